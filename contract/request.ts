@@ -1,0 +1,61 @@
+// The route optimization request: body of POST /planner/v2 and POST /planner.
+import { z } from "zod";
+import { latLonPair, numberIn, queryInt, queryBool, timeOfDayOrIso } from "./fields";
+import { PoiInfo } from "./poi";
+
+/** Upper bound on sections per request (the spec sets none; a bound keeps a request's work finite). */
+export const MAX_SECTIONS = 25;
+
+export const SectionRequest = z
+  .object({
+    start_pos: latLonPair,
+    stop_pos: latLonPair,
+    payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(40_000).describe("Payload in kg carried on this section"),
+    section_id: z.string().max(200).nullish().describe("Client identifier of the section, echoed in the result"),
+    service_time_min: z.number().min(0).max(24 * 60).nullish().describe("Service time at the section's destination, minutes"),
+    opening_time: z
+      .array(timeOfDayOrIso)
+      .length(2, { message: "opening_time must be [earliest, latest]" })
+      .nullish()
+      .describe("Time window at the section's end: [earliest, latest] arrival"),
+    power_available_kW: z.number().min(0).max(5_000).nullish().describe("Charging power available at the section's end, kW (e.g. a depot charger)"),
+  })
+  .meta({ id: "SectionRequest" });
+export type SectionRequest = z.infer<typeof SectionRequest>;
+
+export const RouteOptimizationRequest = z
+  .object({
+    vehicle_id: z.string({ error: "Input should be a valid string" }).min(1).max(200).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
+    battery_level_start: numberIn(0.1, 1).describe("State of charge at departure, 0.1 <= x <= 1"),
+    section_list: z.array(SectionRequest).min(1).max(MAX_SECTIONS).describe(`Route sections in driving order, 1 to ${MAX_SECTIONS}`),
+    poi_info: PoiInfo,
+    battery_level_end: numberIn(0.1, 0.8).nullish().transform((v) => v ?? 0.2).describe("Desired battery level at tour end; 0.1 <= x <= 0.8; default 0.2"),
+    service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
+    start_time_tour: timeOfDayOrIso.nullish(),
+    include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
+  })
+  .meta({ id: "RouteOptimizationRequest" });
+export type RouteOptimizationRequest = z.output<typeof RouteOptimizationRequest>;
+export type RouteOptimizationRequestInput = z.input<typeof RouteOptimizationRequest>;
+
+export const PlannerQuery = z.object({
+  corridor: queryInt(1000, 20000).default(8000).describe("Search corridor in metres around the route for finding stations"),
+  min_charge_duration_min: queryInt(0, 100).default(0).describe("Minimum pure charging time per stop, minutes; 0 disables the floor"),
+  tenant_id: queryInt(1).nullish().describe("Tenant ID; may only name the API key's own tenant"),
+});
+export type PlannerQuery = z.output<typeof PlannerQuery>;
+
+export const LegacyPlannerQuery = PlannerQuery.extend({
+  include_available_charging_stations: queryBool.optional().describe("Same as the body field; either turns the list on"),
+});
+
+export const ResultQuery = z.object({
+  tenant_id: queryInt(1).nullish().describe("Tenant ID; may only name the API key's own tenant"),
+});
+
+export const JobPath = z.object({
+  job_id: z.uuid({ message: "Input should be a valid UUID" }).describe("UUID returned by submit"),
+});
+export const OptimizationPath = z.object({
+  optimization_id: queryInt(1).describe("Optimization id returned by submit"),
+});

@@ -1,0 +1,183 @@
+// Response shapes of the planner: submit, job status and the optimization result.
+import { z } from "zod";
+import { PoiInfo } from "./poi";
+
+export const SubmitResponse = z
+  .object({
+    message: z.string(),
+    tour_id: z.int(),
+    optimization_id: z.int().nullable(),
+    job_id: z.uuid().nullable(),
+    warnings: z.array(z.string()).nullable(),
+  })
+  .meta({ id: "SubmitResponse" });
+export type SubmitResponse = z.infer<typeof SubmitResponse>;
+
+export const JOB_STATUSES = ["queued", "running", "succeeded", "not_drivable", "failed"] as const;
+export const JobStatus = z.enum(JOB_STATUSES).describe("queued -> running -> succeeded | not_drivable | failed");
+export type JobStatus = z.infer<typeof JobStatus>;
+export const FINAL_JOB_STATUSES: readonly JobStatus[] = ["succeeded", "not_drivable", "failed"];
+
+export const JobRecord = z
+  .object({
+    status: JobStatus,
+    optimization_id: z.int(),
+    job_id: z.uuid(),
+    tour_id: z.int(),
+    vehicle_id: z.string(),
+    error: z.string().nullable().describe("Why the job failed; null unless status is `failed`"),
+    attempts: z.int().describe("How many times a worker started this job"),
+    created_at: z.iso.datetime(),
+    started_at: z.iso.datetime().nullable(),
+    finished_at: z.iso.datetime().nullable(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "JobRecord" });
+export type JobRecord = z.infer<typeof JobRecord>;
+
+export const ResultPOIAlternative = z
+  .looseObject({
+    name: z.string().nullish(),
+    address: z.string().nullish(),
+    coordinate_lat: z.number().nullish(),
+    coordinate_lon: z.number().nullish(),
+  })
+  .meta({ id: "ResultPOIAlternative" });
+
+export const ResultPOISummary = z
+  .looseObject({
+    id: z.union([z.int(), z.string()]).nullish(),
+    name: z.string().nullish().describe("Station name, `Destination` for the final stop"),
+    address: z.string().nullish(),
+    coordinate_lat: z.number().nullish(),
+    coordinate_lon: z.number().nullish(),
+    amenities: z.array(z.string()).nullish(),
+    energy_kWh: z.number().nullish().describe("Energy recharged at the stop"),
+    power_available_kW: z.number().nullish(),
+    charge_time_min: z.number().nullish(),
+    service_time_min: z.number().nullish().describe("Total stop duration in minutes (charging + overhead + service + rest)"),
+    arrival_time: z.union([z.number(), z.string()]).nullish().describe("ISO-8601 arrival time"),
+    departure_time: z.string().nullish().describe("ISO-8601 departure time"),
+    additional_stops: z.boolean().nullish(),
+    bookable: z.boolean().nullish(),
+    location_id: z.string().nullish(),
+    start_soc: z.number().nullish().describe("State of charge on arrival, 0-1"),
+    stop_soc: z.number().nullish().describe("State of charge on departure, 0-1"),
+    alternatives: z.array(ResultPOIAlternative).nullish(),
+    sec_duration_min: z.number().nullish(),
+    sec_energy_consumption_kWhkm: z.number().nullish(),
+    sec_length_km: z.number().nullish(),
+  })
+  .meta({ id: "ResultPOISummary" });
+export type ResultPOISummary = z.infer<typeof ResultPOISummary>;
+
+export const ResultSection = z
+  .looseObject({
+    section_id: z.string().nullish(),
+    polyline: z.string().nullish().describe("Route geometry in HERE's flexible polyline encoding"),
+    start_pos: z.array(z.number()).nullish().describe("[lat, lon, state_of_charge]"),
+    stop_pos: z.array(z.number()).nullish().describe("[lat, lon, state_of_charge]"),
+    payload_kg: z.number().nullish(),
+    length_m: z.number().nullish(),
+    opening_time: z.array(z.string()).nullish(),
+    service_time_min: z.number().nullish(),
+    power_available_kW: z.number().nullish(),
+    turnByTurnActions: z.array(z.record(z.string(), z.unknown())).nullish(),
+    tolls: z.array(z.record(z.string(), z.unknown())).nullish(),
+    poi_summary: ResultPOISummary.nullish(),
+  })
+  .meta({ id: "ResultSection" });
+export type ResultSection = z.infer<typeof ResultSection>;
+
+export const ResultPOI = z
+  .looseObject({
+    title: z.string().nullish(),
+    address: z.string().nullish(),
+    distance_from_start: z.number().nullish().describe("Metres from route start"),
+    position_lat: z.number().nullish(),
+    position_lon: z.number().nullish(),
+    power: z.number().nullish().describe("kW"),
+    detour_from_route: z.number().nullish().describe("Metres, there and back"),
+    section: z.number().nullish(),
+    position_lat_route: z.number().nullish(),
+    position_lon_route: z.number().nullish(),
+    poi_id: z.number().nullish(),
+    mapping: z.number().nullish(),
+    represents: z.number().nullish(),
+    poi_crash: z.number().nullish(),
+    opening_time: z.string().nullish(),
+    closing_time: z.string().nullish(),
+    poi_arrival_time: z.string().nullish(),
+    bookable: z.boolean().nullish(),
+    location_id: z.string().nullish(),
+  })
+  .meta({ id: "ResultPOI" });
+export type ResultPOI = z.infer<typeof ResultPOI>;
+
+export const ResultAvailableStation = z
+  .looseObject({
+    id: z.union([z.int(), z.string()]).nullish(),
+    name: z.string().nullish(),
+    address: z.string().nullish(),
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
+    power_available_kW: z.number().nullish(),
+    truck_approved: z.string().nullish(),
+    amenities: z.string().nullish(),
+    bookable: z.boolean().nullish(),
+    location_id: z.string().nullish(),
+    uses_company_vehicle_types: z.boolean().nullish(),
+  })
+  .meta({ id: "ResultAvailableStation" });
+export type ResultAvailableStation = z.infer<typeof ResultAvailableStation>;
+
+export const NOT_DRIVABLE_CODES = ["no_chargers_available", "battery_depleted_mid_route"] as const;
+export const NotDrivableReason = z
+  .looseObject({
+    code: z.enum(NOT_DRIVABLE_CODES).nullish(),
+    message: z.string().nullish(),
+  })
+  .meta({ id: "NotDrivableReason" });
+
+export const TollSummary = z
+  .object({ tollSystem: z.string().nullish(), currency: z.string().nullish(), total: z.number().nullish() })
+  .meta({ id: "TollSummary" });
+
+/** The plan itself, as the engine produces it (ids are added when stored). */
+export const PlanResult = z.looseObject({
+  status: z.enum(["succeeded", "not_drivable"]).describe("Job lifecycle status"),
+  battery_level_start: z.number(),
+  battery_level_end: z.number().describe("Battery level at the end of the tour, 0-1"),
+  qualification: z.enum(["Driveable", "not_drivable"]),
+  sections: z.array(ResultSection),
+  poi_list: z.array(ResultPOI),
+  poi_filter: PoiInfo.nullish(),
+  optimal_departure_time: z.string().nullish(),
+  time_windows_reachable: z.enum(["True", "False", "Not considered"]).nullish(),
+  available_charging_stations: z.array(ResultAvailableStation).nullish(),
+  not_drivable_reason: NotDrivableReason.nullish(),
+  toll_summary: z.array(TollSummary).nullish(),
+  warnings: z.array(z.string()).nullish(),
+  totals: z
+    .object({
+      distance_m: z.number(),
+      driving_time_min: z.number(),
+      charging_time_min: z.number(),
+      duration_min: z.number(),
+      energy_kWh: z.number(),
+      charged_kWh: z.number(),
+      charging_stops: z.int(),
+      departure_time: z.string(),
+      arrival_time: z.string(),
+    })
+    .nullish()
+    .describe("Tour totals (an extension of the original result)"),
+  planned_on: z.record(z.string(), z.string()).nullish().describe("Data pack id -> version the plan was computed on"),
+});
+export type PlanResult = z.infer<typeof PlanResult>;
+
+export const OptimizationResultResponse = PlanResult.extend({
+  optimization_id: z.int(),
+  tour_id: z.int(),
+}).meta({ id: "OptimizationResultResponse" });
+export type OptimizationResultResponse = z.infer<typeof OptimizationResultResponse>;

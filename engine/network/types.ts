@@ -1,0 +1,47 @@
+// The road network as loaded from a pack: immutable typed arrays, CSR adjacency.
+export const ROAD_CLASSES = ["motorway", "primary", "secondary", "other"] as const;
+export type RoadClass = (typeof ROAD_CLASSES)[number];
+
+export interface RoadNetwork {
+  /** Pack identity recorded in every result, e.g. "de-dcw". */
+  readonly id: string;
+  /** Content version (hash of the source file and build code version). */
+  readonly version: string;
+  /** Data attribution to show with maps and results, from the pack header. */
+  readonly attribution?: string;
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  readonly nodeLat: Float64Array;
+  readonly nodeLon: Float64Array;
+  /** CSR: edges leaving node i are firstEdge[i] .. firstEdge[i+1]-1. */
+  readonly firstEdge: Uint32Array;
+  readonly edgeTarget: Uint32Array;
+  readonly edgeLengthM: Float32Array;
+  /** Truck travel time in seconds. */
+  readonly edgeTimeS: Float32Array;
+  /** Index into ROAD_CLASSES. */
+  readonly edgeClass: Uint8Array;
+}
+
+export interface SnappedPoint {
+  /** Network node the route starts/ends at. */
+  node: number;
+  /** Point on the road nearest to the query. */
+  lat: number;
+  lon: number;
+  /** Straight-line distance from the query to the road, metres. */
+  distanceM: number;
+}
+
+export interface RoutePath {
+  /** Node sequence from source to target. */
+  nodes: number[];
+  /** Coordinates of the path, [lat, lon] per point. */
+  coords: [number, number][];
+  /** Cumulative distance (m) at each coordinate; same length as coords. */
+  cumDistM: Float64Array;
+  /** Cumulative truck travel time (s) at each coordinate. */
+  cumTimeS: Float64Array;
+  lengthM: number;
+  timeS: number;
+}

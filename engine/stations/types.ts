@@ -1,0 +1,45 @@
+// A charging site as the planner sees it, whatever the source format.
+export type ConnectorType = "CCS" | "MCS" | "CHADEMO" | "TYPE2" | "OTHER";
+
+export interface Station {
+  /** Stable numeric id within the pack (poi_id). */
+  poiId: number;
+  /** Source-qualified external id, e.g. "bnetza:1234" or "ocpi:NL:NDW:<id>". */
+  externalId: string;
+  /** OCPI location id where the source is OCPI, else null. */
+  locationId: string | null;
+  name: string;
+  address: string;
+  lat: number;
+  lon: number;
+  /** Operator name, normalized (one operator, one spelling). */
+  operator: string;
+  /** Highest DC (else AC) power of any point at the site, kW. */
+  powerKW: number;
+  /** Highest DC power at the site, kW; 0 when the site has no DC. */
+  dcPowerKW: number;
+  connectors: ConnectorType[];
+  /** Number of charging points at the site. */
+  points: number;
+  /** Truck access: null when the source does not say. */
+  truckApproved: "T" | "TT" | null;
+  connectorPos: "LEFT" | "RIGHT" | null;
+  bookable: boolean | null;
+  amenities: string[];
+  country: string;
+  source: string;
+  /** Group id (mapping) of co-located chargers; the representative has represents=1. */
+  mapping: number;
+  represents: 0 | 1;
+  /** OCPI-style opening times where the source states them. */
+  openingTimes?: OpeningTimes;
+}
+
+/** Subset of OCPI 2.2.1 `Hours`. */
+export interface OpeningTimes {
+  twentyfourseven: boolean;
+  regular_hours?: { weekday: number; period_begin: string; period_end: string }[];
+}
+
+/** A site as an importer yields it, before the pack assigns ids and groups. */
+export type StationDraft = Omit<Station, "poiId" | "mapping" | "represents">;

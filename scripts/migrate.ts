@@ -1,0 +1,6 @@
+import { migrate } from "../server/db/migrate";
+import { databaseUrl } from "../server/db/url";
+
+const url = databaseUrl();
+const applied = await migrate(url);
+console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "database schema is up to date");

@@ -1,0 +1,52 @@
+// Reading raw HTTP input: JSON bodies and query strings, with the documented errors.
+import { HttpError, ValidationFailed } from "./errors";
+
+/** Bodies larger than this answer 413 (documented in the API description). */
+export const MAX_BODY_BYTES = 1_000_000;
+
+export type BodyRead = { ok: true; value: unknown } | { ok: false; detail: { loc: (string | number)[]; msg: string; type: string } };
+
+/**
+ * Reads a JSON body. A wrong content type or malformed JSON is reported as a
+ * validation detail (FastAPI answers both with 422) so it can be listed
+ * together with query violations.
+ */
+export async function readJsonBody(req: Request): Promise<BodyRead> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())) {
+    return {
+      ok: false,
+      detail: { loc: ["body"], msg: `Content-Type must be application/json, got '${contentType || "none"}'`, type: "content_type" },
+    };
+  }
+  if (text.trim() === "") return { ok: false, detail: { loc: ["body"], msg: "Field required", type: "missing" } };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const position = /position (\d+)/.exec(String(e))?.[1];
+    return {
+      ok: false,
+      detail: { loc: ["body", position ? Number(position) : 0], msg: `JSON decode error: ${(e as Error).message}`, type: "json_invalid" },
+    };
+  }
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, { detail: `Request body exceeds ${MAX_BODY_BYTES} bytes` });
+}
+
+/** Query parameters as an object; repeated names become arrays. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
+export { ValidationFailed };
