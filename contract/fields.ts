@@ -41,13 +41,18 @@ export function resolveTimeOfDayOrIso(value: string, now: Date): Date {
 
 /**
  * An integer query parameter. Query strings arrive as text: numeric text is
- * read as a number, anything else fails with pydantic's `int_parsing` message.
+ * read as a number, anything else fails with pydantic's `int_parsing`.
  */
 export const queryInt = (min?: number, max?: number) => {
-  let n = z.int({ error: "Input should be a valid integer, unable to parse string as an integer" });
+  let n = z.int({ error: "Input should be a valid integer" });
   if (min !== undefined) n = n.min(min);
   if (max !== undefined) n = n.max(max);
-  return z.preprocess((v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), n);
+  return z.preprocess((v, ctx) => {
+    if (typeof v !== "string") return v;
+    if (/^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+    ctx.addIssue({ code: "custom", message: "Input should be a valid integer, unable to parse string as an integer", params: { type: "int_parsing" }, input: v });
+    return z.NEVER;
+  }, n);
 };
 
 export const queryBool = z.preprocess(

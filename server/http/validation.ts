@@ -67,6 +67,10 @@ function describe(issue: Issue): { type: string; msg: string } {
       return { type: "union_type", msg: issue.message };
     case "unrecognized_keys":
       return { type: "extra_forbidden", msg: `Extra inputs are not permitted: ${issue.keys.join(", ")}` };
+    case "custom": {
+      const type = (issue.params as { type?: string } | undefined)?.type;
+      return { type: type ?? "value_error", msg: issue.message };
+    }
     default:
       return { type: "value_error", msg: issue.message };
   }

@@ -1,0 +1,108 @@
+// Binary network pack: "RNPK", uint32 LE header length, JSON header, then the
+// typed arrays, each starting on an 8-byte boundary (offsets relative to the data start).
+import { readFileSync, writeFileSync } from "node:fs";
+import type { RoadNetwork } from "./types";
+
+const MAGIC = "RNPK";
+/** Layout version of the file itself (not of the network content). */
+export const PACK_LAYOUT = 1;
+
+const ARRAYS = [
+  ["nodeLat", Float64Array],
+  ["nodeLon", Float64Array],
+  ["firstEdge", Uint32Array],
+  ["edgeTarget", Uint32Array],
+  ["edgeLengthM", Float32Array],
+  ["edgeTimeS", Float32Array],
+  ["edgeClass", Uint8Array],
+] as const;
+type ArrayName = (typeof ARRAYS)[number][0];
+
+export interface PackHeader {
+  layout: number;
+  id: string;
+  version: string;
+  nodeCount: number;
+  edgeCount: number;
+  source: string;
+  attribution: string;
+  /** Offsets in bytes from the start of the data section. */
+  arrays: Record<ArrayName, { type: string; offset: number; length: number }>;
+  /** Free-form build facts (speeds, dropped parts, ...). */
+  meta?: Record<string, unknown>;
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+export function writeNetworkPack(
+  net: RoadNetwork,
+  info: { source: string; attribution: string; meta?: Record<string, unknown> },
+  outFile: string,
+): number {
+  const arrays = {} as PackHeader["arrays"];
+  let off = 0;
+  for (const [name, Ctor] of ARRAYS) {
+    const a = net[name];
+    arrays[name] = { type: Ctor.name, offset: off, length: a.length };
+    off = align8(off + a.byteLength);
+  }
+  const header: PackHeader = {
+    layout: PACK_LAYOUT, id: net.id, version: net.version,
+    nodeCount: net.nodeCount, edgeCount: net.edgeCount,
+    source: info.source, attribution: info.attribution, arrays, meta: info.meta,
+  };
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const dataStart = align8(8 + json.length);
+  const buf = Buffer.alloc(dataStart + off);
+  buf.write(MAGIC, 0, "latin1");
+  buf.writeUInt32LE(json.length, 4);
+  json.copy(buf, 8);
+  for (const [name] of ARRAYS) {
+    const a = net[name];
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(buf, dataStart + arrays[name].offset);
+  }
+  writeFileSync(outFile, buf);
+  return buf.length;
+}
+
+export function readPackHeader(buf: Buffer): { header: PackHeader; dataStart: number } {
+  if (buf.length < 8 || buf.toString("latin1", 0, 4) !== MAGIC) throw new Error("not a road network pack");
+  const len = buf.readUInt32LE(4);
+  const header = JSON.parse(buf.toString("utf8", 8, 8 + len)) as PackHeader;
+  if (header.layout !== PACK_LAYOUT) throw new Error(`unsupported pack layout ${header.layout}`);
+  return { header, dataStart: align8(8 + len) };
+}
+
+export function loadNetworkPack(file: string): RoadNetwork {
+  // Typed arrays use host byte order; packs are written little-endian.
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
+  let buf = readFileSync(file);
+  // Views need an 8-byte aligned base; small reads may come from Node's shared pool.
+  if (buf.byteOffset % 8 !== 0) buf = Buffer.from(new Uint8Array(buf));
+  const { header, dataStart } = readPackHeader(buf);
+  const views = {} as Record<ArrayName, unknown>;
+  for (const [name, Ctor] of ARRAYS) {
+    const a = header.arrays[name];
+    if (!a || a.type !== Ctor.name) throw new Error(`pack array ${name} missing or of wrong type`);
+    const start = dataStart + a.offset;
+    if (start % 8 !== 0 || start + a.length * Ctor.BYTES_PER_ELEMENT > buf.length) throw new Error(`pack array ${name} out of bounds`);
+    views[name] = new Ctor(buf.buffer, buf.byteOffset + start, a.length);
+  }
+  const net: RoadNetwork = {
+    id: header.id, version: header.version, attribution: header.attribution,
+    nodeCount: header.nodeCount, edgeCount: header.edgeCount,
+    ...(views as Pick<RoadNetwork, ArrayName>),
+  };
+  validate(net);
+  return net;
+}
+
+function validate(net: RoadNetwork): void {
+  const n = net.nodeCount, m = net.edgeCount;
+  const ok = net.nodeLat.length === n && net.nodeLon.length === n && net.firstEdge.length === n + 1
+    && net.firstEdge[0] === 0 && net.firstEdge[n] === m && net.edgeTarget.length === m
+    && net.edgeLengthM.length === m && net.edgeTimeS.length === m && net.edgeClass.length === m;
+  if (!ok) throw new Error("pack arrays inconsistent with counts");
+  for (let i = 0; i < n; i++) if (net.firstEdge[i] > net.firstEdge[i + 1]) throw new Error("pack CSR not monotone");
+  for (let e = 0; e < m; e++) if (net.edgeTarget[e] >= n) throw new Error("pack edge target out of range");
+}

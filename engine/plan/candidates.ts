@@ -1,0 +1,45 @@
+// Stations of the corridor that this vehicle can actually charge at.
+import type { CorridorHit } from "../stations/corridor";
+import type { Station } from "../stations/types";
+import type { VehicleModel } from "../vehicles/catalog";
+import type { ChargeConnector } from "../vehicles/charging";
+import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
+
+export interface Candidate {
+  hit: CorridorHit;
+  /** Index of the request section (leg) the station lies along. */
+  leg: number;
+  /** Global distance from the tour start to the nearest route point. */
+  distM: number;
+  connector: ChargeConnector;
+  /** Highest power this vehicle can draw here, kW. */
+  powerKW: number;
+  detourKWh: number;
+  detourMin: number;
+}
+
+/** Best connector for the vehicle at a station, or null when it cannot charge there. */
+export function chargeOption(vehicle: VehicleModel, station: Station): { connector: ChargeConnector; powerKW: number } | null {
+  const options: { connector: ChargeConnector; powerKW: number }[] = [];
+  if (station.connectors.includes("MCS") && vehicle.maxMcsKW) {
+    options.push({ connector: "MCS", powerKW: Math.min(station.dcPowerKW, vehicle.maxMcsKW) });
+  }
+  if (station.connectors.includes("CCS") && vehicle.maxCcsKW) {
+    options.push({ connector: "CCS", powerKW: Math.min(station.dcPowerKW, vehicle.maxCcsKW) });
+  }
+  const best = options.sort((a, b) => b.powerKW - a.powerKW)[0];
+  return best && best.powerKW >= MIN_STOP_POWER_KW ? best : null;
+}
+
+export function toCandidate(vehicle: VehicleModel, hit: CorridorHit, leg: number, legStartM: number, kWhPerKm: number): Candidate | null {
+  const option = chargeOption(vehicle, hit.station);
+  if (!option) return null;
+  return {
+    hit,
+    leg,
+    distM: legStartM + hit.distanceFromStartM,
+    ...option,
+    detourKWh: (hit.detourM / 1000) * kWhPerKm,
+    detourMin: (hit.detourM / 1000 / DETOUR_SPEED_KMH) * 60,
+  };
+}

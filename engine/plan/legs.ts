@@ -1,0 +1,91 @@
+// Snap every section's ends onto the network and route each section.
+import { haversineM } from "../geo";
+import { shortestPath } from "../network/route";
+import type { RoutePath, SnappedPoint } from "../network/types";
+import { MAX_SNAP_DISTANCE_M } from "./rules";
+import type { PlanData, PlanSection } from "./types";
+
+export interface Leg {
+  section: PlanSection;
+  index: number;
+  path: RoutePath;
+  from: SnappedPoint;
+  to: SnappedPoint;
+}
+
+export interface SnapProblem {
+  /** Path inside the request, e.g. ["section_list", 0, "start_pos"]. */
+  loc: (string | number)[];
+  distanceM: number;
+}
+
+/** Points that lie too far from any road, so a request can be rejected before it is queued. */
+export function snapProblems(data: PlanData, sections: PlanSection[]): SnapProblem[] {
+  const out: SnapProblem[] = [];
+  sections.forEach((s, i) => {
+    for (const [key, pos] of [["start_pos", s.start], ["stop_pos", s.stop]] as const) {
+      const snapped = data.snapper.snap(pos[0], pos[1]);
+      if (snapped.distanceM > MAX_SNAP_DISTANCE_M) out.push({ loc: ["section_list", i, key], distanceM: snapped.distanceM });
+    }
+  });
+  return out;
+}
+
+export class PlanInputError extends Error {}
+
+export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
+  return sections.map((section, index) => {
+    const from = data.snapper.snap(section.start[0], section.start[1]);
+    const to = data.snapper.snap(section.stop[0], section.stop[1]);
+    for (const p of [from, to]) {
+      if (p.distanceM > MAX_SNAP_DISTANCE_M) {
+        throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
+      }
+    }
+    const path = shortestPath(data.network, from.node, to.node);
+    if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
+    return { section, index, from, to, path: extendToSnappedPoints(path, from, to) };
+  });
+}
+
+/**
+ * The snapped points lie on a segment next to the end nodes; segments are
+ * straight, so the piece between point and node is road and is added to the
+ * path at the speed of the adjacent part.
+ */
+function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedPoint): RoutePath {
+  const coords: [number, number][] = [];
+  const dist: number[] = [];
+  const time: number[] = [];
+  const speed = path.lengthM > 0 && path.timeS > 0 ? path.lengthM / path.timeS : FALLBACK_SPEED_MS;
+  const head = haversineM(from.lat, from.lon, path.coords[0][0], path.coords[0][1]);
+  if (head > 1) {
+    coords.push([from.lat, from.lon]);
+    dist.push(0);
+    time.push(0);
+  }
+  const offD = head > 1 ? head : 0;
+  const offT = offD / speed;
+  path.coords.forEach((c, i) => {
+    coords.push(c);
+    dist.push(path.cumDistM[i] + offD);
+    time.push(path.cumTimeS[i] + offT);
+  });
+  const last = path.coords[path.coords.length - 1];
+  const tail = haversineM(last[0], last[1], to.lat, to.lon);
+  if (tail > 1) {
+    coords.push([to.lat, to.lon]);
+    dist.push(dist[dist.length - 1] + tail);
+    time.push(time[time.length - 1] + tail / speed);
+  }
+  return {
+    nodes: path.nodes,
+    coords,
+    cumDistM: Float64Array.from(dist),
+    cumTimeS: Float64Array.from(time),
+    lengthM: dist[dist.length - 1],
+    timeS: time[time.length - 1],
+  };
+}
+
+const FALLBACK_SPEED_MS = 50 / 3.6;

@@ -1,0 +1,142 @@
+// snap -> route -> corridor -> filter -> simulate + choose stops -> assemble.
+import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
+import { findInCorridor, type CorridorHit } from "../stations/corridor";
+import { filterStations } from "../stations/filter";
+import { consumptionKWhPerKm } from "../vehicles/energy";
+import { assembleSections } from "./assemble";
+import { toCandidate, type Candidate } from "./candidates";
+import { planChargingStops } from "./charging-stops";
+import { routeLegs } from "./legs";
+import { buildProfile } from "./profile";
+import { MIN_STOP_POWER_KW } from "./rules";
+import type { PlanData, PlanInput } from "./types";
+
+/** EU 561/2006: a break is due after 4.5 h of driving; planning breaks comes with the optimizer. */
+const BREAK_DUE_AFTER_MIN = 270;
+
+export function plan(input: PlanInput, data: PlanData): PlanResult {
+  const legs = routeLegs(data, input.sections);
+  const kWhPerKm = input.sections.map((s) => consumptionKWhPerKm(input.vehicle, s.payloadKg));
+  const profile = buildProfile(legs, kWhPerKm);
+
+  const legOf = new Map<CorridorHit, number>();
+  const seen = new Set<number>();
+  legs.forEach((leg, k) => {
+    for (const hit of findInCorridor(data.stations, leg.path, input.corridorM)) {
+      if (seen.has(hit.station.poiId)) continue;
+      seen.add(hit.station.poiId);
+      legOf.set(hit, k);
+    }
+  });
+  const hits = [...legOf.keys()];
+  const { kept, warnings } = filterStations(hits, input.poiInfo);
+  const candidates = kept
+    .map((hit) => toCandidate(input.vehicle, hit, legOf.get(hit)!, profile.legStartM[legOf.get(hit)!], kWhPerKm[legOf.get(hit)!]))
+    .filter((c): c is Candidate => c !== null)
+    .sort((a, b) => a.distM - b.distM);
+  if (kept.length > candidates.length) {
+    warnings.push(
+      `${kept.length - candidates.length} of ${kept.length} stations in the corridor were not considered as stops: ` +
+        `below ${MIN_STOP_POWER_KW} kW or no connector this vehicle can use (${connectorsOf(input)})`,
+    );
+  }
+
+  const chargePlan = planChargingStops(profile, candidates, input.vehicle, input);
+  const timeline = assembleSections(input, legs, profile, chargePlan.stops, candidates);
+  if (timeline.drivingMin > BREAK_DUE_AFTER_MIN) {
+    warnings.push(
+      `The tour has ${(timeline.drivingMin / 60).toFixed(1)} h of driving; the drivers' breaks required by EU 561/2006 are not planned yet and are not included in the times`,
+    );
+  }
+
+  const drivable = chargePlan.ok;
+  const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
+  return {
+    status: drivable ? "succeeded" : "not_drivable",
+    battery_level_start: input.batteryLevelStart,
+    battery_level_end: Math.max(0, Math.round(timeline.endSoc * 10_000) / 10_000),
+    qualification: drivable ? "Driveable" : "not_drivable",
+    sections: timeline.sections,
+    poi_list: poiList(candidates, timeline.clockAt),
+    poi_filter: input.poiInfo,
+    optimal_departure_time: null,
+    time_windows_reachable: "Not considered",
+    available_charging_stations: hits.map(availableStation),
+    not_drivable_reason: chargePlan.ok ? null : { code: chargePlan.code, message: chargePlan.message, distance_from_start_m: Math.round(chargePlan.stuckAtM) },
+    toll_summary: null,
+    warnings,
+    totals: {
+      distance_m: Math.round(timeline.distanceM),
+      driving_time_min: round1(timeline.drivingMin),
+      charging_time_min: round1(timeline.chargingMin),
+      duration_min: round1((timeline.arrivalMs - input.departureMs) / 60_000),
+      energy_kWh: round1(timeline.energyKWh),
+      charged_kWh: round1(timeline.chargedKWh),
+      charging_stops: chargePlan.stops.length,
+      departure_time: new Date(departure).toISOString(),
+      arrival_time: new Date(timeline.arrivalMs).toISOString(),
+    },
+    planned_on: data.versions,
+  };
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function connectorsOf(input: PlanInput): string {
+  const v = input.vehicle;
+  return [v.maxCcsKW ? `CCS ${v.maxCcsKW} kW` : null, v.maxMcsKW ? `MCS ${v.maxMcsKW} kW` : null].filter(Boolean).join(", ") || "none";
+}
+
+function poiList(candidates: Candidate[], clockAt: (distM: number) => number): ResultPOI[] {
+  const positions = new Map<string, number>();
+  for (const c of candidates) {
+    const key = `${c.hit.station.lat.toFixed(6)},${c.hit.station.lon.toFixed(6)}`;
+    positions.set(key, (positions.get(key) ?? 0) + 1);
+  }
+  return candidates.map((c) => {
+    const s = c.hit.station;
+    return {
+      title: s.name,
+      address: s.address,
+      distance_from_start: Math.round(c.distM),
+      position_lat: s.lat,
+      position_lon: s.lon,
+      power: s.powerKW,
+      detour_from_route: Math.round(c.hit.detourM),
+      section: c.leg,
+      position_lat_route: Math.round(c.hit.routeLat * 1e6) / 1e6,
+      position_lon_route: Math.round(c.hit.routeLon * 1e6) / 1e6,
+      poi_id: s.poiId,
+      mapping: s.mapping,
+      represents: s.represents,
+      poi_crash: (positions.get(`${s.lat.toFixed(6)},${s.lon.toFixed(6)}`) ?? 0) > 1 ? 1 : 0,
+      opening_time: null,
+      closing_time: null,
+      poi_arrival_time: new Date(Math.round(clockAt(c.distM))).toISOString(),
+      bookable: s.bookable,
+      location_id: s.locationId,
+      operator: s.operator,
+      connectors: s.connectors,
+      usable_power_kW: c.powerKW,
+    };
+  });
+}
+
+function availableStation(hit: CorridorHit): ResultAvailableStation {
+  const s = hit.station;
+  return {
+    id: s.poiId,
+    name: s.name,
+    address: s.address,
+    latitude: s.lat,
+    longitude: s.lon,
+    power_available_kW: s.powerKW,
+    truck_approved: s.truckApproved,
+    amenities: s.amenities.length ? s.amenities.join(", ") : null,
+    bookable: s.bookable,
+    location_id: s.locationId,
+    uses_company_vehicle_types: null,
+    operator: s.operator,
+    connectors: s.connectors,
+  };
+}

@@ -1,0 +1,92 @@
+// The whole tour as one line: distance, driving time and energy along it.
+import type { Leg } from "./legs";
+
+export interface RouteProfile {
+  coords: [number, number][];
+  /** Per coordinate: global distance (m), driving time (s), energy used (kWh). */
+  distM: Float64Array;
+  timeS: Float64Array;
+  energyKWh: Float64Array;
+  /** Coordinate index range of each leg: legs[k] spans legStart[k] .. legStart[k+1]-1. */
+  legStart: number[];
+  /** Global distance at each leg's start, and the total at the end. */
+  legStartM: number[];
+  legKWhPerKm: number[];
+  totalM: number;
+}
+
+export function buildProfile(legs: Leg[], kWhPerKm: number[]): RouteProfile {
+  const coords: [number, number][] = [];
+  const dist: number[] = [], time: number[] = [], energy: number[] = [];
+  const legStart: number[] = [], legStartM: number[] = [];
+  let d0 = 0, t0 = 0, e0 = 0;
+  legs.forEach((leg, k) => {
+    legStart.push(coords.length);
+    legStartM.push(d0);
+    const p = leg.path;
+    for (let i = 0; i < p.coords.length; i++) {
+      coords.push(p.coords[i]);
+      dist.push(d0 + p.cumDistM[i]);
+      time.push(t0 + p.cumTimeS[i]);
+      energy.push(e0 + (p.cumDistM[i] / 1000) * kWhPerKm[k]);
+    }
+    d0 += p.lengthM;
+    t0 += p.timeS;
+    e0 += (p.lengthM / 1000) * kWhPerKm[k];
+  });
+  legStart.push(coords.length);
+  legStartM.push(d0);
+  return {
+    coords,
+    distM: Float64Array.from(dist),
+    timeS: Float64Array.from(time),
+    energyKWh: Float64Array.from(energy),
+    legStart,
+    legStartM,
+    legKWhPerKm: kWhPerKm,
+    totalM: d0,
+  };
+}
+
+/** Index of the last coordinate at or before distance d within leg k. */
+function indexAt(p: RouteProfile, k: number, d: number): number {
+  let lo = p.legStart[k], hi = p.legStart[k + 1] - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (p.distM[mid] <= d) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Leg that holds distance d (a point at a leg boundary belongs to the earlier leg). */
+export function legAt(p: RouteProfile, d: number): number {
+  for (let k = 0; k < p.legStartM.length - 1; k++) if (d <= p.legStartM[k + 1]) return k;
+  return p.legStartM.length - 2;
+}
+
+function interpolate(p: RouteProfile, values: Float64Array, k: number, d: number): number {
+  const i = indexAt(p, k, d);
+  const j = Math.min(i + 1, p.legStart[k + 1] - 1);
+  const span = p.distM[j] - p.distM[i];
+  if (span <= 0) return values[i];
+  return values[i] + ((values[j] - values[i]) * (d - p.distM[i])) / span;
+}
+
+export const energyAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.energyKWh, k, d);
+export const timeAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.timeS, k, d);
+
+/** Coordinates of the route between two distances inside leg k, end points interpolated. */
+export function slice(p: RouteProfile, k: number, fromD: number, toD: number): [number, number][] {
+  const point = (d: number): [number, number] => {
+    const i = indexAt(p, k, d);
+    const j = Math.min(i + 1, p.legStart[k + 1] - 1);
+    const span = p.distM[j] - p.distM[i];
+    const t = span > 0 ? Math.min(1, Math.max(0, (d - p.distM[i]) / span)) : 0;
+    return [p.coords[i][0] + (p.coords[j][0] - p.coords[i][0]) * t, p.coords[i][1] + (p.coords[j][1] - p.coords[i][1]) * t];
+  };
+  const out: [number, number][] = [point(fromD)];
+  for (let i = indexAt(p, k, fromD) + 1; i < p.legStart[k + 1] && p.distM[i] < toD; i++) out.push(p.coords[i]);
+  out.push(point(toD));
+  return out;
+}

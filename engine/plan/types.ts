@@ -1,0 +1,37 @@
+import type { RoadNetwork } from "../network/types";
+import type { Snapper } from "../network/snap";
+import type { StationIndex } from "../stations/corridor";
+import type { PoiFilter } from "../stations/filter";
+import type { VehicleModel } from "../vehicles/catalog";
+
+export interface PlanSection {
+  start: [number, number];
+  stop: [number, number];
+  payloadKg: number;
+  sectionId?: string | null;
+  serviceTimeMin?: number | null;
+  openingTime?: string[] | null;
+  powerAvailableKW?: number | null;
+}
+
+export interface PlanInput {
+  vehicle: VehicleModel;
+  batteryLevelStart: number;
+  batteryLevelEnd: number;
+  sections: PlanSection[];
+  poiInfo: PoiFilter;
+  corridorM: number;
+  minChargeDurationMin: number;
+  /** Departure instant, epoch milliseconds. */
+  departureMs: number;
+  serviceTimeDepartureMin: number;
+}
+
+/** Immutable data the planner runs on, loaded once per process. */
+export interface PlanData {
+  network: RoadNetwork;
+  snapper: Snapper;
+  stations: StationIndex;
+  /** Pack id -> version, recorded in every result. */
+  versions: Record<string, string>;
+}

@@ -1,0 +1,134 @@
+// Builds the station pack from every charger file in <dataDir>/chargers/.
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import KDBush from "kdbush";
+import { haversineM } from "../geo";
+import { parseBnetzaCsv } from "./bnetza";
+import { parseOcpiLocations } from "./ocpi";
+import { normalizeOperators } from "./operators";
+import type { Station, StationDraft } from "./types";
+
+/** Bump when the pack layout or import rules change, so the version changes too. */
+export const PACK_FORMAT = 1;
+/** Sites of any source/operator closer than this are one physical location. */
+export const CO_LOCATION_M = 60;
+
+export interface StationSourceInfo {
+  source: string;
+  file: string;
+  format: "bnetza" | "ocpi";
+  /** Devices (BNetzA rows) or OCPI locations read. */
+  records: number;
+  skipped: number;
+  sites: number;
+  licence: string;
+  attribution: string;
+}
+
+export interface StationPackHeader {
+  id: "stations";
+  version: string;
+  count: number;
+  sources: StationSourceInfo[];
+}
+
+export interface StationBuildReport {
+  outFile: string;
+  version: string;
+  count: number;
+  /** Mapping groups in total, and those holding more than one site. */
+  groups: number;
+  sharedGroups: number;
+  /** Sites dropped because an earlier file had the same externalId. */
+  duplicates: number;
+  sources: StationSourceInfo[];
+}
+
+const LICENCES: { test: RegExp; licence: string; attribution: string }[] = [
+  { test: /^bnetza/i, licence: "CC BY 4.0", attribution: "Bundesnetzagentur, Ladesäulenregister" },
+  { test: /^ocpi_nl_ndw/i, licence: "NDW open data", attribution: "Nationaal Dataportaal Wegverkeer (NDW), national OCPI feed" },
+  { test: /^ocpi_cz_mpo/i, licence: "Czech public register (open data)", attribution: "Ministerstvo průmyslu a obchodu (MPO), register of charging stations" },
+  { test: /^ocpi_pl_eipa/i, licence: "public-sector information", attribution: "Ewidencja Infrastruktury Paliw Alternatywnych (EIPA), UDT" },
+];
+
+function licenceFor(file: string): { licence: string; attribution: string } {
+  const hit = LICENCES.find((l) => l.test.test(file));
+  if (!hit) return { licence: "unknown", attribution: file };
+  const date = /(\d{4}-\d{2}-\d{2})/.exec(file)?.[1];
+  return { licence: hit.licence, attribution: date ? `${hit.attribution} (${date})` : hit.attribution };
+}
+
+export function buildStationPack(dataDir: string, outFile: string): StationBuildReport {
+  const dir = join(dataDir, "chargers");
+  const files = readdirSync(dir).filter((f) => /^bnetza.*\.csv$/i.test(f) || /^ocpi.*\.json$/i.test(f)).sort();
+  const hash = createHash("sha256").update(`stations-pack:${PACK_FORMAT}\n`);
+  const drafts: StationDraft[] = [];
+  const sources: StationSourceInfo[] = [];
+  for (const file of files) {
+    const bytes = readFileSync(join(dir, file));
+    hash.update(`${file}\n${bytes.length}\n`).update(bytes);
+    const source = basename(file, extname(file));
+    const isCsv = /\.csv$/i.test(file);
+    const r = isCsv ? parseBnetzaCsv(bytes, { source }) : parseOcpiLocations(bytes.toString("utf8").replace(/^\uFEFF/, ""), { source });
+    drafts.push(...r.stations);
+    sources.push({
+      source, file, format: isCsv ? "bnetza" : "ocpi", records: "devices" in r ? r.devices : r.locations,
+      skipped: r.skipped, sites: r.stations.length, ...licenceFor(file),
+    });
+  }
+  const version = hash.digest("hex");
+
+  const seen = new Set<string>();
+  const unique = drafts.filter((d) => !seen.has(d.externalId) && !!seen.add(d.externalId));
+  const stations = assignIdsAndGroups(normalizeOperators(unique));
+  const header: StationPackHeader = { id: "stations", version, count: stations.length, sources };
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ header, stations }));
+
+  const sizes = new Map<number, number>();
+  for (const s of stations) sizes.set(s.mapping, (sizes.get(s.mapping) ?? 0) + 1);
+  return {
+    outFile, version, count: stations.length, groups: sizes.size,
+    sharedGroups: [...sizes.values()].filter((n) => n > 1).length,
+    duplicates: drafts.length - unique.length, sources,
+  };
+}
+
+/**
+ * poiId = 1-based rank by externalId. Co-located sites are grouped greedily around
+ * the strongest site, so every member is within CO_LOCATION_M of its representative;
+ * the group's mapping id is the representative's poiId.
+ */
+export function assignIdsAndGroups(drafts: StationDraft[]): Station[] {
+  const stations: Station[] = [...drafts]
+    .sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0))
+    .map((d, i) => ({ ...d, poiId: i + 1, mapping: 0, represents: 0 }));
+  if (stations.length === 0) return stations;
+  const tree = new KDBush(stations.length);
+  for (const s of stations) tree.add(s.lon, s.lat);
+  tree.finish();
+  const order = stations.map((_, i) => i).sort((a, b) => {
+    const x = stations[a], y = stations[b];
+    return y.powerKW - x.powerKW || y.points - x.points || a - b;
+  });
+  const dLat = (CO_LOCATION_M / 111_195) * 1.01;
+  for (const i of order) {
+    const seed = stations[i];
+    if (seed.mapping) continue;
+    seed.mapping = seed.poiId;
+    seed.represents = 1;
+    const dLon = dLat / Math.cos((Math.min(Math.abs(seed.lat), 89) * Math.PI) / 180);
+    for (const j of tree.range(seed.lon - dLon, seed.lat - dLat, seed.lon + dLon, seed.lat + dLat)) {
+      const s = stations[j];
+      if (!s.mapping && haversineM(seed.lat, seed.lon, s.lat, s.lon) <= CO_LOCATION_M) s.mapping = seed.poiId;
+    }
+  }
+  return stations;
+}
+
+export function loadStationPack(file: string): { version: string; stations: Station[]; header: StationPackHeader } {
+  const json = JSON.parse(readFileSync(file, "utf8")) as { header?: StationPackHeader; stations?: Station[] };
+  if (json.header?.id !== "stations" || !Array.isArray(json.stations)) throw new Error(`${file}: not a station pack`);
+  return { version: json.header.version, stations: json.stations, header: json.header };
+}

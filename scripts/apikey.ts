@@ -1,0 +1,40 @@
+// npm run apikey -- create --tenant NAME   prints a new key on its own line
+// npm run apikey -- revoke KEY_PREFIX
+import { createApiKey, revokeApiKey } from "../server/auth/keys";
+import { closeDb, db } from "../server/db/client";
+import { migrate } from "../server/db/migrate";
+import { databaseUrl } from "../server/db/url";
+import { ensureTenant } from "../server/tenants";
+
+const [command, ...rest] = process.argv.slice(2);
+
+function usage(): never {
+  console.error("usage: npm run apikey -- create --tenant NAME [--label TEXT]\n       npm run apikey -- revoke KEY_PREFIX");
+  process.exit(2);
+}
+
+function option(name: string): string | undefined {
+  const i = rest.indexOf(`--${name}`);
+  return i >= 0 ? rest[i + 1] : undefined;
+}
+
+await migrate(databaseUrl());
+try {
+  if (command === "create") {
+    const name = option("tenant");
+    if (!name) usage();
+    const tenant = await ensureTenant(db(), name);
+    const { key } = await createApiKey(db(), tenant.id, option("label"));
+    if (tenant.created) console.error(`created tenant '${name}' (id ${tenant.id}) with its seeded fleet`);
+    console.log(key);
+  } else if (command === "revoke") {
+    if (!rest[0]) usage();
+    const count = await revokeApiKey(db(), rest[0]);
+    console.error(count ? `revoked ${count} key(s)` : "no active key has that prefix");
+    process.exitCode = count ? 0 : 1;
+  } else {
+    usage();
+  }
+} finally {
+  await closeDb();
+}

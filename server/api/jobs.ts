@@ -1,0 +1,43 @@
+// GET /planner/jobs/{job_id} and GET /planner/optimizations/{optimization_id}/result.
+import { JobPath, OptimizationPath, ResultQuery } from "../../contract/request";
+import { FINAL_JOB_STATUSES, type JobStatus } from "../../contract/result";
+import { db } from "../db/client";
+import { HttpError, jsonResponse, notFound, type ValidationDetail } from "../http/errors";
+import { queryObject } from "../http/request";
+import { collect, parseOrThrow, throwIfAny } from "../http/validation";
+import { findJob, jobRecord } from "../jobs/store";
+import { authed } from "./auth";
+
+export async function getJob(req: Request, params: Record<string, string>): Promise<Response> {
+  const auth = await authed(req);
+  const { job_id } = parseOrThrow(JobPath, params, "path");
+  const job = await findJob(db(), auth.tenantId, job_id);
+  if (!job) throw notFound("Job");
+  return jsonResponse(200, jobRecord(job));
+}
+
+export async function getResult(req: Request, params: Record<string, string>): Promise<Response> {
+  const auth = await authed(req);
+  const details: ValidationDetail[] = [];
+  const path = collect(OptimizationPath, params, "path", details);
+  const query = collect(ResultQuery, queryObject(new URL(req.url)), "query", details);
+  throwIfAny(details);
+  if (query!.tenant_id != null && query!.tenant_id !== auth.tenantId) {
+    throw new HttpError(403, { detail: `tenant_id ${query!.tenant_id} is not the tenant of this API key` });
+  }
+  const optimization = await db().optimization.findFirst({
+    where: { id: path!.optimization_id, tenantId: auth.tenantId },
+    include: { job: true },
+  });
+  if (!optimization) throw notFound("Optimization");
+  const status = (optimization.job?.status ?? "queued") as JobStatus;
+  if (!optimization.result || !FINAL_JOB_STATUSES.includes(status) || status === "failed") {
+    const why =
+      status === "failed"
+        ? `the optimization failed: ${optimization.job?.error ?? "unknown error"}`
+        : `the job is ${status}; poll GET /planner/jobs/${optimization.job?.id} until it is succeeded or not_drivable`;
+    throw new HttpError(409, { detail: `No result for optimization ${optimization.id}: ${why}`, status, job_id: optimization.job?.id ?? null });
+  }
+  // Stored as produced; served byte for byte.
+  return new Response(optimization.result, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+}

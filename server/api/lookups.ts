@@ -1,0 +1,40 @@
+// GET /vehicles/info/models, GET /vehicles, GET /routing/geocode, GET /poi/cpos.
+import { CpoEntry, GeocodeQuery, VehicleModelsQuery } from "../../contract/lookups";
+import { geocode } from "../../engine/geocode/search";
+import { operatorCounts } from "../../engine/stations/filter";
+import { modelsByManufacturer } from "../../engine/vehicles/catalog";
+import type { z } from "zod";
+import { db } from "../db/client";
+import { HttpError, jsonResponse } from "../http/errors";
+import { queryObject } from "../http/request";
+import { parseOrThrow } from "../http/validation";
+import { packs } from "../packs";
+import { listFleet } from "../tenants";
+import { authed } from "./auth";
+
+export async function vehicleModels(req: Request): Promise<Response> {
+  await authed(req);
+  const { manufacturer } = parseOrThrow(VehicleModelsQuery, queryObject(new URL(req.url)), "query");
+  return jsonResponse(200, modelsByManufacturer(manufacturer));
+}
+
+export async function fleet(req: Request): Promise<Response> {
+  const auth = await authed(req);
+  return jsonResponse(200, await listFleet(db(), auth.tenantId));
+}
+
+export async function geocodeAddress(req: Request): Promise<Response> {
+  await authed(req);
+  const { address } = parseOrThrow(GeocodeQuery, queryObject(new URL(req.url)), "query");
+  const hit = geocode(packs.gazetteer, address);
+  if (!hit) throw new HttpError(404, { detail: `No town or postcode matches '${address}'` });
+  return jsonResponse(200, hit);
+}
+
+let cpoCache: z.infer<typeof CpoEntry>[] | undefined;
+
+export async function cpos(req: Request): Promise<Response> {
+  await authed(req);
+  cpoCache ??= operatorCounts(packs.stations).map((c) => ({ name: c.name, station_count: c.count }));
+  return jsonResponse(200, cpoCache);
+}

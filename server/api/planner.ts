@@ -1,0 +1,44 @@
+// POST /planner/v2 (asynchronous) and POST /planner (legacy, synchronous).
+import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
+import type { SubmitResponse } from "../../contract/result";
+import { plan } from "../../engine/plan/plan";
+import { db } from "../db/client";
+import { jsonResponse } from "../http/errors";
+import { createTourWithJob } from "../jobs/store";
+import { packs } from "../packs";
+import { readPlannerRequest } from "../planner-request";
+import { wakeWorker } from "../runtime";
+import { authed } from "./auth";
+
+export async function submitV2(req: Request): Promise<Response> {
+  const auth = await authed(req);
+  const r = await readPlannerRequest(db(), auth, req, PlannerQuery);
+  const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input);
+  wakeWorker();
+  const body: SubmitResponse = {
+    message: "Optimization queued: poll GET /planner/jobs/{job_id} until status is succeeded or not_drivable, then GET /planner/optimizations/{optimization_id}/result",
+    tour_id: ids.tourId,
+    optimization_id: ids.optimizationId,
+    job_id: ids.jobId,
+    warnings: r.warnings,
+  };
+  return jsonResponse(200, body);
+}
+
+/** Plans while the client waits; the tour and result are stored like a v2 job's. */
+export async function planSync(req: Request): Promise<Response> {
+  const auth = await authed(req);
+  const r = await readPlannerRequest(db(), auth, req, LegacyPlannerQuery);
+  const result = plan(r.input, packs.plan);
+  const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "running");
+  const stored = JSON.stringify({ optimization_id: ids.optimizationId, tour_id: ids.tourId, ...result });
+  const finishedAt = new Date();
+  await db().$transaction([
+    db().optimization.update({ where: { id: ids.optimizationId }, data: { result: stored, finishedAt } }),
+    db().job.update({ where: { id: ids.jobId }, data: { status: result.status, attempts: 1, startedAt: finishedAt, finishedAt } }),
+  ]);
+  const include = r.body.include_available_charging_stations || r.query.include_available_charging_stations === true;
+  const response = { optimization_id: ids.optimizationId, tour_id: ids.tourId, job_id: ids.jobId, ...result, warnings: [...r.warnings, ...(result.warnings ?? [])] };
+  if (!include) response.available_charging_stations = null;
+  return jsonResponse(200, response);
+}

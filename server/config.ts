@@ -1,0 +1,31 @@
+// Environment, validated once at start-up (every setting has an embedded default).
+import path from "node:path";
+import { z } from "zod";
+
+const Env = z.object({
+  DATA_DIR: z.string().default("../shared/data").describe("Raw open data the packs are built from"),
+  PACK_DIR: z.string().default(".data/packs").describe("Built data packs"),
+  DATABASE_URL: z.string().optional().describe("file:... (SQLite, default file:./.data/planner.db) or postgresql://..."),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
+  WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOB_LEASE_S: z.coerce.number().int().min(10).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+});
+
+export type Config = z.infer<typeof Env> & { dataDir: string; packDir: string };
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const env = Env.parse(process.env);
+  cached = { ...env, dataDir: path.resolve(process.cwd(), env.DATA_DIR), packDir: path.resolve(process.cwd(), env.PACK_DIR) };
+  return cached;
+}
+
+export const PACK_FILES = {
+  network: "network-de-dcw.bin",
+  stations: "stations.json",
+  gazetteer: "gazetteer.json",
+} as const;

@@ -1,0 +1,154 @@
+// The OpenAPI 3.1 document, generated from the zod contract (nothing re-declared here
+// but the operations' prose).
+import { z } from "zod";
+import { CpoEntry, ErrorDetail, FleetVehicle, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
+import { PoiInfo } from "../contract/poi";
+import * as results from "../contract/result";
+import { JobPath, LegacyPlannerQuery, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
+import { MAX_BODY_BYTES } from "./http/request";
+
+type Json = Record<string, unknown>;
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const, uri: (id: string) => `#/components/schemas/${id}` };
+
+function componentSchemas(): Record<string, Json> {
+  const input = z.registry<{ id: string }>();
+  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo })) input.add(s, { id });
+  const output = z.registry<{ id: string }>();
+  const outputs = {
+    SubmitResponse: results.SubmitResponse, JobRecord: results.JobRecord, OptimizationResultResponse: results.OptimizationResultResponse,
+    ResultSection: results.ResultSection, ResultPOISummary: results.ResultPOISummary, ResultPOIAlternative: results.ResultPOIAlternative,
+    ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
+    TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
+    VehicleModelsMapping, FleetVehicle, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
+  };
+  for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
+  const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
+  const b = z.toJSONSchema(output, { ...opts, io: "output" }) as { schemas: Record<string, Json> };
+  const all = { ...b.schemas, ...a.schemas };
+  for (const s of Object.values(all)) {
+    delete s.$schema;
+    delete s.$id;
+  }
+  return all;
+}
+
+function parameters(schema: z.ZodObject, where: "query" | "path"): Json[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const s = z.toJSONSchema(field as z.ZodType, { ...opts, io: "output" }) as Json;
+    delete s.$schema;
+    const description = s.description;
+    delete s.description;
+    const optional = (field as z.ZodType).safeParse(undefined).success;
+    return { name, in: where, required: where === "path" || !optional, schema: s, ...(description ? { description } : {}) };
+  });
+}
+
+const json = (schema: Json, description: string) => ({ description, content: { "application/json": { schema } } });
+const errors = {
+  "401": json(ref("HTTPError"), "Missing or invalid API key (with `WWW-Authenticate: Bearer`)"),
+  "422": json(ref("HTTPValidationError"), "Validation error: every violation of the request, each with `loc`, `msg`, `type`"),
+};
+const security = [{ HTTPBearer: [] }, { HybridAuthBearer: [] }];
+
+export function openApiDocument(): Json {
+  const plannerBody = { required: true, content: { "application/json": { schema: ref("RouteOptimizationRequest") } } };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Electric truck route planner",
+      version: "2.0.0",
+      description:
+        "Plans routes for electric trucks with charging stops. Submit with POST /planner/v2, poll GET /planner/jobs/{job_id}, " +
+        `fetch GET /planner/optimizations/{optimization_id}/result. Bodies are JSON of at most ${MAX_BODY_BYTES} bytes (413 beyond). ` +
+        "Every error has a JSON body with `detail` and `request_id`.",
+    },
+    servers: [{ url: "/" }],
+    security,
+    paths: {
+      "/planner/v2": {
+        post: {
+          operationId: "submitOptimization",
+          summary: "Submit a route optimization (asynchronous)",
+          parameters: parameters(PlannerQuery, "query"),
+          requestBody: plannerBody,
+          responses: {
+            "200": json(ref("SubmitResponse"), "Queued; `warnings` lists filters the station data cannot answer"),
+            "403": json(ref("HTTPError"), "`tenant_id` names another tenant"),
+            "413": json(ref("HTTPError"), "Body too large"),
+            ...errors,
+          },
+        },
+      },
+      "/planner": {
+        post: {
+          operationId: "planSynchronously",
+          summary: "Plan a route and answer with the result (legacy v1)",
+          description: "Same body as v2. `available_charging_stations` is included when `include_available_charging_stations` is true (body or query).",
+          parameters: parameters(LegacyPlannerQuery, "query"),
+          requestBody: plannerBody,
+          responses: { "200": json(ref("OptimizationResultResponse"), "The result, with `job_id` added"), "403": json(ref("HTTPError"), "`tenant_id` names another tenant"), ...errors },
+        },
+      },
+      "/planner/jobs/{job_id}": {
+        get: {
+          operationId: "getJob",
+          summary: "Job status: queued -> running -> succeeded | not_drivable | failed",
+          parameters: parameters(JobPath, "path"),
+          responses: { "200": json(ref("JobRecord"), "The job"), "404": json(ref("HTTPError"), "No such job for this tenant"), ...errors },
+        },
+      },
+      "/planner/optimizations/{optimization_id}/result": {
+        get: {
+          operationId: "getResult",
+          summary: "The optimization result, once the job is succeeded or not_drivable",
+          parameters: [...parameters(OptimizationPath, "path"), ...parameters(ResultQuery, "query")],
+          responses: {
+            "200": json(ref("OptimizationResultResponse"), "The result, identical on every fetch"),
+            "403": json(ref("HTTPError"), "`tenant_id` names another tenant"),
+            "404": json(ref("HTTPError"), "No such optimization for this tenant"),
+            "409": json(ref("HTTPError"), "Not finished yet (or failed): `status` and `job_id` say which"),
+            ...errors,
+          },
+        },
+      },
+      "/vehicles/info/models": {
+        get: {
+          operationId: "listVehicleModels",
+          summary: "Vehicle models by manufacturer",
+          parameters: parameters(VehicleModelsQuery, "query").map((p) => ({ ...p, schema: { type: "array", items: { type: "string" } }, style: "form", explode: true })),
+          responses: { "200": json(ref("VehicleModelsMapping"), "manufacturer -> model name -> code"), ...errors },
+        },
+      },
+      "/vehicles": {
+        get: {
+          operationId: "listFleet",
+          summary: "The tenant's vehicles: valid `vehicle_id` values",
+          responses: { "200": json({ type: "array", items: ref("FleetVehicle") }, "The fleet"), ...errors },
+        },
+      },
+      "/routing/geocode": {
+        get: {
+          operationId: "geocode",
+          summary: "Coordinates of a town, postcode or address",
+          parameters: parameters(GeocodeQuery, "query"),
+          responses: { "200": json(ref("GeocodeResult"), "Best match"), "404": json(ref("HTTPError"), "Nothing matches"), ...errors },
+        },
+      },
+      "/poi/cpos": {
+        get: {
+          operationId: "listCpos",
+          summary: "Charge point operators, most stations first",
+          responses: { "200": json({ type: "array", items: ref("CPO") }, "Operators"), ...errors },
+        },
+      },
+    },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        HTTPBearer: { type: "http", scheme: "bearer", description: "API key" },
+        HybridAuthBearer: { type: "http", scheme: "bearer", description: "API key (same keys)" },
+      },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// One router per domain; the procedures call the same server functions as REST.
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { PlannerQuery, RouteOptimizationRequest } from "../../contract/request";
+import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
+import { geocode, suggest } from "../../engine/geocode/search";
+import { operatorCounts } from "../../engine/stations/filter";
+import { verifyKey } from "../auth/keys";
+import { db } from "../db/client";
+import type { ValidationDetail } from "../http/errors";
+import { collect, throwIfAny } from "../http/validation";
+import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
+import { packs } from "../packs";
+import { checkPlannerRequest } from "../planner-request";
+import { wakeWorker } from "../runtime";
+import { listFleet } from "../tenants";
+import { publicProcedure, router, SESSION_COOKIE, tenantProcedure } from "./init";
+
+const SESSION_MAX_AGE_S = 12 * 3600;
+
+const session = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.auth ? { tenantId: ctx.auth.tenantId, tenantName: ctx.auth.tenantName } : null)),
+  signIn: publicProcedure.input(z.object({ apiKey: z.string().min(1).max(200) })).mutation(async ({ input, ctx }) => {
+    const auth = await verifyKey(db(), input.apiKey.trim()).catch(() => null);
+    if (!auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Invalid or revoked API key" });
+    const flags = `Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_S}${ctx.secure ? "; Secure" : ""}`;
+    ctx.resHeaders.append("set-cookie", `${SESSION_COOKIE}=${encodeURIComponent(input.apiKey.trim())}; ${flags}`);
+    return { tenantId: auth.tenantId, tenantName: auth.tenantName };
+  }),
+  signOut: publicProcedure.mutation(({ ctx }) => {
+    ctx.resHeaders.append("set-cookie", `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+    return { ok: true };
+  }),
+});
+
+const fleet = router({
+  list: tenantProcedure.query(({ ctx }) => listFleet(db(), ctx.auth.tenantId)),
+});
+
+const places = router({
+  suggest: tenantProcedure.input(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(20).default(8) })).query(({ input }) =>
+    suggest(packs.gazetteer, input.text, input.limit),
+  ),
+  geocode: tenantProcedure.input(z.object({ address: z.string().min(1).max(300) })).query(({ input }) => geocode(packs.gazetteer, input.address)),
+});
+
+const stations = router({
+  cpos: tenantProcedure.query(() => operatorCounts(packs.stations).map((c) => ({ name: c.name, station_count: c.count }))),
+});
+
+const planner = router({
+  /** Same checks and storage as POST /planner/v2; `body` is its JSON body. */
+  submit: tenantProcedure
+    .input(z.object({ query: z.record(z.string(), z.string()).default({}), body: z.unknown() }))
+    .mutation(async ({ input, ctx }) => {
+      const details: ValidationDetail[] = [];
+      const query = collect(PlannerQuery, input.query, "query", details);
+      const body = collect(RouteOptimizationRequest, input.body, "body", details);
+      throwIfAny(details);
+      const r = await checkPlannerRequest(db(), ctx.auth, query!, body!);
+      const ids = await createTourWithJob(db(), ctx.auth.tenantId, r.body, r.input);
+      wakeWorker();
+      return { tour_id: ids.tourId, optimization_id: ids.optimizationId, job_id: ids.jobId, warnings: r.warnings };
+    }),
+  job: tenantProcedure.input(z.object({ jobId: z.uuid() })).query(async ({ input, ctx }) => {
+    const job = await findJob(db(), ctx.auth.tenantId, input.jobId);
+    if (!job) throw new TRPCError({ code: "NOT_FOUND", message: "Job not found" });
+    return jobRecord(job);
+  }),
+  result: tenantProcedure.input(z.object({ optimizationId: z.number().int().positive() })).query(async ({ input, ctx }) => {
+    const o = await db().optimization.findFirst({ where: { id: input.optimizationId, tenantId: ctx.auth.tenantId }, include: { job: true } });
+    if (!o) throw new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
+    const status = (o.job?.status ?? "queued") as JobStatus;
+    if (!o.result || !FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
+    return { status, result: JSON.parse(o.result) as OptimizationResultResponse };
+  }),
+  history: tenantProcedure.query(async ({ ctx }) => {
+    const jobs = await db().job.findMany({ where: { tenantId: ctx.auth.tenantId }, orderBy: { createdAt: "desc" }, take: 50 });
+    return jobs.map(jobRecord);
+  }),
+});
+
+export const appRouter = router({ session, fleet, places, stations, planner });
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,79 @@
+// Calls the real Next route modules with Web Requests: the same code the
+// server runs, without a server process.
+import * as submitV2 from "@/app/planner/v2/route";
+import * as planV1 from "@/app/planner/route";
+import * as job from "@/app/planner/jobs/[job_id]/route";
+import * as result from "@/app/planner/optimizations/[optimization_id]/result/route";
+import * as models from "@/app/vehicles/info/models/route";
+import * as fleet from "@/app/vehicles/route";
+import * as geocode from "@/app/routing/geocode/route";
+import * as cpos from "@/app/poi/cpos/route";
+import * as openapi from "@/app/openapi.json/route";
+
+type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+type RouteModule = Partial<Record<"GET" | "POST", RouteHandler>>;
+
+const ROUTES: [RegExp, string[], RouteModule][] = [
+  [/^\/planner\/v2$/, [], submitV2 as RouteModule],
+  [/^\/planner$/, [], planV1 as RouteModule],
+  [/^\/planner\/jobs\/([^/]+)$/, ["job_id"], job as RouteModule],
+  [/^\/planner\/optimizations\/([^/]+)\/result$/, ["optimization_id"], result as RouteModule],
+  [/^\/vehicles\/info\/models$/, [], models as RouteModule],
+  [/^\/vehicles$/, [], fleet as RouteModule],
+  [/^\/routing\/geocode$/, [], geocode as RouteModule],
+  [/^\/poi\/cpos$/, [], cpos as RouteModule],
+  [/^\/openapi\.json$/, [], openapi as RouteModule],
+];
+
+export const AUTHED_ENDPOINTS: [method: "GET" | "POST", path: string][] = [
+  ["POST", "/planner/v2"],
+  ["POST", "/planner"],
+  ["GET", "/planner/jobs/00000000-0000-4000-8000-000000000000"],
+  ["GET", "/planner/optimizations/1/result"],
+  ["GET", "/vehicles/info/models"],
+  ["GET", "/vehicles"],
+  ["GET", "/routing/geocode?address=Hamburg"],
+  ["GET", "/poi/cpos"],
+];
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export async function call(method: "GET" | "POST", pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResponse> {
+  const url = new URL(pathAndQuery, "http://planner.test");
+  const route = ROUTES.find(([re]) => re.test(url.pathname));
+  if (!route) throw new Error(`no route for ${url.pathname}`);
+  const [re, names, mod] = route;
+  const handler = mod[method];
+  if (!handler) throw new Error(`${method} not routed for ${url.pathname}`);
+  const match = re.exec(url.pathname)!;
+  const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined || opts.body !== undefined) {
+    body = opts.rawBody ?? JSON.stringify(opts.body);
+    headers["content-type"] = opts.contentType ?? "application/json";
+  }
+  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON: tests assert on that */
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}

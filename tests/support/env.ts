@@ -1,0 +1,44 @@
+// A fresh database per test file, two tenants with keys.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApiKey } from "@/server/auth/keys";
+import { db } from "@/server/db/client";
+import { migrate } from "@/server/db/migrate";
+import { ensureTenant } from "@/server/tenants";
+
+export interface TestTenants {
+  a: { id: number; key: string };
+  b: { id: number; key: string };
+}
+
+/** Points DATABASE_URL at a new SQLite file (unless a URL is given) and migrates it. */
+export async function freshDatabase(url?: string): Promise<string> {
+  const dbUrl = url ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "planner-test-")), "test.db")}`;
+  process.env.DATABASE_URL = dbUrl;
+  await migrate(dbUrl);
+  return dbUrl;
+}
+
+export async function twoTenants(): Promise<TestTenants> {
+  const a = await ensureTenant(db(), "tenant-a");
+  const b = await ensureTenant(db(), "tenant-b");
+  return {
+    a: { id: a.id, key: (await createApiKey(db(), a.id)).key },
+    b: { id: b.id, key: (await createApiKey(db(), b.id)).key },
+  };
+}
+
+export const HAMBURG: [number, number] = [53.55, 9.99];
+export const MUNICH: [number, number] = [48.14, 11.58];
+export const HANNOVER: [number, number] = [52.37, 9.73];
+
+export function hamburgMunich(overrides: Record<string, unknown> = {}) {
+  return {
+    vehicle_id: "mb-eactros-600",
+    battery_level_start: 0.8,
+    section_list: [{ start_pos: HAMBURG, stop_pos: MUNICH, payload_kg: 20000 }],
+    poi_info: {},
+    ...overrides,
+  };
+}
