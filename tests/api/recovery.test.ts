@@ -1,0 +1,60 @@
+// A job left queued or running when a process stops is finished after restart:
+// real worker processes against one database file.
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { call } from "../support/api";
+import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+
+let t: TestTenants;
+let url: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  url = await freshDatabase();
+  t = await twoTenants();
+});
+afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
+
+function startWorkerProcess(args: string[] = []): ChildProcess {
+  const child = spawn("npx", ["tsx", "scripts/worker.ts", ...args], {
+    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForStatus(jobId: string, wanted: string[], timeoutMs = 60_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+    if (wanted.includes(job.status)) return job.status;
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+it("jobs left running by a killed process, and jobs still queued, are finished after restart", async () => {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
+  expect(submit.status).toBe(200);
+  const jobId = submit.json.job_id as string;
+
+  // The job as a crashed process leaves it: claimed, running, lease far in the future.
+  await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: 1, lockedBy: "dead-host:1", lockedUntil: new Date(Date.now() + 3_600_000), startedAt: new Date() } });
+  const queuedToo = (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ battery_level_start: 0.9 }) })).json.job_id as string;
+
+  // A first worker process is killed with SIGKILL before it can finish anything useful.
+  const doomed = startWorkerProcess();
+  await new Promise((r) => setTimeout(r, 300));
+  process.kill(-doomed.pid!, "SIGKILL");
+
+  // The restarted embedded worker requeues what the dead process held and plans everything.
+  startWorkerProcess(["--recover-all"]);
+  expect(await waitForStatus(jobId, ["succeeded", "not_drivable", "failed"])).toBe("succeeded");
+  expect(await waitForStatus(queuedToo, ["succeeded", "not_drivable", "failed"])).toBe("succeeded");
+  const result = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
+  expect(result.status).toBe(200);
+  expect(result.json.status).toBe("succeeded");
+});
