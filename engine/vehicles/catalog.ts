@@ -1,0 +1,216 @@
+// Catalog of heavy battery-electric tractors with published figures.
+//
+// tareKg is the whole 40 t-class combination: tractor kerb mass plus an assumed
+// standard 3-axle curtainsider semitrailer of SEMITRAILER_TARE_KG. Manufacturers
+// rarely publish tractor kerb mass, so tare is an estimate unless noted.
+// Any figure listed in `estimated` is derived or guessed, not published: the UI
+// must flag it and `notes` says how it was obtained.
+
+export type ConnectorPos = "LEFT" | "RIGHT" | null;
+
+export interface VehicleModel {
+  /** Stable identifier, e.g. "MB_EACTROS_600". */
+  code: string;
+  manufacturer: string;
+  name: string;
+  usableBatteryKWh: number;
+  installedBatteryKWh: number;
+  /** Tractor + semitrailer tare, kg (see SEMITRAILER_TARE_KG). */
+  tareKg: number;
+  /** Technical maximum gross combination mass, kg. */
+  maxGrossKg: number;
+  /** Energy at the battery per km at referenceGrossKg, ~80 km/h, flat road. */
+  referenceConsumptionKWhPerKm: number;
+  referenceGrossKg: number;
+  /** Max CCS DC power; null when no CCS inlet is published. */
+  maxCcsKW: number | null;
+  /** Max MCS power; null when the model has no MCS inlet. */
+  maxMcsKW: number | null;
+  connectorPos: ConnectorPos;
+  /** Figures that are estimates or derived, not published by the maker. */
+  estimated: readonly VehicleFigure[];
+  sources: readonly string[];
+  notes: string;
+}
+
+export type VehicleFigure =
+  | "usableBatteryKWh" | "installedBatteryKWh" | "tareKg" | "maxGrossKg"
+  | "referenceConsumptionKWhPerKm" | "maxCcsKW" | "maxMcsKW";
+
+export const SEMITRAILER_TARE_KG = 7_000;
+
+const T = SEMITRAILER_TARE_KG;
+
+export const VEHICLE_MODELS: readonly VehicleModel[] = [
+  {
+    code: "MB_EACTROS_600", manufacturer: "Mercedes-Benz", name: "eActros 600 (4x2 tractor)",
+    installedBatteryKWh: 621, usableBatteryKWh: 600,
+    tareKg: 19_500, maxGrossKg: 44_000,
+    referenceConsumptionKWhPerKm: 1.2, referenceGrossKg: 40_000,
+    maxCcsKW: 400, maxMcsKW: 1000, connectorPos: null,
+    estimated: ["tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.autozeitung.de/mercedes-eactros-2024-preis-reichweite-204878.html (3 x 207 kWh, 400 kW CCS, 500 km)",
+      "https://www.e-medienportal.net/artikel/detail/63374 (600 kWh net)",
+      "https://autonews.autoua.net/de/44557-mercedes-benz-eactros-600-fernverkehrs-elektro-lkw-debutiert-mit-500-km.amp (44 t, ~22 t payload, MCS 20-80 % in ~30 min)",
+      "https://newmobility.news/2024/04/23/mercedes-benz-trucks-achieves-1000-kw-charging-with-eactros-600/ (1 MW MCS)",
+    ],
+    notes: "Consumption derived from 600 kWh / ~500 km at 40 t. Tare derived from Daimler's ~22 t EU payload " +
+      "with a standard semitrailer (assumes 42 t incl. the 2 t ZEV allowance). MCS is an order option/retrofit.",
+  },
+  {
+    code: "MB_EACTROS_300", manufacturer: "Mercedes-Benz", name: "eActros 300 (4x2 tractor)",
+    installedBatteryKWh: 336, usableBatteryKWh: 291,
+    tareKg: 9_500 + T, maxGrossKg: 40_000,
+    referenceConsumptionKWhPerKm: 1.3, referenceGrossKg: 40_000,
+    maxCcsKW: 160, maxMcsKW: null, connectorPos: null,
+    estimated: ["tareKg", "maxGrossKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.greencarcongress.com/2023/10/20231031-daimler.html (3 x 112 kWh, 160 kW, 220 km)",
+      "https://www.transportengineer.org.uk/content/features/introducing-eactros-300 (291 kWh usable)",
+      "https://www.trucker.de/nachrichten/technik/daimler-truck-kuendigt-update-fuer-den-eactros-600-an-3667634 (300/400 production ending)",
+    ],
+    notes: "Consumption derived from 291 kWh / 220 km (mass not stated). Production of eActros 300/400 announced to end; kept for existing fleets.",
+  },
+  {
+    code: "MAN_ETGX", manufacturer: "MAN", name: "eTGX (4x2 tractor, 6 packs)",
+    installedBatteryKWh: 534, usableBatteryKWh: 480,
+    tareKg: 10_500 + T, maxGrossKg: 40_000,
+    referenceConsumptionKWhPerKm: 1.2, referenceGrossKg: 40_000,
+    maxCcsKW: 375, maxMcsKW: 750, connectorPos: null,
+    estimated: ["tareKg", "maxGrossKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://ecomento.de/2024/10/16/man-startet-mit-auslieferung-vollelektrischer-schwerer-lkw/ (534 kWh, 480 usable, 375 kW CCS, 40 t)",
+      "https://truckexperten.de/blog/2023/11/01/man-startet-den-verkauf-des-etruck (MCS 750 kW, later > 1 MW)",
+      "http://www.eurotransport.de/artikel/truck-spektakel-buehne-frei-fuer-man (7th pack: 560 kWh usable, ~650 km)",
+    ],
+    notes: "Consumption ~1.2 kWh/km is a planning value (MAN gives no 40 t figure). Charging inlets are configurable " +
+      "(CCS left/right, MCS left or right), so connectorPos is per vehicle.",
+  },
+  {
+    code: "VOLVO_FH_ELECTRIC", manufacturer: "Volvo", name: "FH Electric (4x2 tractor, 540 kWh)",
+    installedBatteryKWh: 540, usableBatteryKWh: 380,
+    tareKg: 10_500 + T, maxGrossKg: 44_000,
+    referenceConsumptionKWhPerKm: 1.1, referenceGrossKg: 40_000,
+    maxCcsKW: 250, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg"],
+    sources: [
+      "https://www.volvotrucks.de/de-de/news/insights/articles/2022/may/erstmals-auf-dem-pruefstand-der-schwere-elektro-lkw-fh-electric.html (1.1 kWh/km at 40 t, 80 km/h, 345 km)",
+      "https://uk.motor1.com/news/732977/volvo-fh-electric-heavy-lorry-373mile-range/ (up to 540 kWh, 250 kW, 300 km)",
+    ],
+    notes: "Usable capacity not published; 380 kWh derived from the independent test (345 km x 1.1 kWh/km).",
+  },
+  {
+    code: "VOLVO_FM_ELECTRIC", manufacturer: "Volvo", name: "FM Electric (4x2 tractor, 540 kWh)",
+    installedBatteryKWh: 540, usableBatteryKWh: 380,
+    tareKg: 10_300 + T, maxGrossKg: 44_000,
+    referenceConsumptionKWhPerKm: 1.15, referenceGrossKg: 40_000,
+    maxCcsKW: 250, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.australiantruckradio.com.au/the-electric-trucks-from-volvo/ (450/540 kWh, 300 km)",
+      "https://traktuell.at/news/volvo-fm-electric-im-test (44 t, 6 packs, 300 km)",
+      "https://uk.motor1.com/news/732977/volvo-fh-electric-heavy-lorry-373mile-range/ (250 kW DC, shared FH/FM driveline)",
+    ],
+    notes: "Same driveline and batteries as FH Electric; usable and consumption taken from the FH test, consumption raised for the less aerodynamic cab.",
+  },
+  {
+    code: "VOLVO_FH_AERO_ELECTRIC", manufacturer: "Volvo", name: "FH Aero Electric (6x2 e-axle tractor, 780 kWh)",
+    installedBatteryKWh: 780, usableBatteryKWh: 680,
+    tareKg: 12_500 + T, maxGrossKg: 48_000,
+    referenceConsumptionKWhPerKm: 1.2, referenceGrossKg: 40_000,
+    maxCcsKW: 250, maxMcsKW: 600, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm", "maxCcsKW", "maxMcsKW"],
+    sources: [
+      "https://trans.info/en/volvo-electric-fh-aero-410826 (780 kWh installed, MCS 20-80 % in ~40 min, 48 t)",
+      "https://www.verkehrsrundschau.de/nachrichten/nfz-fuhrpark/volvo-trucks-lueftet-den-schleier-von-seinen-neuen-e-lkw-3670227 (usable not yet published, 600 km)",
+    ],
+    notes: "Launch 2026. Usable ~87 % of installed is a guess; MCS power derived from 20-80 % in 40 min; CCS power " +
+      "assumed as FH Electric; consumption estimated (range 'up to 600 km', mass not stated).",
+  },
+  {
+    code: "SCANIA_45R_BEV", manufacturer: "Scania", name: "45 R BEV (4x2 tractor, 624 kWh)",
+    installedBatteryKWh: 624, usableBatteryKWh: 420,
+    tareKg: 10_500 + T, maxGrossKg: 64_000,
+    referenceConsumptionKWhPerKm: 1.3, referenceGrossKg: 40_000,
+    maxCcsKW: 375, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.eurotransport.de/artikel/neue-scania-e-lkw-elektrifiziert-bis-64-tonnen-11208829.html (624 kWh, 375 kW, 320 km at 80 km/h, 64 t)",
+      "https://thedriven.io/2022/06/14/scania-unveils-new-range-of-heavy-duty-electric-trucks (320 km at 40 t; 1 h at 375 kW adds 270-300 km)",
+    ],
+    notes: "Consumption derived from '1 h at 375 kW adds 270-300 km'; usable derived as 320 km x 1.3 kWh/km " +
+      "(Scania publishes installed capacity only). 64 t applies to Nordic combinations.",
+  },
+  {
+    code: "IVECO_S_EWAY", manufacturer: "IVECO", name: "S-eWay (4x2 tractor, 738 kWh)",
+    installedBatteryKWh: 738, usableBatteryKWh: 650,
+    tareKg: 11_500 + T, maxGrossKg: 44_000,
+    referenceConsumptionKWhPerKm: 1.3, referenceGrossKg: 40_000,
+    maxCcsKW: 350, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.electrive.net/2024/07/25/iveco-liefert-erste-s-eway-aus/ (9 x 82 kWh, usable not disclosed, 350 kW, 500 km)",
+      "https://www.commercialmotor.com/buying-advice/article/iveco-s-eway (738 kWh, 500 km)",
+      "https://int.auto.pub/it/iveco-seway-retorica-verde-realta-limitata-autonomia-infrastrutture-peso (44 t GCW)",
+    ],
+    notes: "Usable ~88 % of installed is a guess; consumption = usable / 500 km stated range.",
+  },
+  {
+    code: "TESLA_SEMI", manufacturer: "Tesla", name: "Semi Long Range",
+    installedBatteryKWh: 900, usableBatteryKWh: 850,
+    tareKg: 10_400 + T, maxGrossKg: 37_195,
+    referenceConsumptionKWhPerKm: 1.06, referenceGrossKg: 37_195,
+    maxCcsKW: null, maxMcsKW: 1200, connectorPos: null,
+    estimated: ["installedBatteryKWh", "usableBatteryKWh"],
+    sources: [
+      "https://en.mashdigi.com/tesla-semis-full-specifications-revealed-1-2mw-supercharger-and-800km-range-rival-gasoline-trucks/ (805 km, 1.06 kWh/km at 37.2 t, 10.4 t tractor, 1.2 MW)",
+      "https://smarti.news/9485/tesla-semi-final-specs-mass-production (523/805 km, MCS)",
+    ],
+    notes: "Battery not disclosed: installed ~900 kWh is an industry estimate, usable = 805 km x 1.06 kWh/km. " +
+      "Reference mass is the US 82,000 lb GCW; no CCS capability published. Not sold in Europe.",
+  },
+  {
+    code: "DAF_XF_ELECTRIC", manufacturer: "DAF", name: "XF Electric (4x2 tractor, 525 kWh)",
+    installedBatteryKWh: 525, usableBatteryKWh: 470,
+    tareKg: 10_000 + T, maxGrossKg: 50_000,
+    referenceConsumptionKWhPerKm: 1.15, referenceGrossKg: 40_000,
+    maxCcsKW: 325, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://verkehrsrundschau.de/e-lkw/daf-eroeffnet-montagewerk-fuer-elektro-lkw-3315758 (5 strings, 525 kWh, up to 500 km)",
+      "https://www.routiers.ch/fileadmin/epaper/archive/Ausgabe-09-2025/epaper_de/30 (325 kW DC, EX-D2 up to 50 t)",
+    ],
+    notes: "LFP; usable ~90 % of installed is a guess; consumption is a planning estimate (range 'up to 500 km', mass not stated).",
+  },
+  {
+    code: "RENAULT_ETECH_T", manufacturer: "Renault Trucks", name: "E-Tech T (4x2 tractor, 540 kWh)",
+    installedBatteryKWh: 540, usableBatteryKWh: 380,
+    tareKg: 10_500 + T, maxGrossKg: 44_000,
+    referenceConsumptionKWhPerKm: 1.15, referenceGrossKg: 40_000,
+    maxCcsKW: 250, maxMcsKW: null, connectorPos: null,
+    estimated: ["usableBatteryKWh", "tareKg", "referenceConsumptionKWhPerKm"],
+    sources: [
+      "https://www.transportengineer.org.uk/content/news/renault-begins-production-for-e-tech-t-c (390-540 kWh, 250 kW DC, 300 km, 44 t)",
+    ],
+    notes: "Volvo Group sibling of FH Electric: usable and consumption taken from the FH Electric test. " +
+      "The announced 600 km e-axle version is not modelled.",
+  },
+];
+
+const BY_CODE = new Map(VEHICLE_MODELS.map((m) => [m.code, m]));
+
+export function findModel(code: string): VehicleModel | undefined {
+  return BY_CODE.get(code) ?? BY_CODE.get(code.trim().toUpperCase());
+}
+
+/** { manufacturer: { modelName: code } }; filter matches manufacturers case-insensitively (empty = all). */
+export function modelsByManufacturer(filter?: readonly string[]): Record<string, Record<string, string>> {
+  const wanted = filter && filter.length > 0 ? new Set(filter.map((f) => f.trim().toLowerCase())) : null;
+  const out: Record<string, Record<string, string>> = {};
+  for (const m of VEHICLE_MODELS) {
+    if (wanted && !wanted.has(m.manufacturer.toLowerCase())) continue;
+    (out[m.manufacturer] ??= {})[m.name] = m.code;
+  }
+  return out;
+}
