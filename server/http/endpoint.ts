@@ -12,7 +12,8 @@ export function endpoint(handler: Handler) {
     const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
     let response: Response;
     try {
-      const raw = ctx ? await ctx.params : {};
+      // Next passes no params for static paths.
+      const raw = (ctx?.params ? await ctx.params : null) ?? {};
       const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v ?? ""]));
       response = await handler(req, params, requestId);
     } catch (e) {
