@@ -10,6 +10,8 @@ import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
+/** A not-drivable tour runs the battery "below empty" on paper; report empty. */
+const socOut = (x: number) => round(Math.max(0, x), 4);
 
 /** One stretch of driving: from the previous stop to the next stop or section end. */
 interface Stretch {
@@ -126,8 +128,8 @@ export function assembleSections(input: PlanInput, legs: Leg[], profile: RoutePr
         energy_kWh: 0,
         service_time_min: round(leg.section.serviceTimeMin ?? 0, 1),
         arrival_time: iso(arrival),
-        start_soc: round(arriveSoc, 4),
-        stop_soc: round(arriveSoc, 4),
+        start_soc: socOut(arriveSoc),
+        stop_soc: socOut(arriveSoc),
       };
       if (!isLast) summary.departure_time = iso(arrival + stopMin * 60_000);
       soc = arriveSoc;
@@ -139,8 +141,8 @@ export function assembleSections(input: PlanInput, legs: Leg[], profile: RoutePr
     sections.push({
       section_id: leg.section.sectionId ?? null,
       polyline: encodePolyline(coords),
-      start_pos: [round(startPoint[0], 6), round(startPoint[1], 6), round(departSoc, 4)],
-      stop_pos: [round(stopPoint[0], 6), round(stopPoint[1], 6), round(arriveSoc, 4)],
+      start_pos: [round(startPoint[0], 6), round(startPoint[1], 6), socOut(departSoc)],
+      stop_pos: [round(stopPoint[0], 6), round(stopPoint[1], 6), socOut(arriveSoc)],
       payload_kg: leg.section.payloadKg,
       length_m: Math.round(lengthM),
       opening_time: endsLeg ? leg.section.openingTime ?? null : null,

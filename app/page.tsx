@@ -1,0 +1,11 @@
+// The fleet manager's page: sign in, plan a tour, follow the job, read the plan.
+import { PlannerApp } from "@/components/planner/PlannerApp";
+import { TRPCReactProvider } from "@/components/trpc";
+
+export default function Home() {
+  return (
+    <TRPCReactProvider>
+      <PlannerApp />
+    </TRPCReactProvider>
+  );
+}

@@ -1,0 +1,20 @@
+import type { OptimizationResultResponse } from "@/contract/result";
+
+/** A point chosen in the form (by address or on the map), shown before a plan exists. */
+export interface MapWaypoint {
+  key: string;
+  role: "start" | "via" | "destination";
+  lat: number;
+  lon: number;
+  label: string;
+}
+
+export interface PlanMapProps {
+  waypoints: MapWaypoint[];
+  result: OptimizationResultResponse | null;
+  /** What a click on the map sets, e.g. "start"; null: clicks do nothing. */
+  picking: string | null;
+  onPick: (lat: number, lon: number) => void;
+  /** Index into planStops(result) whose popup to open; `nonce` re-triggers the same stop. */
+  focus: { index: number; nonce: number } | null;
+}

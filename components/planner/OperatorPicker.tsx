@@ -1,0 +1,71 @@
+"use client";
+// Multi-select of charge point operators (stations.cpos): a filter box over a
+// list of checkboxes, the chosen ones shown as removable chips.
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useTRPC } from "@/components/trpc";
+import styles from "./planner.module.css";
+
+const SHOWN = 60;
+const cpoId = (name: string) => `cpo-${encodeURIComponent(name).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+
+interface Props {
+  value: string[];
+  onChange: (v: string[]) => void;
+  errors?: string[];
+}
+
+export function OperatorPicker({ value, onChange, errors }: Props) {
+  const trpc = useTRPC();
+  const cpos = useQuery({ ...trpc.stations.cpos.queryOptions(), staleTime: 10 * 60_000 });
+  const [filter, setFilter] = useState("");
+  const matches = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    const all = cpos.data ?? [];
+    return f ? all.filter((c) => c.name.toLowerCase().includes(f)) : all;
+  }, [cpos.data, filter]);
+  const selected = new Set(value);
+  const toggle = (name: string) => onChange(selected.has(name) ? value.filter((v) => v !== name) : [...value, name]);
+
+  return (
+    <fieldset className={styles.subFieldset} aria-describedby={errors?.length ? "cpo-error" : undefined}>
+      <legend>Operators</legend>
+      {value.length ? (
+        <ul className={styles.chips} aria-label="Chosen operators">
+          {value.map((v) => (
+            <li key={v}>
+              {v}
+              <button type="button" onClick={() => toggle(v)} aria-label={`Remove operator ${v}`}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.hint}>Any operator</p>
+      )}
+      <label htmlFor="cpo-filter" className={styles.srOnly}>
+        Filter operators
+      </label>
+      <input id="cpo-filter" type="search" placeholder="Filter operators…" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+      <div className={styles.checkList} role="group" aria-label="Operators">
+        {cpos.isPending ? <p className={styles.hint}>Loading operators…</p> : null}
+        {cpos.isError ? <p className={styles.error}>Operators could not be loaded.</p> : null}
+        {matches.slice(0, SHOWN).map((c) => (
+          <label key={c.name} className={styles.check} htmlFor={cpoId(c.name)}>
+            <input id={cpoId(c.name)} type="checkbox" checked={selected.has(c.name)} onChange={() => toggle(c.name)} />
+            <span className={styles.checkText}>{c.name}</span>
+            <span className={styles.count}>{c.station_count}</span>
+          </label>
+        ))}
+        {matches.length > SHOWN ? <p className={styles.hint}>{matches.length - SHOWN} more: type to narrow the list.</p> : null}
+        {cpos.data && matches.length === 0 ? <p className={styles.hint}>No operator matches.</p> : null}
+      </div>
+      {errors?.length ? (
+        <p id="cpo-error" className={styles.error}>
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

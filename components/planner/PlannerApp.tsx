@@ -1,0 +1,324 @@
+"use client";
+// The fleet manager's page: sign-in with an API key (kept server-side in an
+// httpOnly cookie, never in browser storage), then the planning workspace.
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { FINAL_JOB_STATUSES, type JobStatus } from "@/contract/result";
+import { MapView } from "@/components/map/MapView";
+import type { MapWaypoint } from "@/components/map/types";
+import { useTRPC } from "@/components/trpc";
+import { fmtLatLon } from "./format";
+import { newWaypoint, PlanForm, type SubmittedRun, type Waypoint } from "./PlanForm";
+import styles from "./planner.module.css";
+import { ResultPanel } from "./ResultPanel";
+
+export function PlannerApp() {
+  const trpc = useTRPC();
+  const me = useQuery({ ...trpc.session.me.queryOptions(), staleTime: Infinity });
+  if (me.isPending) {
+    return (
+      <div className={styles.splash} role="status">
+        Loading…
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className={styles.splash} role="alert">
+        <p>The planner service is not reachable: {me.error.message}</p>
+        <button type="button" className={styles.secondary} onClick={() => void me.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!me.data) return <SignIn />;
+  return <Workspace tenantName={me.data.tenantName} />;
+}
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <rect x="1" y="6" width="13" height="10" rx="1.5" fill="currentColor" opacity="0.9" />
+      <path d="M14 9h4.2l3.3 3.6V16H14z" fill="currentColor" opacity="0.7" />
+      <circle cx="5.5" cy="17.5" r="2.2" fill="#fff" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="17.5" cy="17.5" r="2.2" fill="#fff" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M8.6 7.8 6 11.6h2.2l-.9 3 3-4.2H8.1z" fill="#fff" />
+    </svg>
+  );
+}
+
+function SignIn() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState("");
+  const signIn = useMutation(
+    trpc.session.signIn.mutationOptions({
+      onSuccess: (who) => {
+        setKey("");
+        const meKey = JSON.stringify(trpc.session.me.queryKey());
+        queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey });
+        queryClient.setQueryData(trpc.session.me.queryKey(), who);
+      },
+    }),
+  );
+  return (
+    <main className={styles.signInPage}>
+      <form
+        className={styles.signInCard}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (key.trim()) signIn.mutate({ apiKey: key.trim() });
+        }}
+        aria-labelledby="signin-heading"
+      >
+        <div className={styles.signInBrand}>
+          <Logo />
+          <span>E-truck planner</span>
+        </div>
+        <h1 id="signin-heading">Sign in</h1>
+        <p className={styles.muted}>Plan routes and charging stops for your electric trucks. Sign in with your organisation&apos;s API key.</p>
+        <div className={styles.field}>
+          <label htmlFor="api-key">API key</label>
+          <input
+            id="api-key"
+            name="api-key"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            autoFocus
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            aria-invalid={signIn.isError || undefined}
+            aria-describedby={signIn.isError ? "api-key-error" : "api-key-hint"}
+          />
+          {signIn.isError ? (
+            <p id="api-key-error" className={styles.error} role="alert">
+              {signIn.error.data?.code === "UNAUTHORIZED" ? "This API key is not valid or has been revoked." : signIn.error.message}
+            </p>
+          ) : (
+            <p id="api-key-hint" className={styles.hint}>
+              The key is kept in a secure session cookie for 12 hours; it is not stored in the browser.
+            </p>
+          )}
+        </div>
+        <button type="submit" className={styles.primary} disabled={signIn.isPending || !key.trim()}>
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </button>
+        <p className={styles.signInFoot}>
+          <a href="/docs">API reference</a>
+        </p>
+      </form>
+    </main>
+  );
+}
+
+const POLL_MS = 700;
+const isFinal = (s: JobStatus | undefined) => s != null && FINAL_JOB_STATUSES.includes(s);
+
+function useElapsed(since: number | null, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [running]);
+  return since ? Math.max(0, Math.round((now - since) / 1000)) : 0;
+}
+
+function Workspace({ tenantName }: { tenantName: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [waypoints, setWaypointsState] = useState<Waypoint[]>(() => [newWaypoint(), newWaypoint()]);
+  const [picking, setPicking] = useState<number | null>(null);
+  const [run, setRun] = useState<SubmittedRun | null>(null);
+  const [focus, setFocus] = useState<{ index: number; nonce: number } | null>(null);
+  const [tab, setTab] = useState<"plan" | "result">("plan");
+
+  const setWaypoints = useCallback((f: (w: Waypoint[]) => Waypoint[]) => setWaypointsState(f), []);
+
+  const job = useQuery({
+    ...trpc.planner.job.queryOptions(run ? { jobId: run.jobId } : skipToken),
+    staleTime: 0,
+    refetchInterval: (q) => (isFinal(q.state.data?.status) ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const jobStatus = job.data?.status;
+  const final = isFinal(jobStatus);
+  const result = useQuery({
+    ...trpc.planner.result.queryOptions(run && final && jobStatus !== "failed" ? { optimizationId: run.optimizationId } : skipToken),
+    staleTime: Infinity,
+    refetchInterval: (q) => (q.state.data && q.state.data.result == null && !isFinal(q.state.data.status) ? POLL_MS : false),
+  });
+  const plan = result.data?.result ?? null;
+  const working = !!run && !final && !job.isError;
+  const elapsed = useElapsed(run?.submittedAt ?? null, working);
+
+  const signOut = useMutation(
+    trpc.session.signOut.mutationOptions({
+      onSuccess: () => {
+        const meKey = JSON.stringify(trpc.session.me.queryKey());
+        queryClient.setQueryData(trpc.session.me.queryKey(), null);
+        setTimeout(() => queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey }), 0);
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (picking === null) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setPicking(null);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [picking]);
+
+  const onPick = useCallback(
+    (lat: number, lon: number) => {
+      if (picking === null) return;
+      const label = `Map point ${fmtLatLon(lat, lon)}`;
+      setWaypointsState((ws) => ws.map((w, i) => (i === picking ? { ...w, text: label, place: { lat, lon, label, kind: "map" } } : w)));
+      setPicking(null);
+    },
+    [picking],
+  );
+
+  const mapWaypoints = useMemo<MapWaypoint[]>(
+    () =>
+      waypoints.flatMap((w, i) =>
+        w.place ? [{ key: w.key, role: i === 0 ? "start" : i === waypoints.length - 1 ? "destination" : "via", lat: w.place.lat, lon: w.place.lon, label: w.place.label }] : [],
+      ),
+    [waypoints],
+  );
+
+  const pickingLabel = picking === null ? null : picking === 0 ? "start" : picking === waypoints.length - 1 ? "destination" : `stop ${picking}`;
+
+  const statusLine = !run ? null : job.isError ? (
+    <span className={styles.statusError}>Lost track of the job: {job.error.message}</span>
+  ) : jobStatus === "failed" ? (
+    <span className={styles.statusError}>Planning failed{job.data?.error ? `: ${job.data.error}` : "."}</span>
+  ) : result.isError ? (
+    <span className={styles.statusError}>The result could not be loaded: {result.error.message}</span>
+  ) : working || (final && !plan) ? (
+    <>
+      <span className={styles.spinner} aria-hidden="true" />
+      <span>
+        {jobStatus === "running" ? "Planning route and charging stops…" : final ? "Loading the plan…" : "Queued…"} <span className={styles.muted}>{elapsed} s</span>
+      </span>
+    </>
+  ) : null;
+
+  return (
+    <div className={styles.app}>
+      <header className={styles.topbar}>
+        <div className={styles.brand}>
+          <Logo />
+          <span>E-truck planner</span>
+        </div>
+        <nav className={styles.topnav} aria-label="Account">
+          <a href="/docs">API reference</a>
+          <span className={styles.tenant}>
+            <span className={styles.muted}>Tenant</span> <strong data-testid="tenant-name">{tenantName}</strong>
+          </span>
+          <button type="button" className={styles.secondary} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign out
+          </button>
+        </nav>
+      </header>
+
+      <div className={styles.workspace}>
+        <aside className={styles.sidebar} aria-label="Planner">
+          <Tabs tab={tab} setTab={setTab} resultEnabled={!!run} resultBusy={working} />
+          <div id="panel-plan" role="tabpanel" aria-labelledby="tab-plan" hidden={tab !== "plan"} className={styles.panel}>
+            <PlanForm
+              waypoints={waypoints}
+              setWaypoints={setWaypoints}
+              picking={picking}
+              setPicking={setPicking}
+              busy={working}
+              onSubmitted={(r) => {
+                setFocus(null);
+                setRun(r);
+                setTab("result");
+              }}
+            />
+          </div>
+          <div id="panel-result" role="tabpanel" aria-labelledby="tab-result" hidden={tab !== "result"} className={styles.panel}>
+            {run ? (
+              <div className={styles.resultHeader}>
+                <h2>{run.title}</h2>
+                <p className={styles.muted}>
+                  {run.vehicle} · optimization #{run.optimizationId}
+                  {jobStatus ? ` · ${jobStatus.replace("_", " ")}` : ""}
+                </p>
+              </div>
+            ) : null}
+            {statusLine ? (
+              <div className={styles.panelStatus} role="status" aria-live="polite">
+                {statusLine}
+              </div>
+            ) : null}
+            {plan ? <ResultPanel result={plan} submitWarnings={run?.warnings ?? []} onFocusStop={(index) => setFocus({ index, nonce: Date.now() })} /> : null}
+            {run && !working ? (
+              <div className={styles.panelFoot}>
+                <button type="button" className={styles.secondaryWide} onClick={() => setTab("plan")}>
+                  Change the plan
+                </button>
+              </div>
+            ) : null}
+          </div>
+        </aside>
+
+        <main className={styles.mapArea} aria-label="Map">
+          <MapView waypoints={mapWaypoints} result={plan} picking={pickingLabel} onPick={onPick} focus={focus} />
+          {pickingLabel ? (
+            <div className={styles.mapBanner} role="status">
+              Click the map to set the {pickingLabel}.
+              <button type="button" className={styles.linkButton} onClick={() => setPicking(null)}>
+                Cancel
+              </button>
+            </div>
+          ) : null}
+          {statusLine && (working || tab !== "result") ? <div className={styles.mapStatus}>{statusLine}</div> : null}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Tabs({ tab, setTab, resultEnabled, resultBusy }: { tab: "plan" | "result"; setTab: (t: "plan" | "result") => void; resultEnabled: boolean; resultBusy: boolean }) {
+  const tabs = [
+    { id: "plan" as const, label: "Plan", disabled: false },
+    { id: "result" as const, label: "Result", disabled: !resultEnabled },
+  ];
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const next = tab === "plan" ? "result" : "plan";
+    if (next === "result" && !resultEnabled) return;
+    e.preventDefault();
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Planner" className={styles.tabs} onKeyDown={onKeyDown}>
+      {tabs.map((t) => (
+        <button
+          key={t.id}
+          id={`tab-${t.id}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === t.id}
+          aria-controls={`panel-${t.id}`}
+          tabIndex={tab === t.id ? 0 : -1}
+          disabled={t.disabled}
+          className={styles.tab}
+          onClick={() => setTab(t.id)}
+        >
+          {t.label}
+          {t.id === "result" && resultBusy ? <span className={styles.tabDot} aria-label="(planning)" /> : null}
+        </button>
+      ))}
+    </div>
+  );
+}

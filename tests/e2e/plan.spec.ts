@@ -1,0 +1,117 @@
+// The fleet manager's page end to end: sign in, plan Hamburg -> München, read
+// the plan on the map and in the stops table; sign out.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+
+const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+
+function apiKey(): string {
+  const key = process.env.E2E_API_KEY;
+  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
+  return key;
+}
+
+test.beforeEach(async ({ page, baseURL }) => {
+  // No tile server (or anything else outside) is reachable: fail those requests fast.
+  await page.route("**/tile.openstreetmap.org/**", (r) => r.abort());
+  const own = new URL(baseURL!).origin;
+  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
+});
+
+async function signIn(page: Page) {
+  await page.goto("/");
+  await page.getByLabel("API key").fill(apiKey());
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
+}
+
+async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
+  const input = page.getByRole("combobox", { name: field, exact: true });
+  await input.fill(text);
+  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(input).toHaveValue(new RegExp(text));
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+}
+
+test("plans Hamburg to München with charging stops on the map", async ({ page }) => {
+  await signIn(page);
+  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
+  await choosePlace(page, "Start", "Hamburg");
+  await choosePlace(page, "Destination", "München");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  await page.getByLabel("Battery at start").fill("0.8");
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, "form.png") });
+  await page.getByRole("button", { name: "Plan route" }).click();
+
+  const stops = page.getByRole("list", { name: "Stops" });
+  await expect(stops).toBeVisible({ timeout: 60_000 });
+  const charging = stops.locator('li[data-stop-kind="charge"]');
+  expect(await charging.count()).toBeGreaterThan(0);
+  await expect(stops.locator('li[data-stop-kind="destination"]')).toHaveCount(1);
+  await expect(page.getByRole("definition").filter({ hasText: "km" }).first()).toBeVisible();
+
+  // The route: SVG paths in Leaflet's overlay pane, one polyline per section.
+  const route = page.locator(".leaflet-overlay-pane svg path.route-line");
+  await expect(route.first()).toBeVisible();
+  expect(await route.count()).toBe((await charging.count()) + 1);
+  // The own basemap (countries and roads on canvas) is there with no tiles.
+  await expect(page.locator(".leaflet-basemap-land-pane canvas")).toHaveCount(1);
+  await expect(page.locator(".leaflet-basemap-roads-pane canvas")).toHaveCount(1);
+  await expect(page.locator(".leaflet-control-attribution")).toContainText("OpenStreetMap");
+  await expect(page.locator(".leaflet-control-attribution")).toContainText("Ladesäulenregister");
+
+  // Let the map settle (fit to the route, basemap drawn) before the picture.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(ARTIFACTS, "plan.png") });
+
+  // A charging stop's marker opens a popup that tells where and how long.
+  await page.locator(".leaflet-marker-icon.plan-icon-charge").first().click();
+  const popup = page.locator(".leaflet-popup");
+  await expect(popup).toContainText("Charge time");
+  await expect(popup).toContainText("Operator");
+  await expect(popup).toContainText("SoC in");
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(ARTIFACTS, "plan-popup.png") });
+
+  // A stop in the list shows itself on the map.
+  await page.locator(".leaflet-popup-close-button").click();
+  await expect(popup).toHaveCount(0);
+  await charging.last().getByRole("button").click();
+  await expect(popup).toContainText(await charging.last().getByRole("button").innerText().then((t) => t.replace(/^Charging stop \d+:\s*/, "").trim()));
+});
+
+test("shows the server's validation message next to its field; start can be set on the map", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Set start on map" }).click();
+  await expect(page.getByRole("button", { name: "Cancel picking on the map" })).toHaveAttribute("aria-pressed", "true");
+  const map = page.locator(".leaflet-container");
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width * 0.45, y: box.height * 0.35 } });
+  await expect(page.getByRole("combobox", { name: "Start", exact: true })).toHaveValue(/^Map point /);
+  await choosePlace(page, "Destination", "München");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  await page.getByLabel("Battery at start").fill("1.5");
+  await page.getByRole("button", { name: "Plan route" }).click();
+  const battery = page.getByLabel("Battery at start");
+  await expect(battery).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#battery-start-error")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Stops" })).toHaveCount(0);
+});
+
+test("signing out returns to the sign-in form", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByLabel("API key")).toBeVisible();
+  await expect(page.getByTestId("tenant-name")).toHaveCount(0);
+  // The session cookie is gone: a reload stays signed out.
+  await page.reload();
+  await expect(page.getByLabel("API key")).toBeVisible();
+  // The key was never put into browser storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toContain(apiKey());
+});
