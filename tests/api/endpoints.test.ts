@@ -248,3 +248,17 @@ describe("tenant isolation", () => {
     expect(res.json.detail[0].loc).toEqual(["body", "vehicle_id"]);
   });
 });
+
+describe("fleet isolation", () => {
+  it("GET /vehicles shows only the key's own tenant's vehicles", async () => {
+    await db().vehicle.upsert({
+      where: { tenantId_vehicleId: { tenantId: t.a.id, vehicleId: "a-private" } },
+      create: { tenantId: t.a.id, vehicleId: "a-private", modelCode: "MAN_ETGX", name: "A only" },
+      update: {},
+    });
+    const a = (await call("GET", "/vehicles", { key: t.a.key })).json.map((v: { vehicle_id: string }) => v.vehicle_id);
+    const b = (await call("GET", "/vehicles", { key: t.b.key })).json.map((v: { vehicle_id: string }) => v.vehicle_id);
+    expect(a).toContain("a-private");
+    expect(b).not.toContain("a-private");
+  });
+});
