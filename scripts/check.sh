@@ -2,6 +2,7 @@
 # npm run check: install what the tests need and run every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
 if [ ! -x /usr/bin/chromium ]; then
   echo "installing Chromium from Debian for the browser tests"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -3,6 +3,7 @@
 # for the npm registry. Shared by `npm run up` and `npm run check`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
 export npm_config_nodedir="${npm_config_nodedir:-/usr}"   # better-sqlite3 builds from source against Node's headers
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund

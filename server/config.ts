@@ -20,7 +20,7 @@ let cached: Config | undefined;
 export function config(): Config {
   if (cached) return cached;
   const env = Env.parse(process.env);
-  cached = { ...env, dataDir: path.resolve(process.cwd(), env.DATA_DIR), packDir: path.resolve(process.cwd(), env.PACK_DIR) };
+  cached = { ...env, dataDir: path.resolve(/* turbopackIgnore: true */ process.cwd(), env.DATA_DIR), packDir: path.resolve(/* turbopackIgnore: true */ process.cwd(), env.PACK_DIR) };
   return cached;
 }
 

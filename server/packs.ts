@@ -1,7 +1,7 @@
 // Data packs, loaded once per process on first use.
 import fs from "node:fs";
 import path from "node:path";
-import { loadGazetteer } from "../engine/geocode/build";
+import { loadGazetteer } from "../engine/geocode/pack";
 import type { Gazetteer } from "../engine/geocode/search";
 import { loadNetworkPack } from "../engine/network/pack";
 import { createSnapper } from "../engine/network/snap";

@@ -5,15 +5,16 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import {
   foldKey, indexGazetteer, postcodeKey, translitKey,
   type Gazetteer, type GazetteerHeader, type GazetteerPack,
 } from "./search";
 
 export type { Gazetteer, GazetteerHeader, GazetteerPack } from "./search";
+export { loadGazetteer } from "./pack";
+import { FORMAT_VERSION } from "./pack";
 
-const FORMAT_VERSION = 1;
 const BBOX = { minLat: 34, maxLat: 72, minLon: -25, maxLon: 45 };
 const SCALE = 1e4;
 /** Local-language label only if a postcode place of that name lies this close (km). */
@@ -202,15 +203,4 @@ export async function buildGazetteer(
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, outFile.endsWith(".gz") ? gzipSync(json, { level: 9 }) : json);
   return header;
-}
-
-/** Reads a pack (plain or gzipped JSON) and builds its lookup indexes. */
-export function loadGazetteer(file: string): Gazetteer {
-  let buf = readFileSync(file);
-  if (buf[0] === 0x1f && buf[1] === 0x8b) buf = gunzipSync(buf);
-  const pack = JSON.parse(buf.toString("utf8")) as GazetteerPack;
-  if (pack.header?.format !== "etruck-gazetteer" || pack.header.formatVersion !== FORMAT_VERSION) {
-    throw new Error(`${file}: not a gazetteer pack of format version ${FORMAT_VERSION}`);
-  }
-  return indexGazetteer(pack);
 }

@@ -14,5 +14,5 @@ export function isPostgresUrl(url: string): boolean {
 /** File path of a `file:` SQLite URL, resolved against the working directory. */
 export function sqliteFilePath(url: string): string {
   const raw = url.replace(/^file:/, "");
-  return raw === ":memory:" ? raw : path.resolve(process.cwd(), raw);
+  return raw === ":memory:" ? raw : path.resolve(/* turbopackIgnore: true */ process.cwd(), raw);
 }
