@@ -3,6 +3,9 @@ import { z } from "zod";
 import { latLonPair, numberIn, queryInt, queryBool, timeOfDayOrIso } from "./fields";
 import { PoiInfo } from "./poi";
 
+/** Database ids are 32-bit integers. */
+const MAX_ID = 2_147_483_647;
+
 /** Upper bound on sections per request (the spec sets none; a bound keeps a request's work finite). */
 export const MAX_SECTIONS = 25;
 
@@ -41,7 +44,7 @@ export type RouteOptimizationRequestInput = z.input<typeof RouteOptimizationRequ
 export const PlannerQuery = z.object({
   corridor: queryInt(1000, 20000).default(8000).describe("Search corridor in metres around the route for finding stations"),
   min_charge_duration_min: queryInt(0, 100).default(0).describe("Minimum pure charging time per stop, minutes; 0 disables the floor"),
-  tenant_id: queryInt(1).nullish().describe("Tenant ID; may only name the API key's own tenant"),
+  tenant_id: queryInt(1, MAX_ID).nullish().describe("Tenant ID; may only name the API key's own tenant"),
 });
 export type PlannerQuery = z.output<typeof PlannerQuery>;
 
@@ -50,12 +53,12 @@ export const LegacyPlannerQuery = PlannerQuery.extend({
 });
 
 export const ResultQuery = z.object({
-  tenant_id: queryInt(1).nullish().describe("Tenant ID; may only name the API key's own tenant"),
+  tenant_id: queryInt(1, MAX_ID).nullish().describe("Tenant ID; may only name the API key's own tenant"),
 });
 
 export const JobPath = z.object({
   job_id: z.uuid({ message: "Input should be a valid UUID" }).describe("UUID returned by submit"),
 });
 export const OptimizationPath = z.object({
-  optimization_id: queryInt(1).describe("Optimization id returned by submit"),
+  optimization_id: queryInt(1, MAX_ID).describe("Optimization id returned by submit"),
 });

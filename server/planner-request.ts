@@ -3,8 +3,7 @@
 // into one 422 answer.
 import type { z } from "zod";
 import { resolveTimeOfDayOrIso } from "../contract/fields";
-import { RouteOptimizationRequest, type PlannerQuery } from "../contract/request";
-import { snapProblems } from "../engine/plan/legs";
+import { RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
 import { filterStations } from "../engine/stations/filter";
@@ -12,7 +11,7 @@ import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
 import type { Db } from "./db/client";
 import { HttpError, type ValidationDetail } from "./http/errors";
-import { queryObject, readJsonBody } from "./http/request";
+import { queryObject, readJsonBody, type BodyRead } from "./http/request";
 import { collect, throwIfAny } from "./http/validation";
 import { resolveVehicle } from "./fleet";
 import { packs } from "./packs";
@@ -28,37 +27,79 @@ export interface PlannerRequest<Q> {
 export async function readPlannerRequest<S extends z.ZodType<PlannerQuery>>(
   db: Db, auth: AuthContext, req: Request, querySchema: S, now = new Date(),
 ): Promise<PlannerRequest<z.output<S>>> {
+  return parsePlannerRequest(db, auth, queryObject(new URL(req.url)), await readJsonBody(req), querySchema, now);
+}
+
+/** Schema, then data checks; every violation found goes into one 422. */
+export async function parsePlannerRequest<S extends z.ZodType<PlannerQuery>>(
+  db: Db, auth: AuthContext, rawQuery: unknown, raw: BodyRead, querySchema: S, now = new Date(),
+): Promise<PlannerRequest<z.output<S>>> {
   const details: ValidationDetail[] = [];
-  const query = collect(querySchema, queryObject(new URL(req.url)), "query", details);
-  const raw = await readJsonBody(req);
+  const query = collect(querySchema, rawQuery, "query", details);
   const body = raw.ok ? collect(RouteOptimizationRequest, raw.value, "body", details) : (details.push(raw.detail), undefined);
+  if (details.length > 0 && raw.ok) {
+    // List the data checks too, for whatever parts of the body are well-formed.
+    details.push(...(await dataChecks(db, auth.tenantId, raw.value)).details);
+  }
   throwIfAny(details);
   return checkPlannerRequest(db, auth, query as z.output<S>, body as RouteOptimizationRequest, now);
 }
 
-/** The checks that need the tenant's data and the network, after the schema. */
-export async function checkPlannerRequest<Q extends PlannerQuery>(
-  db: Db, auth: AuthContext, q: Q, b: RouteOptimizationRequest, now = new Date(),
-): Promise<PlannerRequest<Q>> {
-  const details: ValidationDetail[] = [];
-  if (q.tenant_id != null && q.tenant_id !== auth.tenantId) {
-    throw new HttpError(403, { detail: `tenant_id ${q.tenant_id} is not the tenant of this API key` });
-  }
+const VehicleIdField = RouteOptimizationRequest.shape.vehicle_id;
+const PositionField = SectionRequest.shape.start_pos;
+const PayloadField = SectionRequest.shape.payload_kg;
 
-  const vehicle = await resolveVehicle(db, auth.tenantId, b.vehicle_id);
-  if (!vehicle) {
-    details.push({ loc: ["body", "vehicle_id"], msg: `Unknown vehicle_id '${b.vehicle_id}': GET /vehicles lists this tenant's vehicles`, type: "value_error" });
-  } else {
-    b.section_list.forEach((s, i) => {
-      if (vehicle.tareKg + s.payload_kg > vehicle.maxGrossKg) {
+/**
+ * Checks that need the tenant's fleet and the road network: the vehicle
+ * exists, payloads fit it, points lie near a road. Works on a body that may
+ * have failed the schema elsewhere: each check runs where its fields are valid.
+ */
+async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ vehicle: VehicleModel | null; details: ValidationDetail[] }> {
+  const details: ValidationDetail[] = [];
+  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const sections = Array.isArray(b.section_list) ? (b.section_list as Record<string, unknown>[]).map((s) => (s && typeof s === "object" ? s : {})) : [];
+  const vehicleId = VehicleIdField.safeParse(b.vehicle_id);
+  let vehicle: VehicleModel | null = null;
+  if (vehicleId.success) {
+    vehicle = await resolveVehicle(db, tenantId, vehicleId.data);
+    if (!vehicle) {
+      details.push({ loc: ["body", "vehicle_id"], msg: `Unknown vehicle_id '${vehicleId.data}': GET /vehicles lists this tenant's vehicles`, type: "value_error" });
+    }
+  }
+  sections.forEach((s, i) => {
+    const payload = PayloadField.safeParse(s.payload_kg);
+    if (vehicle && payload.success && vehicle.tareKg + payload.data > vehicle.maxGrossKg) {
+      details.push({
+        loc: ["body", "section_list", i, "payload_kg"],
+        msg: `Payload exceeds the vehicle's limit: tare ${vehicle.tareKg} kg + payload ${payload.data} kg > max gross ${vehicle.maxGrossKg} kg`,
+        type: "value_error",
+      });
+    }
+    for (const key of ["start_pos", "stop_pos"] as const) {
+      const pos = PositionField.safeParse(s[key]);
+      if (!pos.success) continue;
+      const snapped = packs.plan.snapper.snap(pos.data[0], pos.data[1]);
+      if (snapped.distanceM > MAX_SNAP_DISTANCE_M) {
         details.push({
-          loc: ["body", "section_list", i, "payload_kg"],
-          msg: `Payload exceeds the vehicle's limit: tare ${vehicle.tareKg} kg + payload ${s.payload_kg} kg > max gross ${vehicle.maxGrossKg} kg`,
+          loc: ["body", "section_list", i, key],
+          msg: `No road within reach: the nearest road of network ${packs.plan.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away (limit ${MAX_SNAP_DISTANCE_M / 1000} km); the network covers Germany`,
           type: "value_error",
         });
       }
-    });
+    }
+  });
+  return { vehicle, details };
+}
+
+/** The checks that need the tenant's data and the network, after the schema. */
+async function checkPlannerRequest<Q extends PlannerQuery>(
+  db: Db, auth: AuthContext, q: Q, b: RouteOptimizationRequest, now = new Date(),
+): Promise<PlannerRequest<Q>> {
+  if (q.tenant_id != null && q.tenant_id !== auth.tenantId) {
+    throw new HttpError(403, { detail: `tenant_id ${q.tenant_id} is not the tenant of this API key` });
   }
+  const { vehicle, details } = await dataChecks(db, auth.tenantId, b);
+  throwIfAny(details);
   const sections = b.section_list.map((s) => ({
     start: s.start_pos,
     stop: s.stop_pos,
@@ -69,14 +110,6 @@ export async function checkPlannerRequest<Q extends PlannerQuery>(
     powerAvailableKW: s.power_available_kW,
   }));
   const data = packs;
-  for (const p of snapProblems(data.plan, sections)) {
-    details.push({
-      loc: ["body", ...p.loc],
-      msg: `No road within reach: the nearest road of network ${data.plan.network.id} is ${(p.distanceM / 1000).toFixed(1)} km away (limit ${MAX_SNAP_DISTANCE_M / 1000} km); the network covers Germany`,
-      type: "value_error",
-    });
-  }
-  throwIfAny(details);
 
   const departure = b.start_time_tour ? resolveTimeOfDayOrIso(b.start_time_tour, now) : now;
   const input: PlanInput = {

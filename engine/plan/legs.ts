@@ -13,24 +13,6 @@ export interface Leg {
   to: SnappedPoint;
 }
 
-export interface SnapProblem {
-  /** Path inside the request, e.g. ["section_list", 0, "start_pos"]. */
-  loc: (string | number)[];
-  distanceM: number;
-}
-
-/** Points that lie too far from any road, so a request can be rejected before it is queued. */
-export function snapProblems(data: PlanData, sections: PlanSection[]): SnapProblem[] {
-  const out: SnapProblem[] = [];
-  sections.forEach((s, i) => {
-    for (const [key, pos] of [["start_pos", s.start], ["stop_pos", s.stop]] as const) {
-      const snapped = data.snapper.snap(pos[0], pos[1]);
-      if (snapped.distanceM > MAX_SNAP_DISTANCE_M) out.push({ loc: ["section_list", i, key], distanceM: snapped.distanceM });
-    }
-  });
-  return out;
-}
-
 export class PlanInputError extends Error {}
 
 export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {

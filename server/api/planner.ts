@@ -1,9 +1,11 @@
 // POST /planner/v2 (asynchronous) and POST /planner (legacy, synchronous).
 import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
 import type { SubmitResponse } from "../../contract/result";
+import { PlanInputError } from "../../engine/plan/legs";
 import { plan } from "../../engine/plan/plan";
+import type { PlanInput } from "../../engine/plan/types";
 import { db } from "../db/client";
-import { jsonResponse } from "../http/errors";
+import { jsonResponse, ValidationFailed } from "../http/errors";
 import { createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
 import { readPlannerRequest } from "../planner-request";
@@ -29,7 +31,7 @@ export async function submitV2(req: Request): Promise<Response> {
 export async function planSync(req: Request): Promise<Response> {
   const auth = await authed(req);
   const r = await readPlannerRequest(db(), auth, req, LegacyPlannerQuery);
-  const result = plan(r.input, packs.plan);
+  const result = planOrReject(r.input);
   const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "running");
   const stored = JSON.stringify({ optimization_id: ids.optimizationId, tour_id: ids.tourId, ...result });
   const finishedAt = new Date();
@@ -41,4 +43,14 @@ export async function planSync(req: Request): Promise<Response> {
   const response = { optimization_id: ids.optimizationId, tour_id: ids.tourId, job_id: ids.jobId, ...result, warnings: [...r.warnings, ...(result.warnings ?? [])] };
   if (!include) response.available_charging_stations = null;
   return jsonResponse(200, response);
+}
+
+/** A request the planner cannot serve (e.g. no road between two points) is the client's 422. */
+function planOrReject(input: PlanInput) {
+  try {
+    return plan(input, packs.plan);
+  } catch (e) {
+    if (e instanceof PlanInputError) throw new ValidationFailed([{ loc: ["body", "section_list"], msg: e.message, type: "value_error" }]);
+    throw e;
+  }
 }

@@ -1,17 +1,15 @@
 // One router per domain; the procedures call the same server functions as REST.
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { PlannerQuery, RouteOptimizationRequest } from "../../contract/request";
+import { PlannerQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
 import { geocode, suggest } from "../../engine/geocode/search";
 import { operatorCounts } from "../../engine/stations/filter";
 import { verifyKey } from "../auth/keys";
 import { db } from "../db/client";
-import type { ValidationDetail } from "../http/errors";
-import { collect, throwIfAny } from "../http/validation";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
-import { checkPlannerRequest } from "../planner-request";
+import { parsePlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
 import { listFleet } from "../tenants";
 import { publicProcedure, router, SESSION_COOKIE, tenantProcedure } from "./init";
@@ -53,11 +51,7 @@ const planner = router({
   submit: tenantProcedure
     .input(z.object({ query: z.record(z.string(), z.string()).default({}), body: z.unknown() }))
     .mutation(async ({ input, ctx }) => {
-      const details: ValidationDetail[] = [];
-      const query = collect(PlannerQuery, input.query, "query", details);
-      const body = collect(RouteOptimizationRequest, input.body, "body", details);
-      throwIfAny(details);
-      const r = await checkPlannerRequest(db(), ctx.auth, query!, body!);
+      const r = await parsePlannerRequest(db(), ctx.auth, input.query, { ok: true, value: input.body }, PlannerQuery);
       const ids = await createTourWithJob(db(), ctx.auth.tenantId, r.body, r.input);
       wakeWorker();
       return { tour_id: ids.tourId, optimization_id: ids.optimizationId, job_id: ids.jobId, warnings: r.warnings };

@@ -140,6 +140,16 @@ describe("request shape", () => {
       ]),
     );
   });
+  it("lists data checks (vehicle, far points) together with schema violations", async () => {
+    const res = await call("POST", "/planner/v2", {
+      key: t.a.key,
+      body: { vehicle_id: "nope", battery_level_start: 3, poi_info: {}, section_list: [{ start_pos: [48.85, 2.35], stop_pos: [48.14, 11.58], payload_kg: 0 }] },
+    });
+    expect(res.status).toBe(422);
+    const locs = res.json.detail.map((d: { loc: Loc }) => d.loc.join("."));
+    expect(locs).toEqual(expect.arrayContaining(["body.battery_level_start", "body.vehicle_id", "body.section_list.0.start_pos"]));
+    expect(locs).not.toContain("body.section_list.0.stop_pos");
+  });
   it("a rejected request stores nothing", async () => {
     const { db } = await import("@/server/db/client");
     const before = await db().tour.count();
@@ -163,5 +173,13 @@ describe("request shape", () => {
     const { db } = await import("@/server/db/client");
     const tour = await db().tour.findUniqueOrThrow({ where: { id: res.json.tour_id } });
     expect(tour.startTime.toISOString()).toBe("2026-12-01T07:00:00.000Z");
+  });
+});
+
+describe("ids beyond the database's integer range", () => {
+  it("optimization_id above 2^31-1 is a 422, not a database error", async () => {
+    const res = await call("GET", "/planner/optimizations/3000000000/result", { key: t.a.key });
+    expect(res.status).toBe(422);
+    expect(res.json.detail[0]).toMatchObject({ loc: ["path", "optimization_id"], type: "less_than_equal" });
   });
 });
