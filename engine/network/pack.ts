@@ -5,7 +5,7 @@ import type { RoadNetwork } from "./types";
 
 const MAGIC = "RNPK";
 /** Layout version of the file itself (not of the network content). */
-export const PACK_LAYOUT = 1;
+export const PACK_LAYOUT = 2;
 
 const ARRAYS = [
   ["nodeLat", Float64Array],
@@ -18,6 +18,23 @@ const ARRAYS = [
 ] as const;
 type ArrayName = (typeof ARRAYS)[number][0];
 
+/** Edge attribute arrays, stored as "attributes.<name>" when the network has them. */
+const ATTRIBUTE_ARRAYS = [
+  ["flags", Uint8Array],
+  ["country", Uint8Array],
+  ["maxspeedKmh", Uint8Array],
+  ["ascentM", Float32Array],
+  ["descentM", Float32Array],
+  ["ref", Int32Array],
+  ["name", Int32Array],
+] as const;
+type AttributeArray = (typeof ATTRIBUTE_ARRAYS)[number][0];
+
+type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array;
+const CTORS: Record<string, new (b: ArrayBufferLike, o: number, l: number) => Typed> = {
+  Float64Array, Float32Array, Uint32Array, Int32Array, Uint8Array, Uint16Array,
+};
+
 export interface PackHeader {
   layout: number;
   id: string;
@@ -27,7 +44,10 @@ export interface PackHeader {
   source: string;
   attribution: string;
   /** Offsets in bytes from the start of the data section. */
-  arrays: Record<ArrayName, { type: string; offset: number; length: number }>;
+  arrays: Record<string, { type: string; offset: number; length: number }>;
+  countries?: string[];
+  strings?: string[];
+  bounds?: [number, number, number, number];
   /** Free-form build facts (speeds, dropped parts, ...). */
   meta?: Record<string, unknown>;
 }
@@ -38,18 +58,26 @@ export function writeNetworkPack(
   net: RoadNetwork,
   info: { source: string; attribution: string; meta?: Record<string, unknown> },
   outFile: string,
+  /** Further named arrays (e.g. the contraction hierarchy), returned by loadPackArrays. */
+  extra: Record<string, Typed> = {},
 ): number {
-  const arrays = {} as PackHeader["arrays"];
+  const named: [string, Typed][] = ARRAYS.map(([name]) => [name, net[name]]);
+  const attrs = net.attributes;
+  if (attrs) for (const [name] of ATTRIBUTE_ARRAYS) named.push([`attributes.${name}`, attrs[name]]);
+  for (const [name, a] of Object.entries(extra)) named.push([name, a]);
+  const arrays: PackHeader["arrays"] = {};
   let off = 0;
-  for (const [name, Ctor] of ARRAYS) {
-    const a = net[name];
-    arrays[name] = { type: Ctor.name, offset: off, length: a.length };
+  for (const [name, a] of named) {
+    arrays[name] = { type: a.constructor.name, offset: off, length: a.length };
     off = align8(off + a.byteLength);
   }
   const header: PackHeader = {
     layout: PACK_LAYOUT, id: net.id, version: net.version,
     nodeCount: net.nodeCount, edgeCount: net.edgeCount,
     source: info.source, attribution: info.attribution, arrays, meta: info.meta,
+    countries: attrs ? [...attrs.countries] : undefined,
+    strings: attrs ? [...attrs.strings] : undefined,
+    bounds: net.bounds ? [...net.bounds] : undefined,
   };
   const json = Buffer.from(JSON.stringify(header), "utf8");
   const dataStart = align8(8 + json.length);
@@ -57,8 +85,7 @@ export function writeNetworkPack(
   buf.write(MAGIC, 0, "latin1");
   buf.writeUInt32LE(json.length, 4);
   json.copy(buf, 8);
-  for (const [name] of ARRAYS) {
-    const a = net[name];
+  for (const [name, a] of named) {
     Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(buf, dataStart + arrays[name].offset);
   }
   writeFileSync(outFile, buf);
@@ -73,28 +100,54 @@ export function readPackHeader(buf: Buffer): { header: PackHeader; dataStart: nu
   return { header, dataStart: align8(8 + len) };
 }
 
-export function loadNetworkPack(file: string): RoadNetwork {
+export interface LoadedPack {
+  net: RoadNetwork;
+  header: PackHeader;
+  /** Every array of the file by name, including extras such as "ch.*". */
+  arrays: Record<string, Typed>;
+}
+
+export function loadPack(file: string): LoadedPack {
   // Typed arrays use host byte order; packs are written little-endian.
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
   let buf = readFileSync(file);
   // Views need an 8-byte aligned base; small reads may come from Node's shared pool.
   if (buf.byteOffset % 8 !== 0) buf = Buffer.from(new Uint8Array(buf));
   const { header, dataStart } = readPackHeader(buf);
-  const views = {} as Record<ArrayName, unknown>;
-  for (const [name, Ctor] of ARRAYS) {
-    const a = header.arrays[name];
-    if (!a || a.type !== Ctor.name) throw new Error(`pack array ${name} missing or of wrong type`);
+  const arrays: Record<string, Typed> = {};
+  for (const [name, a] of Object.entries(header.arrays)) {
+    const Ctor = CTORS[a.type];
+    if (!Ctor) throw new Error(`pack array ${name} has unknown type ${a.type}`);
     const start = dataStart + a.offset;
-    if (start % 8 !== 0 || start + a.length * Ctor.BYTES_PER_ELEMENT > buf.length) throw new Error(`pack array ${name} out of bounds`);
-    views[name] = new Ctor(buf.buffer, buf.byteOffset + start, a.length);
+    const bytes = a.length * (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+    if (start % 8 !== 0 || start + bytes > buf.length) throw new Error(`pack array ${name} out of bounds`);
+    arrays[name] = new Ctor(buf.buffer, buf.byteOffset + start, a.length);
+  }
+  for (const [name, Ctor] of ARRAYS) {
+    if (!(arrays[name] instanceof Ctor)) throw new Error(`pack array ${name} missing or of wrong type`);
+  }
+  let attributes: RoadNetwork["attributes"];
+  if (arrays["attributes.flags"]) {
+    const a = Object.fromEntries(ATTRIBUTE_ARRAYS.map(([name, Ctor]) => {
+      const v = arrays[`attributes.${name}`];
+      if (!(v instanceof Ctor) || v.length !== header.edgeCount) throw new Error(`pack attribute ${name} missing or inconsistent`);
+      return [name, v];
+    })) as Pick<NonNullable<RoadNetwork["attributes"]>, AttributeArray>;
+    attributes = { ...a, countries: header.countries ?? [], strings: header.strings ?? [] };
   }
   const net: RoadNetwork = {
     id: header.id, version: header.version, attribution: header.attribution,
     nodeCount: header.nodeCount, edgeCount: header.edgeCount,
-    ...(views as Pick<RoadNetwork, ArrayName>),
+    ...(Object.fromEntries(ARRAYS.map(([name]) => [name, arrays[name]])) as Pick<RoadNetwork, ArrayName>),
+    attributes,
+    bounds: header.bounds,
   };
   validate(net);
-  return net;
+  return { net, header, arrays };
+}
+
+export function loadNetworkPack(file: string): RoadNetwork {
+  return loadPack(file).net;
 }
 
 function validate(net: RoadNetwork): void {

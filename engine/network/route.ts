@@ -55,22 +55,26 @@ export function shortestPath(net: RoadNetwork, fromNode: number, toNode: number)
   }
   if (!found) return null;
 
-  const nodes: number[] = [];
   const edges: number[] = [];
-  for (let v = toNode; v !== fromNode; v = prevNode[v]) { nodes.push(v); edges.push(prevEdge[v]); }
-  nodes.push(fromNode);
-  nodes.reverse();
-  edges.reverse();
+  for (let v = toNode; v !== fromNode; v = prevNode[v]) edges.push(prevEdge[v]);
+  return pathFromEdges(net, fromNode, edges.reverse());
+}
 
-  const k = nodes.length;
+/** The RoutePath of an edge sequence starting at `fromNode` (shared by every search). */
+export function pathFromEdges(net: RoadNetwork, fromNode: number, edges: number[]): RoutePath {
+  const k = edges.length + 1;
+  const nodes = new Array<number>(k);
   const coords: [number, number][] = new Array(k);
   const cumDistM = new Float64Array(k), cumTimeS = new Float64Array(k);
-  for (let i = 0; i < k; i++) {
-    coords[i] = [nodeLat[nodes[i]], nodeLon[nodes[i]]];
-    if (i > 0) {
-      cumDistM[i] = cumDistM[i - 1] + net.edgeLengthM[edges[i - 1]];
-      cumTimeS[i] = cumTimeS[i - 1] + edgeTimeS[edges[i - 1]];
-    }
+  nodes[0] = fromNode;
+  coords[0] = [net.nodeLat[fromNode], net.nodeLon[fromNode]];
+  for (let i = 1; i < k; i++) {
+    const e = edges[i - 1];
+    const v = net.edgeTarget[e];
+    nodes[i] = v;
+    coords[i] = [net.nodeLat[v], net.nodeLon[v]];
+    cumDistM[i] = cumDistM[i - 1] + net.edgeLengthM[e];
+    cumTimeS[i] = cumTimeS[i - 1] + net.edgeTimeS[e];
   }
-  return { nodes, coords, cumDistM, cumTimeS, lengthM: cumDistM[k - 1], timeS: cumTimeS[k - 1] };
+  return { nodes, edges, coords, cumDistM, cumTimeS, lengthM: cumDistM[k - 1], timeS: cumTimeS[k - 1] };
 }

@@ -21,7 +21,32 @@ export interface RoadNetwork {
   readonly edgeTimeS: Float32Array;
   /** Index into ROAD_CLASSES. */
   readonly edgeClass: Uint8Array;
+  /** Per-edge attributes of packs built from RoadWays (absent in older packs). */
+  readonly attributes?: EdgeAttributes;
+  /** Area the pack covers: [minLat, minLon, maxLat, maxLon]. */
+  readonly bounds?: readonly [number, number, number, number];
 }
+
+/** Bits of EdgeAttributes.flags. */
+export const EDGE_LINK = 1;
+
+export interface EdgeAttributes {
+  flags: Uint8Array;
+  /** Index into `countries`; 255 = unknown. */
+  country: Uint8Array;
+  countries: readonly string[];
+  /** Posted limit, 0 = none known. */
+  maxspeedKmh: Uint8Array;
+  /** Climb and descent along the edge in its direction, metres. */
+  ascentM: Float32Array;
+  descentM: Float32Array;
+  /** Index into `strings`; -1 = none. */
+  ref: Int32Array;
+  name: Int32Array;
+  strings: readonly string[];
+}
+
+export const NO_COUNTRY = 255;
 
 export interface SnappedPoint {
   /** Network node the route starts/ends at. */
@@ -36,6 +61,8 @@ export interface SnappedPoint {
 export interface RoutePath {
   /** Node sequence from source to target. */
   nodes: number[];
+  /** Edge ids between consecutive nodes (nodes.length - 1 of them). */
+  edges: number[];
   /** Coordinates of the path, [lat, lon] per point. */
   coords: [number, number][];
   /** Cumulative distance (m) at each coordinate; same length as coords. */

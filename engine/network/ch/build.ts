@@ -1,0 +1,231 @@
+// Contraction hierarchy (Geisberger et al. 2008), laid out like RoutingKit's: nodes renumbered
+// by rank, an upward forward and an upward backward graph in CSR, every arc either an input
+// edge or a shortcut made of two lower arcs. Build once; query with ./query.ts.
+import FlatQueue from "flatqueue";
+
+export interface WeightedGraph {
+  nodeCount: number;
+  /** CSR: edges leaving node i are firstEdge[i] .. firstEdge[i+1]-1. */
+  firstEdge: Uint32Array;
+  edgeTarget: Uint32Array;
+  /** Non-negative, finite. */
+  weight: Float32Array | Float64Array;
+}
+
+/** Marks an arc as an input edge in the `*Half2` arrays. */
+export const NO_ARC = 0xffffffff;
+
+/**
+ * Only typed arrays (plus the count), so it can be written to and read from a binary pack as is.
+ * Nodes in the CH graphs are ranks, not node ids. The forward graph holds arcs a->b with
+ * rank a < b under a; the backward graph holds arcs a->b with rank a > b under b, head a.
+ * An arc with half2 = NO_ARC is input edge half1; otherwise it is a shortcut via a middle
+ * node m below both ends: half1 = the backward arc of (a->m), half2 = the forward arc of (m->b).
+ */
+export interface ContractionHierarchy {
+  nodeCount: number;
+  /** rank[node id]. */
+  rank: Uint32Array;
+  fwdFirstOut: Uint32Array; fwdHead: Uint32Array; fwdWeight: Float64Array; fwdHalf1: Uint32Array; fwdHalf2: Uint32Array;
+  bwdFirstOut: Uint32Array; bwdHead: Uint32Array; bwdWeight: Float64Array; bwdHalf1: Uint32Array; bwdHalf2: Uint32Array;
+}
+
+/** Array names and types, in a fixed order, for pack writers and readers. */
+export const CH_ARRAYS = [
+  ["rank", Uint32Array],
+  ["fwdFirstOut", Uint32Array], ["fwdHead", Uint32Array], ["fwdWeight", Float64Array], ["fwdHalf1", Uint32Array], ["fwdHalf2", Uint32Array],
+  ["bwdFirstOut", Uint32Array], ["bwdHead", Uint32Array], ["bwdWeight", Float64Array], ["bwdHalf1", Uint32Array], ["bwdHalf2", Uint32Array],
+] as const;
+
+export interface ChBuildOptions {
+  /** Witness searches give up after settling this many nodes (a shortcut too many, never a wrong one). */
+  maxSettled?: number;
+  /** ... or beyond this many arcs from their start. */
+  maxHops?: number;
+}
+
+export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions = {}): ContractionHierarchy {
+  const n = g.nodeCount;
+  const maxSettled = opts.maxSettled ?? 500, maxHops = opts.maxHops ?? 16;
+  const { firstEdge, edgeTarget, weight } = g;
+  if (firstEdge.length !== n + 1 || firstEdge[0] !== 0 || edgeTarget.length !== firstEdge[n] || weight.length !== edgeTarget.length) {
+    throw new Error("CH build: graph arrays inconsistent with nodeCount");
+  }
+
+  // Arcs of the growing graph; half1/half2 are arc ids here (or input edge id + NO_ARC).
+  let cap = Math.max(16, edgeTarget.length * 2);
+  let tail = new Uint32Array(cap), head = new Uint32Array(cap), w = new Float64Array(cap);
+  let half1 = new Uint32Array(cap), half2 = new Uint32Array(cap);
+  let arcCount = 0;
+  const out: number[][] = Array.from({ length: n }, () => []);
+  const inn: number[][] = Array.from({ length: n }, () => []);
+
+  function addArc(a: number, b: number, wt: number, h1: number, h2: number): void {
+    if (arcCount === cap) {
+      cap *= 2;
+      const grow = <T extends Uint32Array | Float64Array>(x: T): T => { const y = new (x.constructor as new (k: number) => T)(cap); y.set(x); return y; };
+      tail = grow(tail); head = grow(head); w = grow(w); half1 = grow(half1); half2 = grow(half2);
+    }
+    tail[arcCount] = a; head[arcCount] = b; w[arcCount] = wt; half1[arcCount] = h1; half2[arcCount] = h2;
+    out[a].push(arcCount); inn[b].push(arcCount);
+    arcCount++;
+  }
+  /** Keeps at most one arc per (a, b): the lightest. */
+  function addOrImprove(a: number, b: number, wt: number, h1: number, h2: number): boolean {
+    for (const x of out[a]) {
+      if (head[x] !== b) continue;
+      // Safe in place: an arc between two uncontracted nodes is no shortcut's half yet.
+      if (wt < w[x]) { w[x] = wt; half1[x] = h1; half2[x] = h2; }
+      return false;
+    }
+    addArc(a, b, wt, h1, h2);
+    return true;
+  }
+
+  for (let u = 0; u < n; u++) {
+    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) {
+      const v = edgeTarget[e], wt = weight[e];
+      if (v >= n) throw new Error(`CH build: edge ${e} target out of range`);
+      if (!(wt >= 0 && wt < Infinity)) throw new Error(`CH build: edge ${e} weight ${wt} is not finite and >= 0`);
+      if (v !== u) addOrImprove(u, v, wt, e, NO_ARC); // loops never shorten a path
+    }
+  }
+
+  // Witness search state, reset by generation stamps.
+  const dist = new Float64Array(n), seen = new Uint32Array(n), isTarget = new Uint32Array(n);
+  const hops = new Uint16Array(n);
+  const q = new FlatQueue<number>();
+  let gen = 0;
+
+  /** Dijkstra from src avoiding `skip`; leaves tentative distances in dist/seen. */
+  function witness(src: number, skip: number, maxDist: number, targets: number): void {
+    q.clear();
+    dist[src] = 0; seen[src] = gen; hops[src] = 0;
+    q.push(src, 0);
+    let settled = 0;
+    while (q.length > 0) {
+      const d = q.peekValue()!;
+      if (d > maxDist) break;
+      const x = q.pop()!;
+      if (d > dist[x]) continue;
+      if (isTarget[x] === gen && --targets === 0) break;
+      if (++settled > maxSettled) break;
+      if (hops[x] >= maxHops) continue;
+      for (const a of out[x]) {
+        const y = head[a];
+        if (y === skip) continue;
+        const dy = d + w[a];
+        if (seen[y] !== gen || dy < dist[y]) { seen[y] = gen; dist[y] = dy; hops[y] = hops[x] + 1; q.push(y, dy); }
+      }
+    }
+  }
+  function nextGen(): void {
+    if (++gen === 0x100000000) { seen.fill(0); isTarget.fill(0); gen = 1; }
+  }
+
+  /** Shortcuts that contracting v needs; adds them unless dry. */
+  function contract(v: number, dry: boolean): number {
+    let added = 0;
+    const ins = inn[v], outs = out[v];
+    for (let i = 0; i < ins.length; i++) {
+      const a = ins[i], u = tail[a];
+      nextGen();
+      let maxDist = -1, targets = 0;
+      for (const b of outs) {
+        const x = head[b];
+        if (x === u) continue;
+        isTarget[x] = gen; targets++;
+        if (w[a] + w[b] > maxDist) maxDist = w[a] + w[b];
+      }
+      if (targets === 0) continue;
+      witness(u, v, maxDist, targets);
+      for (let j = 0; j < outs.length; j++) {
+        const b = outs[j], x = head[b];
+        if (x === u) continue;
+        const sw = w[a] + w[b];
+        if (seen[x] === gen && dist[x] <= sw) continue;
+        if (dry) added++;
+        else if (addOrImprove(u, x, sw, a, b)) added++;
+      }
+    }
+    return added;
+  }
+
+  const contracted = new Uint8Array(n), cn = new Uint32Array(n), level = new Uint32Array(n);
+  const prio = new Float64Array(n), touched = new Uint32Array(n);
+  const rank = new Uint32Array(n);
+  const priority = (v: number) => 2 * (contract(v, true) - inn[v].length - out[v].length) + cn[v] + level[v];
+
+  const pq = new FlatQueue<number>();
+  for (let v = 0; v < n; v++) { prio[v] = priority(v); pq.push(v, prio[v]); }
+  let r = 0;
+  while (pq.length > 0) {
+    const p = pq.peekValue()!, v = pq.pop()!;
+    if (contracted[v] || p !== prio[v]) continue;
+    // Lazy update: the priority may have gone up since it was queued.
+    const np = priority(v);
+    if (np !== p) { prio[v] = np; if (pq.length > 0 && np > pq.peekValue()!) { pq.push(v, np); continue; } }
+    contract(v, false);
+    contracted[v] = 1; rank[v] = r++;
+    const stamp = r; // distinct per contraction, never 0
+    for (const a of inn[v]) {
+      const u = tail[a];
+      removeFrom(out[u], a);
+      if (touched[u] !== stamp) { touched[u] = stamp; cn[u]++; if (level[u] < level[v] + 1) level[u] = level[v] + 1; }
+    }
+    for (const b of out[v]) {
+      const x = head[b];
+      removeFrom(inn[x], b);
+      if (touched[x] !== stamp) { touched[x] = stamp; cn[x]++; if (level[x] < level[v] + 1) level[x] = level[v] + 1; }
+    }
+    for (const a of inn[v]) updateNeighbour(tail[a], stamp);
+    for (const b of out[v]) updateNeighbour(head[b], stamp);
+    inn[v] = []; out[v] = [];
+  }
+  function updateNeighbour(x: number, stamp: number): void {
+    if (touched[x] !== stamp) return; // already updated for this contraction
+    touched[x] = stamp + n + 1; // never equals a later stamp before x is touched again
+    prio[x] = priority(x); pq.push(x, prio[x]);
+  }
+
+  return toUpwardGraphs(n, rank, arcCount, tail, head, w, half1, half2);
+}
+
+function removeFrom(list: number[], x: number): void {
+  const i = list.indexOf(x);
+  list[i] = list[list.length - 1];
+  list.pop();
+}
+
+/** Every arc goes under its lower-ranked end: forward if that is its tail, else backward. */
+function toUpwardGraphs(
+  n: number, rank: Uint32Array, m: number,
+  tail: Uint32Array, head: Uint32Array, w: Float64Array, half1: Uint32Array, half2: Uint32Array,
+): ContractionHierarchy {
+  const fwdFirstOut = new Uint32Array(n + 1), bwdFirstOut = new Uint32Array(n + 1);
+  for (let a = 0; a < m; a++) {
+    const rt = rank[tail[a]], rh = rank[head[a]];
+    if (rt < rh) fwdFirstOut[rt + 1]++; else bwdFirstOut[rh + 1]++;
+  }
+  for (let i = 0; i < n; i++) { fwdFirstOut[i + 1] += fwdFirstOut[i]; bwdFirstOut[i + 1] += bwdFirstOut[i]; }
+  const fm = fwdFirstOut[n], bm = bwdFirstOut[n];
+  const ch: ContractionHierarchy = {
+    nodeCount: n, rank,
+    fwdFirstOut, fwdHead: new Uint32Array(fm), fwdWeight: new Float64Array(fm), fwdHalf1: new Uint32Array(fm), fwdHalf2: new Uint32Array(fm),
+    bwdFirstOut, bwdHead: new Uint32Array(bm), bwdWeight: new Float64Array(bm), bwdHalf1: new Uint32Array(bm), bwdHalf2: new Uint32Array(bm),
+  };
+  // Arcs are created after their halves, so one pass in id order can translate halves.
+  const pos = new Uint32Array(m);
+  const fNext = fwdFirstOut.slice(0, n), bNext = bwdFirstOut.slice(0, n);
+  for (let a = 0; a < m; a++) {
+    const rt = rank[tail[a]], rh = rank[head[a]];
+    const isFwd = rt < rh;
+    const i = isFwd ? fNext[rt]++ : bNext[rh]++;
+    pos[a] = i;
+    const h1 = half2[a] === NO_ARC ? half1[a] : pos[half1[a]];
+    const h2 = half2[a] === NO_ARC ? NO_ARC : pos[half2[a]];
+    if (isFwd) { ch.fwdHead[i] = rh; ch.fwdWeight[i] = w[a]; ch.fwdHalf1[i] = h1; ch.fwdHalf2[i] = h2; }
+    else { ch.bwdHead[i] = rt; ch.bwdWeight[i] = w[a]; ch.bwdHalf1[i] = h1; ch.bwdHalf2[i] = h2; }
+  }
+  return ch;
+}
