@@ -5,14 +5,24 @@ import { loadGazetteer } from "../engine/geocode/pack";
 import type { Gazetteer } from "../engine/geocode/search";
 import { loadNetworkPack } from "../engine/network/pack";
 import { createSnapper } from "../engine/network/snap";
-import type { PlanData } from "../engine/plan/types";
-import { createStationIndex } from "../engine/stations/corridor";
+import { chooseNetwork, type NetworkEntry } from "../engine/plan/choose-network";
+import type { PlanData, PlanInput } from "../engine/plan/types";
+import { createStationIndex, type StationIndex } from "../engine/stations/corridor";
 import { loadStationPack } from "../engine/stations/pack";
 import type { Station } from "../engine/stations/types";
 import { HttpError } from "./http/errors";
 import { PACK_FILES, config } from "./config";
 
-const holder = globalThis as unknown as { __plannerPacks?: Partial<{ plan: PlanData; stations: Station[]; gazetteer: Gazetteer; attribution: string[] }> };
+interface Cache {
+  networks: NetworkEntry[];
+  fallback: NetworkEntry;
+  stations: Station[];
+  stationIndex: StationIndex;
+  stationVersion: string;
+  gazetteer: Gazetteer;
+  attribution: string[];
+}
+const holder = globalThis as unknown as { __plannerPacks?: Partial<Cache> };
 const cache = () => (holder.__plannerPacks ??= {});
 
 function packFile(name: string): string {
@@ -23,33 +33,75 @@ function packFile(name: string): string {
   return file;
 }
 
+function loadNetworks(c: Partial<Cache>): void {
+  const dir = config().packDir;
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^network-.+\.bin$/.test(f)).sort() : [];
+  if (files.length === 0) packFile(PACK_FILES.network); // throws the 503 that says what to run
+  c.networks = files.map((f) => {
+    let net;
+    try {
+      net = loadNetworkPack(path.join(dir, f));
+    } catch (e) {
+      // An old or damaged pack: the operator has to rebuild, the request is not at fault.
+      throw new HttpError(503, { detail: `Network pack ${f} cannot be read (${(e as Error).message}): run 'npm run data:build'` }, { "retry-after": "60" });
+    }
+    return { net, snapper: createSnapper(net) };
+  });
+  const wanted = config().DEFAULT_NETWORK;
+  c.fallback = c.networks.find((e) => e.net.id === wanted) ?? [...c.networks].sort((a, b) => b.net.nodeCount - a.net.nodeCount)[0];
+}
+
+function loadStations(c: Partial<Cache>): void {
+  const pack = loadStationPack(packFile(PACK_FILES.stations));
+  c.stations = pack.stations;
+  c.stationIndex = createStationIndex(pack.stations);
+  c.stationVersion = pack.version;
+  c.attribution = pack.header.sources.map((s) => s.attribution);
+}
+
+function planData(entry: NetworkEntry, c: Cache): PlanData {
+  return {
+    network: entry.net,
+    snapper: entry.snapper,
+    stations: c.stationIndex,
+    versions: { [entry.net.id]: entry.net.version, stations: c.stationVersion },
+  };
+}
+
+function loaded(): Cache {
+  const c = cache();
+  if (!c.networks) loadNetworks(c);
+  if (!c.stations) loadStations(c);
+  return c as Cache;
+}
+
 /** Each pack loads on first use, once per process. */
 export const packs = {
+  /** Plan data on the default (widest) network. */
   get plan(): PlanData {
-    const c = cache();
-    if (!c.plan) {
-      const network = loadNetworkPack(packFile(PACK_FILES.network));
-      const stationPack = loadStationPack(packFile(PACK_FILES.stations));
-      c.stations = stationPack.stations;
-      c.attribution = [network.attribution ?? "", ...stationPack.header.sources.map((s) => s.attribution)].filter(Boolean);
-      c.plan = {
-        network,
-        snapper: createSnapper(network),
-        stations: createStationIndex(stationPack.stations),
-        versions: { [network.id]: network.version, stations: stationPack.version },
-      };
-    }
-    return c.plan;
+    const c = loaded();
+    return planData(c.fallback, c);
+  },
+  /** Plan data on the most detailed network that covers every point. */
+  planFor(points: readonly [number, number][]): PlanData {
+    const c = loaded();
+    return planData(chooseNetwork(c.networks, points, c.fallback), c);
+  },
+  /** Plan data for a planner input: its sections' points choose the network. */
+  planForInput(input: PlanInput): PlanData {
+    return packs.planFor(input.sections.flatMap((s) => [s.start, s.stop]));
+  },
+  get networks(): readonly NetworkEntry[] {
+    return loaded().networks;
   },
   get stations(): Station[] {
-    void packs.plan;
-    return cache().stations!;
+    return loaded().stations;
   },
   get gazetteer(): Gazetteer {
     return (cache().gazetteer ??= loadGazetteer(packFile(PACK_FILES.gazetteer)));
   },
   get attribution(): string[] {
-    void packs.plan;
-    return [...cache().attribution!, packs.gazetteer.header.attribution];
+    const c = loaded();
+    return [...new Set([...c.networks.map((e) => e.net.attribution ?? ""), ...c.attribution, packs.gazetteer.header.attribution])].filter(Boolean);
   },
 };

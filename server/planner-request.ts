@@ -66,6 +66,9 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
       details.push({ loc: ["body", "vehicle_id"], msg: `Unknown vehicle_id '${vehicleId.data}': GET /vehicles lists this tenant's vehicles`, type: "value_error" });
     }
   }
+  const positions = sections.map((s) => ({ start_pos: PositionField.safeParse(s.start_pos), stop_pos: PositionField.safeParse(s.stop_pos) }));
+  const valid = positions.flatMap((p) => [p.start_pos, p.stop_pos]).flatMap((p) => (p.success ? [p.data] : []));
+  const data = valid.length ? packs.planFor(valid) : null;
   sections.forEach((s, i) => {
     const payload = PayloadField.safeParse(s.payload_kg);
     if (vehicle && payload.success && vehicle.tareKg + payload.data > vehicle.maxGrossKg) {
@@ -76,13 +79,13 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
       });
     }
     for (const key of ["start_pos", "stop_pos"] as const) {
-      const pos = PositionField.safeParse(s[key]);
-      if (!pos.success) continue;
-      const snapped = packs.plan.snapper.snap(pos.data[0], pos.data[1]);
+      const pos = positions[i][key];
+      if (!pos.success || !data) continue;
+      const snapped = data.snapper.snap(pos.data[0], pos.data[1]);
       if (snapped.distanceM > MAX_SNAP_DISTANCE_M) {
         details.push({
           loc: ["body", "section_list", i, key],
-          msg: `No road within reach: the nearest road of network ${packs.plan.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away (limit ${MAX_SNAP_DISTANCE_M / 1000} km); the network covers Germany`,
+          msg: `No road within reach: the nearest road of network ${data.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away (limit ${MAX_SNAP_DISTANCE_M / 1000} km)`,
           type: "value_error",
         });
       }
@@ -109,8 +112,6 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     openingTime: s.opening_time,
     powerAvailableKW: s.power_available_kW,
   }));
-  const data = packs;
-
   const departure = b.start_time_tour ? resolveTimeOfDayOrIso(b.start_time_tour, now) : now;
   const input: PlanInput = {
     vehicle: vehicle!,
@@ -124,7 +125,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     serviceTimeDepartureMin: b.service_time_departure_min,
   };
   // Data-level filter warnings, known before planning: attributes no station has.
-  const everywhere = filterStations(data.stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 })), b.poi_info);
+  const everywhere = filterStations(packs.stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 })), b.poi_info);
   const warnings = everywhere.warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
   return { query: q, body: b, vehicle: vehicle!, input, warnings };
 }

@@ -4,7 +4,9 @@ import { encodePolyline } from "../network/polyline";
 import type { Candidate } from "./candidates";
 import type { ChargeStop } from "./charging-stops";
 import type { Leg } from "./legs";
-import { energyAt, slice, timeAt, type RouteProfile } from "./profile";
+import { turnByTurn } from "../network/narrative";
+import type { RoadNetwork } from "../network/types";
+import { ascentAt, descentAt, edgesBetween, energyAt, slice, timeAt, type RouteProfile } from "./profile";
 import { ALTERNATIVE_WINDOW_M, CHARGE_STOP_OVERHEAD_MIN, MAX_ALTERNATIVES } from "./rules";
 import type { PlanInput } from "./types";
 
@@ -61,7 +63,9 @@ function stretches(legs: Leg[], profile: RouteProfile, stops: ChargeStop[]): Str
   return out;
 }
 
-export function assembleSections(input: PlanInput, legs: Leg[], profile: RouteProfile, stops: ChargeStop[], candidates: Candidate[]): Timeline {
+export function assembleSections(
+  input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, stops: ChargeStop[], candidates: Candidate[],
+): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   let clock = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   let soc = input.batteryLevelStart;
@@ -148,7 +152,9 @@ export function assembleSections(input: PlanInput, legs: Leg[], profile: RoutePr
       opening_time: endsLeg ? leg.section.openingTime ?? null : null,
       service_time_min: endsLeg ? leg.section.serviceTimeMin ?? null : null,
       power_available_kW: st.stop ? round(st.stop.candidate.powerKW, 1) : endsLeg ? leg.section.powerAvailableKW ?? null : null,
-      turnByTurnActions: null,
+      ascent_m: Math.round(ascentAt(profile, st.toM, st.leg) - ascentAt(profile, st.fromM, st.leg)),
+      descent_m: Math.round(descentAt(profile, st.toM, st.leg) - descentAt(profile, st.fromM, st.leg)),
+      turnByTurnActions: turnByTurn(net, edgesBetween(profile, st.leg, st.fromM, st.toM)) as Record<string, unknown>[] | null,
       tolls: null,
       poi_summary: summary,
     });

@@ -9,6 +9,8 @@ export interface Leg {
   section: PlanSection;
   index: number;
   path: RoutePath;
+  /** Network edge of each path segment coords[i]..coords[i+1]; -1 for the pieces to the snapped points. */
+  segmentEdge: Int32Array;
   from: SnappedPoint;
   to: SnappedPoint;
 }
@@ -26,7 +28,7 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
     }
     const path = shortestPath(data.network, from.node, to.node);
     if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
-    return { section, index, from, to, path: extendToSnappedPoints(path, from, to) };
+    return { section, index, from, to, ...extendToSnappedPoints(path, from, to) };
   });
 }
 
@@ -35,7 +37,7 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
  * straight, so the piece between point and node is road and is added to the
  * path at the speed of the adjacent part.
  */
-function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedPoint): RoutePath {
+function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedPoint): { path: RoutePath; segmentEdge: Int32Array } {
   const coords: [number, number][] = [];
   const dist: number[] = [];
   const time: number[] = [];
@@ -60,13 +62,18 @@ function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedP
     dist.push(dist[dist.length - 1] + tail);
     time.push(time[time.length - 1] + tail / speed);
   }
+  const segmentEdge = Int32Array.from([...(head > 1 ? [-1] : []), ...path.edges, ...(tail > 1 ? [-1] : [])]);
   return {
-    nodes: path.nodes,
-    coords,
-    cumDistM: Float64Array.from(dist),
-    cumTimeS: Float64Array.from(time),
-    lengthM: dist[dist.length - 1],
-    timeS: time[time.length - 1],
+    path: {
+      nodes: path.nodes,
+      edges: path.edges,
+      coords,
+      cumDistM: Float64Array.from(dist),
+      cumTimeS: Float64Array.from(time),
+      lengthM: dist[dist.length - 1],
+      timeS: time[time.length - 1],
+    },
+    segmentEdge,
   };
 }
 

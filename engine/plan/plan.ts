@@ -17,7 +17,7 @@ const BREAK_DUE_AFTER_MIN = 270;
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const legs = routeLegs(data, input.sections);
   const kWhPerKm = input.sections.map((s) => consumptionKWhPerKm(input.vehicle, s.payloadKg));
-  const profile = buildProfile(legs, kWhPerKm);
+  const profile = buildProfile(legs, kWhPerKm, data.network);
 
   const legOf = new Map<CorridorHit, number>();
   const seen = new Set<number>();
@@ -42,7 +42,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   }
 
   const chargePlan = planChargingStops(profile, candidates, input.vehicle, input);
-  const timeline = assembleSections(input, legs, profile, chargePlan.stops, candidates);
+  const timeline = assembleSections(input, data.network, legs, profile, chargePlan.stops, candidates);
   if (timeline.drivingMin > BREAK_DUE_AFTER_MIN) {
     warnings.push(
       `The tour has ${(timeline.drivingMin / 60).toFixed(1)} h of driving; the drivers' breaks required by EU 561/2006 are not planned yet and are not included in the times`,

@@ -1,4 +1,5 @@
 // The whole tour as one line: distance, driving time and energy along it.
+import type { RoadNetwork } from "../network/types";
 import type { Leg } from "./legs";
 
 export interface RouteProfile {
@@ -7,6 +8,11 @@ export interface RouteProfile {
   distM: Float64Array;
   timeS: Float64Array;
   energyKWh: Float64Array;
+  /** Cumulative climb and descent (m) per coordinate, from the pack's terrain (0 without it). */
+  ascentM: Float64Array;
+  descentM: Float64Array;
+  /** Network edge of the segment starting at each coordinate; -1 where none (snapped pieces, leg ends). */
+  segmentEdge: Int32Array;
   /** Coordinate index range of each leg: legs[k] spans legStart[k] .. legStart[k+1]-1. */
   legStart: number[];
   /** Global distance at each leg's start, and the total at the end. */
@@ -15,9 +21,11 @@ export interface RouteProfile {
   totalM: number;
 }
 
-export function buildProfile(legs: Leg[], kWhPerKm: number[]): RouteProfile {
+export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork): RouteProfile {
   const coords: [number, number][] = [];
-  const dist: number[] = [], time: number[] = [], energy: number[] = [];
+  const dist: number[] = [], time: number[] = [], energy: number[] = [], up: number[] = [], down: number[] = [], segEdge: number[] = [];
+  const attrs = net?.attributes;
+  let u0 = 0, d0Climb = 0;
   const legStart: number[] = [], legStartM: number[] = [];
   let d0 = 0, t0 = 0, e0 = 0;
   legs.forEach((leg, k) => {
@@ -29,6 +37,14 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[]): RouteProfile {
       dist.push(d0 + p.cumDistM[i]);
       time.push(t0 + p.cumTimeS[i]);
       energy.push(e0 + (p.cumDistM[i] / 1000) * kWhPerKm[k]);
+      up.push(u0);
+      down.push(d0Climb);
+      const e = i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1;
+      segEdge.push(e);
+      if (attrs && e >= 0) {
+        u0 += attrs.ascentM[e];
+        d0Climb += attrs.descentM[e];
+      }
     }
     d0 += p.lengthM;
     t0 += p.timeS;
@@ -41,6 +57,9 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[]): RouteProfile {
     distM: Float64Array.from(dist),
     timeS: Float64Array.from(time),
     energyKWh: Float64Array.from(energy),
+    ascentM: Float64Array.from(up),
+    descentM: Float64Array.from(down),
+    segmentEdge: Int32Array.from(segEdge),
     legStart,
     legStartM,
     legKWhPerKm: kWhPerKm,
@@ -75,6 +94,15 @@ function interpolate(p: RouteProfile, values: Float64Array, k: number, d: number
 
 export const energyAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.energyKWh, k, d);
 export const timeAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.timeS, k, d);
+export const ascentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.ascentM, k, d);
+export const descentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.descentM, k, d);
+
+/** Network edges of leg k whose segments start within [fromD, toD). */
+export function edgesBetween(p: RouteProfile, k: number, fromD: number, toD: number): number[] {
+  const out: number[] = [];
+  for (let i = indexAt(p, k, fromD); i < p.legStart[k + 1] && p.distM[i] < toD; i++) if (p.segmentEdge[i] >= 0) out.push(p.segmentEdge[i]);
+  return out;
+}
 
 /** Coordinates of the route between two distances inside leg k, end points interpolated. */
 export function slice(p: RouteProfile, k: number, fromD: number, toD: number): [number, number][] {

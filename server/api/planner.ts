@@ -48,7 +48,7 @@ export async function planSync(req: Request): Promise<Response> {
 /** A request the planner cannot serve (e.g. no road between two points) is the client's 422. */
 function planOrReject(input: PlanInput) {
   try {
-    return plan(input, packs.plan);
+    return plan(input, packs.planForInput(input));
   } catch (e) {
     if (e instanceof PlanInputError) throw new ValidationFailed([{ loc: ["body", "section_list"], msg: e.message, type: "value_error" }]);
     throw e;
