@@ -36,7 +36,8 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
   const lat: number[] = [], lon: number[] = [];
   const vertex = (w: RoadWay, i: number): number => {
     const [y, x] = w.coords[i];
-    const key = w.nodeIds ? `o${w.nodeIds[i]}` : Math.round(y * COORD_SCALE) * 1e10 + Math.round(x * COORD_SCALE);
+    // String keys: packing both scaled coordinates into one double would exceed 2^53.
+    const key = w.nodeIds ? `o${w.nodeIds[i]}` : `${Math.round(y * COORD_SCALE)},${Math.round(x * COORD_SCALE)}`;
     let v = index.get(key);
     if (v === undefined) {
       v = lat.length;

@@ -1,0 +1,25 @@
+// Germany from the Digital Chart of the World (DIVA-GIS): lines already share
+// their end points, so each part is one way as it stands.
+import { classifyDcw, DCW_ATTRIBUTION } from "../build";
+import type { RoadWay, WaySource } from "../ways";
+import { dedupe, lineStrings, readFeatures, toLatLon, type LineFeature } from "./lines";
+
+export function dcwWays(features: LineFeature[]): { ways: RoadWay[]; skippedTrails: number } {
+  const ways: RoadWay[] = [];
+  let skippedTrails = 0;
+  features.forEach((f, i) => {
+    if (f.properties?.F_CODE_DES === "Trail") { skippedTrails++; return; }
+    const cls = classifyDcw(f.properties);
+    for (const part of lineStrings(f.geometry)) {
+      const line = dedupe(part);
+      if (line.length >= 2) ways.push({ coords: toLatLon(line), cls, oneway: 0, country: "DE", source: `dcw:${i}` });
+    }
+  });
+  return { ways, skippedTrails };
+}
+
+export function readDcw(file: string): WaySource {
+  const features = readFeatures(file);
+  const { ways, skippedTrails } = dcwWays(features);
+  return { id: "de-dcw", attribution: DCW_ATTRIBUTION, ways, report: { features: features.length, ways: ways.length, skippedTrails } };
+}
