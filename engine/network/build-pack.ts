@@ -1,0 +1,62 @@
+// A network pack from a road source: graph, terrain, contraction hierarchy, file.
+import { createHash } from "node:crypto";
+import { buildContractionHierarchy } from "./ch/build";
+import { chToArrays } from "./ch/arrays";
+import { buildGraph, PACK_TRUCK_PROFILE, type GraphStats } from "./graph";
+import { writeNetworkPack } from "./pack";
+import { TRUCK_LIMITS_KMH } from "./speeds";
+import type { WaySource } from "./ways";
+import type { Terrain } from "../terrain/dem";
+import { edgeClimb } from "../terrain/profile";
+
+/** Bump when the build logic or speed tables change: it is part of every pack version. */
+export const BUILD_FORMAT = 2;
+
+export interface PackBuildOptions {
+  /** Content identity of the inputs (e.g. a hash of the source files). */
+  inputHash: string;
+  countryAt?: (lat: number, lon: number) => string | null;
+  terrain?: Terrain;
+  /** Terrain sampling step along edges; coarse line geometry needs a coarse step (see engine/terrain/profile.ts). */
+  terrainStepM?: number;
+}
+
+export interface PackBuildReport extends GraphStats {
+  id: string;
+  version: string;
+  bytes: number;
+  shortcuts: number;
+  graphMs: number;
+  chMs: number;
+  sourceReport?: WaySource["report"];
+}
+
+export function packVersion(inputHash: string, terrain?: Terrain): string {
+  const h = createHash("sha256").update(`${inputHash}\0${BUILD_FORMAT}\0${terrain?.version ?? "flat"}`).digest("hex");
+  return `${h.slice(0, 12)}.b${BUILD_FORMAT}`;
+}
+
+export function buildPack(source: WaySource, outFile: string, opts: PackBuildOptions): PackBuildReport {
+  const t0 = performance.now();
+  const version = packVersion(opts.inputHash, opts.terrain);
+  const out = { ascentM: 0, descentM: 0 };
+  const terrain = opts.terrain;
+  const { net, stats } = buildGraph(source.ways, {
+    id: source.id,
+    version,
+    attribution: source.attribution,
+    countryAt: opts.countryAt,
+    climb: terrain ? (aLat, aLon, bLat, bLon) => ({ ...edgeClimb(terrain, aLat, aLon, bLat, bLon, out, opts.terrainStepM ?? 0) }) : undefined,
+  });
+  if (net.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
+  const t1 = performance.now();
+  const ch = buildContractionHierarchy({ nodeCount: net.nodeCount, firstEdge: net.firstEdge, edgeTarget: net.edgeTarget, weight: net.edgeTimeS });
+  const t2 = performance.now();
+  const bytes = writeNetworkPack(net, {
+    source: source.id,
+    attribution: source.attribution,
+    meta: { buildFormat: BUILD_FORMAT, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources, ...stats, source: source.report },
+  }, outFile, chToArrays(ch));
+  const shortcuts = ch.fwdHead.length + ch.bwdHead.length - net.edgeCount;
+  return { id: source.id, version, bytes, shortcuts, graphMs: Math.round(t1 - t0), chMs: Math.round(t2 - t1), sourceReport: source.report, ...stats };
+}
