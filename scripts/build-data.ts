@@ -1,10 +1,16 @@
-// Builds the data packs (road network, stations, gazetteer) from DATA_DIR into PACK_DIR.
+// Builds the data packs from DATA_DIR into PACK_DIR: road networks (Europe, and
+// one per OpenStreetMap extract in DATA_DIR/osm), stations, gazetteer.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { buildGazetteer } from "../engine/geocode/build";
-import { buildNetworkPack } from "../engine/network/build";
+import { buildPack, type PackBuildReport } from "../engine/network/build-pack";
+import { createCountryLocator } from "../engine/network/countries";
+import { readEurope } from "../engine/network/sources/europe";
 import { buildStationPack } from "../engine/stations/pack";
+import { loadTerrain } from "../engine/terrain/dem";
 import { PACK_FILES, config } from "../server/config";
+import { importOsmPack } from "./network-import";
 
 const { dataDir, packDir } = config();
 if (!fs.existsSync(dataDir)) {
@@ -18,12 +24,29 @@ const timed = async <T>(label: string, build: () => T | Promise<T>, describe: (r
   const report = await build();
   console.log(`${label}: ${describe(report)} (${Math.round(performance.now() - t0)} ms)`);
 };
+const describePack = (r: PackBuildReport) =>
+  `${r.id} ${r.version}: ${r.nodeCount} nodes, ${r.edgeCount} edges, ${r.shortcuts} shortcuts, ${(r.bytes / 1e6).toFixed(1)} MB; km by country ${JSON.stringify(r.lengthKmByCountry)}`;
+const hashFiles = (...files: string[]) => files.reduce((h, f) => h.update(fs.readFileSync(f)), createHash("sha256")).digest("hex");
 
-await timed(
-  "network",
-  () => buildNetworkPack(path.join(dataDir, "roads", "dcw_roads_de.geojson"), path.join(packDir, PACK_FILES.network)),
-  (r) => `${r.id} ${r.version}: ${r.nodeCount} nodes, ${r.edgeCount} edges, ${r.droppedParts} small parts dropped`,
-);
+// Packs from an earlier layout would be left behind unreadable.
+for (const f of fs.readdirSync(packDir)) if (/^network-.+\.bin$/.test(f)) fs.rmSync(path.join(packDir, f));
+
+const countries = createCountryLocator();
+const terrain = loadTerrain(path.join(dataDir, "dem"));
+
+await timed("network europe", () => {
+  const source = readEurope(dataDir, { countryAt: countries.countryAt });
+  const inputs = ["roads/dcw_roads_de.geojson", "roads/ne_10m_roads_europe.geojson"].map((f) => path.join(dataDir, f));
+  // DCW and Natural Earth lines are generalised by up to ~1-2 km: finer terrain samples measure hills beside the road.
+  return buildPack(source, path.join(packDir, PACK_FILES.network), { inputHash: hashFiles(...inputs), countryAt: countries.countryAt, terrain, terrainStepM: 1000 });
+}, describePack);
+
+const osmDir = path.join(dataDir, "osm");
+for (const f of fs.existsSync(osmDir) ? fs.readdirSync(osmDir).sort() : []) {
+  if (!/\.(osm|osm\.gz|osm\.pbf|pbf)$/.test(f)) continue;
+  await timed(`network ${f}`, () => importOsmPack(path.join(osmDir, f), packDir, { countryAt: countries.countryAt, terrain }), describePack);
+}
+
 await timed(
   "stations",
   () => buildStationPack(dataDir, path.join(packDir, PACK_FILES.stations)),

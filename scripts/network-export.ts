@@ -28,7 +28,7 @@ const net = loadNetworkPack(file);
 async function write(target: string, chunks: Iterable<string>) {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const out = fs.createWriteStream(target);
-  for (const c of chunks) if (!out.write(c)) await new Promise((r) => out.once("drain", r));
+  for (const c of chunks) if (!out.write(c)) await new Promise<void>((r) => out.once("drain", () => r()));
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   console.log(`${target}: ${(fs.statSync(target).size / 1e6).toFixed(1)} MB`);
 }

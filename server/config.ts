@@ -26,7 +26,7 @@ export function config(): Config {
 }
 
 export const PACK_FILES = {
-  network: "network-de-dcw.bin",
+  network: "network-europe.bin",
   stations: "stations.json",
   gazetteer: "gazetteer.json",
 } as const;

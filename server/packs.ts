@@ -3,7 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadGazetteer } from "../engine/geocode/pack";
 import type { Gazetteer } from "../engine/geocode/search";
-import { loadNetworkPack } from "../engine/network/pack";
+import { chFromArrays } from "../engine/network/ch/arrays";
+import { loadPack } from "../engine/network/pack";
+import { createRouter } from "../engine/network/router";
 import { createSnapper } from "../engine/network/snap";
 import { chooseNetwork, type NetworkEntry } from "../engine/plan/choose-network";
 import type { PlanData, PlanInput } from "../engine/plan/types";
@@ -38,14 +40,16 @@ function loadNetworks(c: Partial<Cache>): void {
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^network-.+\.bin$/.test(f)).sort() : [];
   if (files.length === 0) packFile(PACK_FILES.network); // throws the 503 that says what to run
   c.networks = files.map((f) => {
-    let net;
+    let loaded;
     try {
-      net = loadNetworkPack(path.join(dir, f));
+      loaded = loadPack(path.join(dir, f));
     } catch (e) {
       // An old or damaged pack: the operator has to rebuild, the request is not at fault.
       throw new HttpError(503, { detail: `Network pack ${f} cannot be read (${(e as Error).message}): run 'npm run data:build'` }, { "retry-after": "60" });
     }
-    return { net, snapper: createSnapper(net) };
+    const { net, arrays } = loaded;
+    const ch = arrays["ch.rank"] ? chFromArrays(arrays, net.edgeCount) : undefined;
+    return { net, snapper: createSnapper(net), router: createRouter(net, ch) };
   });
   const wanted = config().DEFAULT_NETWORK;
   c.fallback = c.networks.find((e) => e.net.id === wanted) ?? [...c.networks].sort((a, b) => b.net.nodeCount - a.net.nodeCount)[0];
@@ -63,6 +67,7 @@ function planData(entry: NetworkEntry, c: Cache): PlanData {
   return {
     network: entry.net,
     snapper: entry.snapper,
+    router: entry.router,
     stations: c.stationIndex,
     versions: { [entry.net.id]: entry.net.version, stations: c.stationVersion },
   };

@@ -133,7 +133,9 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
       const c = opts.climb(nodeLat[a], nodeLon[a], nodeLat[b], nodeLon[b]);
       aAscent[k] = c.ascentM; aDescent[k] = c.descentM;
     }
-    const km = len[e] / 1000;
+    // Count a two-way road once, not once per direction.
+    const reverse = byPair.get(to[e] * 4_294_967_296 + from[e]);
+    const km = reverse !== undefined && from[e] > to[e] ? 0 : len[e] / 1000;
     lengthKmByClass[ROAD_CLASSES[cls[e]]] = (lengthKmByClass[ROAD_CLASSES[cls[e]]] ?? 0) + km;
     const cc = country[e] === NO_COUNTRY ? "unknown" : countries[country[e]];
     lengthKmByCountry[cc] = (lengthKmByCountry[cc] ?? 0) + km;

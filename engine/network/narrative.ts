@@ -12,7 +12,7 @@ export interface TurnAction {
   offset: number;
 }
 
-/** Unlabelled stretches shorter than this merge into the road before them. */
+/** Stretches shorter than this (a roundabout, a bridge name) merge into the road before them. */
 const MERGE_BELOW_M = 300;
 
 interface Run { label: string | null; link: boolean; lengthM: number; first: number }
@@ -29,7 +29,8 @@ export function turnByTurn(net: RoadNetwork, edges: readonly number[]): TurnActi
   const runs: Run[] = [];
   edges.forEach((e, i) => {
     const run = runs[runs.length - 1];
-    const l = label(e), link = (attrs.flags[e] & EDGE_LINK) !== 0;
+    // A ramp is announced by where it leads, so its own name does not split it.
+    const link = (attrs.flags[e] & EDGE_LINK) !== 0, l = link ? null : label(e);
     if (run && run.label === l && run.link === link) run.lengthM += net.edgeLengthM[e];
     else runs.push({ label: l, link, lengthM: net.edgeLengthM[e], first: i });
   });
@@ -38,7 +39,7 @@ export function turnByTurn(net: RoadNetwork, edges: readonly number[]): TurnActi
   const merged: Run[] = [];
   for (const r of runs) {
     const prev = merged[merged.length - 1];
-    if (prev && ((!r.label && !r.link && r.lengthM < MERGE_BELOW_M) || (prev.label === r.label && prev.link === r.link))) prev.lengthM += r.lengthM;
+    if (prev && ((!r.link && r.lengthM < MERGE_BELOW_M) || (prev.label === r.label && prev.link === r.link))) prev.lengthM += r.lengthM;
     else merged.push({ ...r });
   }
   const actions: TurnAction[] = [];

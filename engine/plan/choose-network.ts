@@ -1,12 +1,14 @@
 // Which network pack a request plans on: the most detailed (smallest) pack
 // whose area holds every point well inside it and has a road near each of
 // them; otherwise the default (widest) pack.
+import type { Router } from "../network/router";
 import type { Snapper } from "../network/snap";
 import type { RoadNetwork } from "../network/types";
 
 export interface NetworkEntry {
   net: RoadNetwork;
   snapper: Snapper;
+  router: Router;
 }
 
 /** Points must lie this far inside a pack's bounds (degrees, ~5 km). */

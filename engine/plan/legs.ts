@@ -1,6 +1,5 @@
 // Snap every section's ends onto the network and route each section.
 import { haversineM } from "../geo";
-import { shortestPath } from "../network/route";
 import type { RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
 import type { PlanData, PlanSection } from "./types";
@@ -26,7 +25,7 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
         throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
       }
     }
-    const path = shortestPath(data.network, from.node, to.node);
+    const path = data.router.route(from.node, to.node);
     if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
     return { section, index, from, to, ...extendToSnappedPoints(path, from, to) };
   });

@@ -1,4 +1,5 @@
 import type { RoadNetwork } from "../network/types";
+import type { Router } from "../network/router";
 import type { Snapper } from "../network/snap";
 import type { StationIndex } from "../stations/corridor";
 import type { PoiFilter } from "../stations/filter";
@@ -31,6 +32,7 @@ export interface PlanInput {
 export interface PlanData {
   network: RoadNetwork;
   snapper: Snapper;
+  router: Router;
   stations: StationIndex;
   /** Pack id -> version, recorded in every result. */
   versions: Record<string, string>;

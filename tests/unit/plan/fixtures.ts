@@ -1,5 +1,6 @@
 // A synthetic straight motorway along 50 N with stations placed by hand.
 import { haversineM } from "@/engine/geo";
+import { createRouter } from "@/engine/network/router";
 import { createSnapper } from "@/engine/network/snap";
 import type { RoadNetwork } from "@/engine/network/types";
 import type { PlanData, PlanInput } from "@/engine/plan/types";
@@ -41,7 +42,7 @@ export function station(lon: number, over: Partial<Station> = {}): Station {
 }
 
 export function planData(stations: Station[], network = straightRoad()): PlanData {
-  return { network, snapper: createSnapper(network), stations: createStationIndex(stations), versions: { [network.id]: network.version } };
+  return { network, snapper: createSnapper(network), router: createRouter(network), stations: createStationIndex(stations), versions: { [network.id]: network.version } };
 }
 
 export function input(over: Partial<PlanInput> = {}): PlanInput {

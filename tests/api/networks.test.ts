@@ -1,0 +1,66 @@
+// Routing across Europe and on OpenStreetMap packs, through the API.
+import { beforeAll, describe, expect, it } from "vitest";
+import { decodePolyline } from "@/engine/network/polyline";
+import { db } from "@/server/db/client";
+import { runNextJob } from "@/server/jobs/worker";
+import { packs } from "@/server/packs";
+import { call } from "../support/api";
+import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+
+let t: TestTenants;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+});
+
+async function planned(start: [number, number], stop: [number, number]) {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ section_list: [{ start_pos: start, stop_pos: stop, payload_kg: 20000 }] }) });
+  expect(submit.status, submit.text).toBe(200);
+  while (await runNextJob(db(), { leaseS: 60, maxAttempts: 1 })) {
+    /* drain */
+  }
+  const res = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+}
+
+const km = (r: any) => r.sections.reduce((a: number, s: any) => a + s.length_m, 0) / 1000;
+
+describe("cross-border trips on the Europe pack", () => {
+  it.each([
+    ["Hamburg -> Milan", [53.55, 9.99], [45.46, 9.19], 1000, 1400],
+    ["Munich -> Paris", [48.14, 11.58], [48.86, 2.35], 800, 1100],
+    ["Cologne -> Vienna", [50.94, 6.96], [48.21, 16.37], 850, 1200],
+  ] as const)("%s routes on roads across the borders", async (_name, from, to, minKm, maxKm) => {
+    const r = await planned([...from], [...to]);
+    expect(Object.keys(r.planned_on)).toContain("europe");
+    expect(km(r)).toBeGreaterThan(minKm);
+    expect(km(r)).toBeLessThan(maxKm);
+    const europe = packs.networks.find((e) => e.net.id === "europe")!;
+    for (const s of r.sections) {
+      const line = decodePolyline(s.polyline);
+      // Every vertex lies on the network (first and last may be a snapped point on an edge).
+      for (const [lat, lon] of line) expect(europe.snapper.snap(lat, lon).distanceM).toBeLessThan(5);
+      expect(s.ascent_m).toBeGreaterThanOrEqual(0);
+      expect(s.descent_m).toBeGreaterThanOrEqual(0);
+    }
+    // Alpine or upland crossings climb.
+    expect(r.sections.reduce((a: number, s: any) => a + s.ascent_m, 0)).toBeGreaterThan(300);
+  });
+});
+
+describe("OpenStreetMap packs", () => {
+  it("a trip inside the Hannover region plans on the OSM pack with refs in turn-by-turn", async () => {
+    const r = await planned([52.37, 9.74], [52.27, 10.52]);
+    expect(Object.keys(r.planned_on)).toContain("osm-hannover-braunschweig-main-roads");
+    const actions = r.sections.flatMap((s: any) => s.turnByTurnActions ?? []);
+    const text = actions.map((a: any) => a.instruction).join(" | ");
+    expect(text).toMatch(/on A ?2 for \d+ km/);
+    expect(text).toMatch(/take the exit to /);
+    expect(actions.at(-1).action).toBe("arrive");
+  });
+  it("a trip leaving the OSM region plans on the Europe pack", async () => {
+    const r = await planned([52.37, 9.74], [48.14, 11.58]);
+    expect(Object.keys(r.planned_on)).toContain("europe");
+  });
+});
