@@ -52,7 +52,7 @@ for (const [name, from, to] of TRIPS) {
   let km = 0;
   for (let i = 0; i < REPEAT; i++) {
     const [[a, b], ts] = time(() => [data.snapper.snap(...from), data.snapper.snap(...to)] as const);
-    const [path, tr] = time(() => data.router.route(a.node, b.node)!);
+    const [path, tr] = time(() => data.router.route(a.departNode, b.arriveNode)!);
     const [hits, tc] = time(() => findInCorridor(data.stations, path, 8000));
     if (i < 3) {
       const [n, tl] = time(() => linearCorridor(path.coords, 8000));

@@ -44,7 +44,7 @@ const { net, snapper, router } = wanted ? entries[0] : chooseNetwork(entries, [f
 
 const a = snapper.snap(...from), b = snapper.snap(...to);
 const t0 = performance.now();
-const route = router.route(a.node, b.node);
+const route = router.route(a.departNode, b.arriveNode);
 const ms = performance.now() - t0;
 if (!route) {
   console.error(`no route between the points on ${net.id}`);

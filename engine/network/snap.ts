@@ -26,6 +26,11 @@ export function createSnapper(net: RoadNetwork): Snapper {
 
   const { firstEdge, edgeTarget, nodeLat, nodeLon } = net;
 
+  function hasEdge(u: number, v: number): boolean {
+    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) if (edgeTarget[e] === v) return true;
+    return false;
+  }
+
   function snap(lat: number, lon: number): SnappedPoint {
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) throw new RangeError("snap: invalid coordinate");
     let best: SnappedPoint | null = null;
@@ -44,7 +49,13 @@ export function createSnapper(net: RoadNetwork): Snapper {
           const b = edgeTarget[e];
           const p = nearestOnSegment(lat, lon, nodeLat[a], nodeLon[a], nodeLat[b], nodeLon[b]);
           if (best === null || p.distanceM < best.distanceM) {
-            best = { node: p.t <= 0.5 ? a : b, lat: p.lat, lon: p.lon, distanceM: p.distanceM };
+            const nearer = p.t <= 0.5 ? a : b;
+            const twoWay = hasEdge(b, a);
+            best = {
+              node: nearer, lat: p.lat, lon: p.lon, distanceM: p.distanceM,
+              departNode: twoWay ? nearer : b,
+              arriveNode: twoWay ? nearer : a,
+            };
           }
         }
       }

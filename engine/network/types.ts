@@ -49,8 +49,15 @@ export interface EdgeAttributes {
 export const NO_COUNTRY = 255;
 
 export interface SnappedPoint {
-  /** Network node the route starts/ends at. */
+  /** Nearer end node of the road segment the point snapped to. */
   node: number;
+  /**
+   * Node a route leaving the point starts from, and node a route reaching it
+   * ends at: on a one-way segment a->b, b and a (the truck must drive with
+   * the traffic); on a two-way segment, the nearer end.
+   */
+  departNode: number;
+  arriveNode: number;
   /** Point on the road nearest to the query. */
   lat: number;
   lon: number;

@@ -25,7 +25,7 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
         throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
       }
     }
-    const path = data.router.route(from.node, to.node);
+    const path = data.router.route(from.departNode, to.arriveNode);
     if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
     return { section, index, from, to, ...extendToSnappedPoints(path, from, to) };
   });
