@@ -41,7 +41,7 @@ describe("authentication", () => {
     const { key, prefix } = await createApiKey(db(), t.a.id, "to revoke");
     expect((await call("GET", "/vehicles", { key })).status).toBe(200);
     const row = await db().apiKey.findUniqueOrThrow({ where: { prefix } });
-    expect(row.hash).not.toContain(key.split("_")[2]);
+    expect(row.hash).not.toContain(key.slice(`etp_${prefix}_`.length)); // the secret itself may contain "_"
     expect(row.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await revokeApiKey(db(), prefix)).toBe(1);
     expect((await call("GET", "/vehicles", { key })).status).toBe(401);
