@@ -1,8 +1,18 @@
 // Germany from the Digital Chart of the World (DIVA-GIS): lines already share
 // their end points, so each part is one way as it stands.
-import { classifyDcw, DCW_ATTRIBUTION } from "../build";
+import type { RoadClass } from "../types";
 import type { RoadWay, WaySource } from "../ways";
 import { dedupe, lineStrings, readFeatures, toLatLon, type LineFeature } from "./lines";
+
+export const DCW_ATTRIBUTION = "Roads: Digital Chart of the World (public domain), via DIVA-GIS";
+
+/** MED_DESCRI "With Median" marks divided highways: the Autobahn network of the 1990s data. */
+export function classifyDcw(props: Record<string, unknown> | null): RoadClass {
+  if (props?.MED_DESCRI === "With Median") return "motorway";
+  if (props?.RTT_DESCRI === "Primary Route") return "primary";
+  if (props?.RTT_DESCRI === "Secondary Route") return "secondary";
+  return "other";
+}
 
 export function dcwWays(features: LineFeature[]): { ways: RoadWay[]; skippedTrails: number } {
   const ways: RoadWay[] = [];

@@ -4,12 +4,11 @@
 import path from "node:path";
 import KDBush from "kdbush";
 import { haversineM } from "../../geo";
-import { DCW_ATTRIBUTION } from "../build";
 import { createCountryLocator } from "../countries";
 import { ROAD_CLASSES, type RoadClass } from "../types";
 import type { RoadWay, WaySource } from "../ways";
 import { splitByCountry, type CountryAt, type Piece } from "./borders";
-import { dcwWays } from "./dcw";
+import { DCW_ATTRIBUTION, dcwWays } from "./dcw";
 import { degSpan, ptKey, readFeatures, lineStrings, toLatLon, type Pt } from "./lines";
 import { components, lineKm, NE_ATTRIBUTION, nodeLines } from "./naturalearth";
 

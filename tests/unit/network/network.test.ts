@@ -1,28 +1,36 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nearestOnSegment } from "@/engine/geo";
-import { buildNetworkFromFeatures, buildNetworkPack, TRUCK_SPEED_KMH, type NetworkBuildReport } from "@/engine/network/build";
-import { loadNetworkPack } from "@/engine/network/pack";
+import type { PackBuildReport } from "@/engine/network/build-pack";
+import { chFromArrays, chToArrays } from "@/engine/network/ch/arrays";
+import { buildContractionHierarchy } from "@/engine/network/ch/build";
+import { buildGraph } from "@/engine/network/graph";
+import { loadNetworkPack, loadPack, type LoadedPack } from "@/engine/network/pack";
 import { shortestPath } from "@/engine/network/route";
 import { createSnapper, type Snapper } from "@/engine/network/snap";
-import { ROAD_CLASSES, type RoadNetwork } from "@/engine/network/types";
+import { truckSpeedKmh } from "@/engine/network/speeds";
+import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadClass, type RoadNetwork } from "@/engine/network/types";
+import type { WaySource } from "@/engine/network/ways";
+import { buildDcwPack, twoWayParts, type DcwPack } from "./dcw-pack";
 import { dijkstra, findEdge, rng } from "./helpers";
 
-const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
-const geojson = path.join(dataDir, "roads/dcw_roads_de.geojson");
+/** German truck speeds (km/h) the pack must use: 80 on the Autobahn, shares of the 60 km/h rural limit elsewhere. */
+const DE_TRUCK_KMH: Record<RoadClass, number> = { motorway: 80, primary: 60 * 0.93, secondary: 60 * 0.88, other: 60 * 0.8 };
 
-let dir: string, packFile: string, report: NetworkBuildReport, net: RoadNetwork, snapper: Snapper;
+let pack: DcwPack, dir: string, packFile: string, source: WaySource, report: PackBuildReport;
+let loaded: LoadedPack, net: RoadNetwork, snapper: Snapper;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "netpack-"));
-  packFile = path.join(dir, "de-dcw.pack");
-  report = buildNetworkPack(geojson, packFile);
-  net = loadNetworkPack(packFile);
+  pack = buildDcwPack("netpack-");
+  ({ dir, packFile, source, report } = pack);
+  loaded = loadPack(packFile);
+  net = loaded.net;
   snapper = createSnapper(net);
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+}, 120_000);
+afterAll(() => pack?.dispose());
+
+const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 function bruteSnap(lat: number, lon: number) {
   let best = Infinity, bLat = 0, bLon = 0;
@@ -37,37 +45,68 @@ function bruteSnap(lat: number, lon: number) {
 }
 
 describe("DCW network pack", () => {
-  it("builds one connected two-way network and reports what it dropped", () => {
+  it("builds one strongly connected two-way network and reports what it dropped", () => {
     expect(report.id).toBe("de-dcw");
     expect(report.version).toMatch(/^[0-9a-f]{12}\.b\d+$/);
-    expect(report.nodeCount).toBe(net.nodeCount);
+    expect(report.bytes).toBe(readFileSync(packFile).length);
+    expect(report.sourceReport).toEqual(source.report);
+    expect([report.nodeCount, report.edgeCount]).toEqual([net.nodeCount, net.edgeCount]);
     expect(report.nodeCount).toBeGreaterThan(40_000);
-    expect(report.parts).toBeGreaterThan(1);
-    expect(report.droppedParts).toBe(report.parts - 1);
+    // DCW roads are all two-way, so the largest strongly connected part is the largest connected one.
+    const parts = twoWayParts(source.ways);
+    expect(parts.parts).toBeGreaterThan(1);
+    expect(report.nodeCount).toBe(parts.largest);
+    expect(report.droppedNodes).toBe(parts.vertices - parts.largest);
     expect(report.droppedNodes).toBeGreaterThan(0);
-    const totalKm = ROAD_CLASSES.reduce((s, c) => s + report.lengthKmByClass[c], 0);
+    expect(report.restrictedEdges).toBe(0);
+    const totalKm = ROAD_CLASSES.reduce((s, c) => s + (report.lengthKmByClass[c] ?? 0), 0);
     expect(totalKm).toBeGreaterThan(40_000);
     expect(totalKm).toBeLessThan(46_000);
     expect(report.lengthKmByClass.motorway).toBeGreaterThan(10_000);
+    expect(Object.keys(report.lengthKmByCountry)).toEqual(["DE"]);
+    expect(Math.abs(report.lengthKmByCountry.DE - totalKm)).toBeLessThanOrEqual(2); // rounded per class
     for (let u = 0; u < net.nodeCount; u++) {
       for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-        if (findEdge(net, net.edgeTarget[e], u) < 0) throw new Error(`edge ${e} has no reverse`);
+        const r = findEdge(net, net.edgeTarget[e], u);
+        if (r < 0) throw new Error(`edge ${e} has no reverse`);
+        if (net.edgeLengthM[r] !== net.edgeLengthM[e] || net.edgeTimeS[r] !== net.edgeTimeS[e] || net.edgeClass[r] !== net.edgeClass[e]) {
+          throw new Error(`edge ${e} and its reverse ${r} differ`);
+        }
       }
     }
+    expect(dijkstra(net, 0).every(Number.isFinite)).toBe(true);
   });
 
-  it("loads back exactly the arrays that were built", () => {
-    const fc = JSON.parse(readFileSync(geojson, "utf8"));
-    const { net: built } = buildNetworkFromFeatures(fc.features, report.id, report.version);
+  it("loads back exactly the arrays that were built, attributes and hierarchy included", () => {
+    const { net: built } = buildGraph(source.ways, { id: report.id, version: report.version, attribution: source.attribution });
     expect(net.id).toBe("de-dcw");
     expect(net.version).toBe(report.version);
     expect(net.attribution).toMatch(/Digital Chart of the World/);
     expect([net.nodeCount, net.edgeCount]).toEqual([built.nodeCount, built.edgeCount]);
+    expect(net.bounds).toEqual(built.bounds);
+    const want: [string, ArrayBufferView][] = [];
     for (const k of ["nodeLat", "nodeLon", "firstEdge", "edgeTarget", "edgeLengthM", "edgeTimeS", "edgeClass"] as const) {
-      const a = net[k], b = built[k];
-      expect(a.constructor).toBe(b.constructor);
-      expect(Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)), k).toBe(true);
+      want.push([k, built[k]]);
+      expect(net[k], k).toBe(loaded.arrays[k]);
     }
+    const attrs = net.attributes!, builtAttrs = built.attributes!;
+    expect(attrs).toBeDefined();
+    expect(attrs.countries).toEqual(builtAttrs.countries);
+    expect(attrs.countries).toEqual(["DE"]);
+    expect(attrs.strings).toEqual(builtAttrs.strings);
+    for (const k of ["flags", "country", "maxspeedKmh", "ascentM", "descentM", "ref", "name"] as const) {
+      want.push([`attributes.${k}`, builtAttrs[k]]);
+      expect(attrs[k], k).toBe(loaded.arrays[`attributes.${k}`]);
+    }
+    const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
+    want.push(...Object.entries(chToArrays(ch)));
+    expect(Object.keys(loaded.arrays).sort()).toEqual(want.map(([k]) => k).sort());
+    for (const [k, b] of want) {
+      const a = loaded.arrays[k];
+      expect(a.constructor, k).toBe(b.constructor);
+      expect(bytesOf(a).equals(bytesOf(b)), k).toBe(true);
+    }
+    expect(chFromArrays(loaded.arrays, net.edgeCount).nodeCount).toBe(net.nodeCount);
   });
 
   it("rejects damaged packs", () => {
@@ -77,9 +116,18 @@ describe("DCW network pack", () => {
     expect(() => loadNetworkPack(bad)).toThrow();
     writeFileSync(bad, Buffer.concat([Buffer.from("XXXX"), bytes.subarray(4)]));
     expect(() => loadNetworkPack(bad)).toThrow(/not a road network pack/);
+    // An attribute array one element short of the edge count (same header length, so everything else still lines up).
+    const len = bytes.readUInt32LE(4);
+    const header = JSON.parse(bytes.toString("utf8", 8, 8 + len));
+    header.arrays["attributes.ref"].length -= 1;
+    const json = Buffer.from(JSON.stringify(header), "utf8");
+    expect(json.length).toBe(len);
+    writeFileSync(bad, Buffer.concat([bytes.subarray(0, 8), json, bytes.subarray(8 + len)]));
+    expect(() => loadNetworkPack(bad)).toThrow(/attribute ref/);
   });
 
   it("routes Hamburg to Munich over a plausible length and time", () => {
+    for (const c of ROAD_CLASSES) expect(truckSpeedKmh("DE", c), c).toBeCloseTo(DE_TRUCK_KMH[c], 9);
     const a = snapper.snap(53.55, 9.99), b = snapper.snap(48.14, 11.58);
     expect(a.distanceM).toBeLessThan(5_000);
     expect(b.distanceM).toBeLessThan(5_000);
@@ -88,15 +136,22 @@ describe("DCW network pack", () => {
     const ms = performance.now() - t0;
     expect(p).not.toBeNull();
     const km = p.lengthM / 1000, h = p.timeS / 3600;
-    console.log(`Hamburg-Munich: ${km.toFixed(1)} km, ${h.toFixed(2)} h, ${p.nodes.length} nodes, ${ms.toFixed(1)} ms`);
-    expect(km).toBeGreaterThan(700);
-    expect(km).toBeLessThan(900);
-    // Time must be the per-class length / speed sum, and mostly motorway speed.
-    let expectS = 0;
+    const attrs = net.attributes!;
+    // Time must be the sum of length / German truck speed of the edge's class, and mostly motorway speed.
+    let expectS = 0, motorwayM = 0;
     for (let i = 1; i < p.nodes.length; i++) {
       const e = findEdge(net, p.nodes[i - 1], p.nodes[i]);
-      expectS += net.edgeLengthM[e] / (TRUCK_SPEED_KMH[ROAD_CLASSES[net.edgeClass[e]]] / 3.6);
+      expect(attrs.country[e]).not.toBe(NO_COUNTRY);
+      expect(attrs.countries[attrs.country[e]]).toBe("DE");
+      expect(attrs.flags[e] & EDGE_LINK).toBe(0);
+      expect(attrs.maxspeedKmh[e]).toBe(0);
+      const cls = ROAD_CLASSES[net.edgeClass[e]];
+      expectS += net.edgeLengthM[e] / (truckSpeedKmh("DE", cls) / 3.6);
+      if (cls === "motorway") motorwayM += net.edgeLengthM[e];
     }
+    console.log(`Hamburg-Munich: ${km.toFixed(1)} km, ${h.toFixed(2)} h (${(km / h).toFixed(1)} km/h, ${(motorwayM / p.lengthM * 100).toFixed(1)} % motorway), ${p.nodes.length} nodes, ${ms.toFixed(1)} ms`);
+    expect(km).toBeGreaterThan(700);
+    expect(km).toBeLessThan(900);
     expect(p.timeS).toBeCloseTo(expectS, 0);
     expect(km / h).toBeGreaterThan(70);
     expect(km / h).toBeLessThanOrEqual(80.01);
