@@ -22,8 +22,9 @@ export function* edgeRows(net: RoadNetwork): Generator<EdgeRow> {
     for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
       yield {
         id: e, source: u, target: net.edgeTarget[e],
-        length_m: Math.round(net.edgeLengthM[e] * 10) / 10,
-        time_s: Math.round(net.edgeTimeS[e] * 100) / 100,
+        // Exact stored values: another router fed this export must find the same costs.
+        length_m: net.edgeLengthM[e],
+        time_s: net.edgeTimeS[e],
         class: ROAD_CLASSES[net.edgeClass[e]],
         country: a && a.country[e] !== NO_COUNTRY ? a.countries[a.country[e]] : null,
         ref: str(a?.ref[e]), name: str(a?.name[e]),
