@@ -2,7 +2,7 @@
 import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
 import { findInCorridor, type CorridorHit } from "../stations/corridor";
 import { filterStations } from "../stations/filter";
-import { consumptionKWhPerKm } from "../vehicles/energy";
+import { consumptionKWhPerKm, grossMassKg } from "../vehicles/energy";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import { planChargingStops } from "./charging-stops";
@@ -17,7 +17,8 @@ const BREAK_DUE_AFTER_MIN = 270;
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const legs = routeLegs(data, input.sections);
   const kWhPerKm = input.sections.map((s) => consumptionKWhPerKm(input.vehicle, s.payloadKg));
-  const profile = buildProfile(legs, kWhPerKm, data.network);
+  const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
+  const profile = buildProfile(legs, kWhPerKm, data.network, massKg);
 
   const legOf = new Map<CorridorHit, number>();
   const seen = new Set<number>();

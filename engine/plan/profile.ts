@@ -1,5 +1,6 @@
 // The whole tour as one line: distance, driving time and energy along it.
 import type { RoadNetwork } from "../network/types";
+import { gradeEnergyKWh } from "../vehicles/energy";
 import type { Leg } from "./legs";
 
 export interface RouteProfile {
@@ -21,11 +22,15 @@ export interface RouteProfile {
   totalM: number;
 }
 
-export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork): RouteProfile {
+/**
+ * kWhPerKm: flat-road consumption per leg; massKg: gross mass per leg, for the
+ * climb and descent of each edge (when the network has terrain).
+ */
+export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork, massKg?: number[]): RouteProfile {
   const coords: [number, number][] = [];
   const dist: number[] = [], time: number[] = [], energy: number[] = [], up: number[] = [], down: number[] = [], segEdge: number[] = [];
   const attrs = net?.attributes;
-  let u0 = 0, d0Climb = 0;
+  let u0 = 0, d0Climb = 0, grade = 0;
   const legStart: number[] = [], legStartM: number[] = [];
   let d0 = 0, t0 = 0, e0 = 0;
   legs.forEach((leg, k) => {
@@ -36,7 +41,7 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork)
       coords.push(p.coords[i]);
       dist.push(d0 + p.cumDistM[i]);
       time.push(t0 + p.cumTimeS[i]);
-      energy.push(e0 + (p.cumDistM[i] / 1000) * kWhPerKm[k]);
+      energy.push(e0 + (p.cumDistM[i] / 1000) * kWhPerKm[k] + grade);
       up.push(u0);
       down.push(d0Climb);
       const e = i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1;
@@ -44,11 +49,13 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork)
       if (attrs && e >= 0) {
         u0 += attrs.ascentM[e];
         d0Climb += attrs.descentM[e];
+        if (massKg) grade += gradeEnergyKWh(massKg[k], attrs.ascentM[e], attrs.descentM[e]);
       }
     }
     d0 += p.lengthM;
     t0 += p.timeS;
-    e0 += (p.lengthM / 1000) * kWhPerKm[k];
+    e0 += (p.lengthM / 1000) * kWhPerKm[k] + grade;
+    grade = 0;
   });
   legStart.push(coords.length);
   legStartM.push(d0);

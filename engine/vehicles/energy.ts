@@ -21,3 +21,18 @@ export function consumptionKWhPerKm(model: VehicleModel, payloadKg: number): num
   const f = MASS_INDEPENDENT_SHARE;
   return model.referenceConsumptionKWhPerKm * (f + (1 - f) * massFactor);
 }
+
+/** Battery-to-wheel efficiency when climbing, and wheel-to-battery when recuperating downhill. */
+export const DRIVETRAIN_EFFICIENCY = 0.85;
+export const RECUPERATION_EFFICIENCY = 0.6;
+const G = 9.81;
+const J_PER_KWH = 3.6e6;
+
+/**
+ * Energy at the battery for climbing `ascentM` and descending `descentM` with
+ * this gross mass, on top of the flat-road consumption: potential energy
+ * bought through the drivetrain uphill, partly won back downhill.
+ */
+export function gradeEnergyKWh(massKg: number, ascentM: number, descentM: number): number {
+  return (massKg * G * (ascentM / DRIVETRAIN_EFFICIENCY - descentM * RECUPERATION_EFFICIENCY)) / J_PER_KWH;
+}
