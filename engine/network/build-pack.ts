@@ -5,6 +5,7 @@ import { chToArrays } from "./ch/arrays";
 import { buildGraph, PACK_TRUCK_PROFILE, type GraphStats } from "./graph";
 import { writeNetworkPack } from "./pack";
 import { TRUCK_LIMITS_KMH } from "./speeds";
+import type { RoadNetwork } from "./types";
 import type { WaySource } from "./ways";
 import type { Terrain } from "../terrain/dem";
 import { edgeClimb } from "../terrain/profile";
@@ -13,7 +14,7 @@ import { edgeClimb } from "../terrain/profile";
 export const BUILD_FORMAT = 2;
 
 export interface PackBuildOptions {
-  /** Content identity of the inputs (e.g. a hash of the source files). */
+  /** Content identity of the inputs (e.g. a hash of the source files), recorded in the pack's build facts. */
   inputHash: string;
   countryAt?: (lat: number, lon: number) => string | null;
   terrain?: Terrain;
@@ -31,32 +32,45 @@ export interface PackBuildReport extends GraphStats {
   sourceReport?: WaySource["report"];
 }
 
-export function packVersion(inputHash: string, terrain?: Terrain): string {
-  const h = createHash("sha256").update(`${inputHash}\0${BUILD_FORMAT}\0${terrain?.version ?? "flat"}`).digest("hex");
-  return `${h.slice(0, 12)}.b${BUILD_FORMAT}`;
+/**
+ * The version is a hash of what the pack holds (every array and string table),
+ * so any change of inputs or build logic gives a new version and nothing else does.
+ */
+export function contentVersion(net: RoadNetwork, extra: Record<string, ArrayBufferView>): string {
+  const h = createHash("sha256");
+  const arrays: ArrayBufferView[] = [net.nodeLat, net.nodeLon, net.firstEdge, net.edgeTarget, net.edgeLengthM, net.edgeTimeS, net.edgeClass];
+  const a = net.attributes;
+  if (a) {
+    arrays.push(a.flags, a.country, a.maxspeedKmh, a.ascentM, a.descentM, a.ref, a.name);
+    h.update(JSON.stringify([a.countries, a.strings]));
+  }
+  for (const v of [...arrays, ...Object.values(extra)]) h.update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+  return `${h.digest("hex").slice(0, 12)}.b${BUILD_FORMAT}`;
 }
 
 export function buildPack(source: WaySource, outFile: string, opts: PackBuildOptions): PackBuildReport {
   const t0 = performance.now();
-  const version = packVersion(opts.inputHash, opts.terrain);
   const out = { ascentM: 0, descentM: 0 };
   const terrain = opts.terrain;
-  const { net, stats } = buildGraph(source.ways, {
+  const { net: built, stats } = buildGraph(source.ways, {
     id: source.id,
-    version,
+    version: "",
     attribution: source.attribution,
     countryAt: opts.countryAt,
     climb: terrain ? (aLat, aLon, bLat, bLon) => ({ ...edgeClimb(terrain, aLat, aLon, bLat, bLon, out, opts.terrainStepM ?? 0) }) : undefined,
   });
-  if (net.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
+  if (built.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
   const t1 = performance.now();
-  const ch = buildContractionHierarchy({ nodeCount: net.nodeCount, firstEdge: net.firstEdge, edgeTarget: net.edgeTarget, weight: net.edgeTimeS });
+  const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
   const t2 = performance.now();
+  const chArrays = chToArrays(ch);
+  const version = contentVersion(built, chArrays);
+  const net: RoadNetwork = { ...built, version };
   const bytes = writeNetworkPack(net, {
     source: source.id,
     attribution: source.attribution,
-    meta: { buildFormat: BUILD_FORMAT, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources, ...stats, source: source.report },
-  }, outFile, chToArrays(ch));
+    meta: { buildFormat: BUILD_FORMAT, inputHash: opts.inputHash, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources, ...stats, source: source.report },
+  }, outFile, chArrays);
   const shortcuts = ch.fwdHead.length + ch.bwdHead.length - net.edgeCount;
   return { id: source.id, version, bytes, shortcuts, graphMs: Math.round(t1 - t0), chMs: Math.round(t2 - t1), sourceReport: source.report, ...stats };
 }

@@ -1,6 +1,8 @@
 // Europe: the DCW network inside Germany, Natural Earth (noded) outside it,
 // joined where NE roads reach the German border. Every way is cut at the
-// borders it crosses, so its `country` holds for its whole length.
+// borders it crosses, so its `country` holds for its whole length. Gaps NE
+// leaves between motorway ends in cities outside Germany are closed by short
+// straight connectors (class "primary"), on land only.
 import path from "node:path";
 import KDBush from "kdbush";
 import { haversineM } from "../../geo";
@@ -10,7 +12,7 @@ import type { RoadWay, WaySource } from "../ways";
 import { splitByCountry, type CountryAt, type Piece } from "./borders";
 import { DCW_ATTRIBUTION, dcwWays } from "./dcw";
 import { degSpan, ptKey, readFeatures, lineStrings, toLatLon, type Pt } from "./lines";
-import { components, lineKm, NE_ATTRIBUTION, nodeLines } from "./naturalearth";
+import { components, lineKm, NE_ATTRIBUTION, nodeLines, type GapConnector } from "./naturalearth";
 
 export interface EuropeOptions {
   /**
@@ -22,7 +24,23 @@ export interface EuropeOptions {
   joinM?: number;
   /** A DCW vertex off the motorway counts this much farther (joins prefer the Autobahn). */
   nonMotorwayPenaltyM?: number;
+  /**
+   * NE loose ends within this distance are joined by a straight connector when
+   * the network between them detours more than detourFactor x the gap (or they
+   * are not connected): NE 10m drops the urban links where motorways meet
+   * (Prague's D1 and D5 end 8.5 km apart). Default 10 km; 0 turns gap closing off.
+   */
+  gapM?: number;
+  /** Default 4: ends the network already joins within 4 x their gap are left alone. */
+  detourFactor?: number;
   countryAt?: CountryAt;
+  /**
+   * Land test of gap connectors: non-null on land. It needs outlines without a
+   * coastal tolerance (countryAt gives the nearest country up to 5 km off the
+   * coast, which puts the whole Strait of Messina on land). Default: the
+   * country outlines with no tolerance.
+   */
+  landAt?: CountryAt;
 }
 
 export interface BorderJoin {
@@ -37,19 +55,44 @@ export interface BorderJoin {
 
 export interface EuropeSource extends WaySource {
   joins: BorderJoin[];
+  /** NE gap connectors, as built (each is one or more "primary" ways with its source). */
+  gaps: GapConnector[];
 }
 
 // Tiny German stretches between two foreign pieces (border-hugging NE lines) stay, so the road is not cut.
 const KEEP_DE_SLIVER_KM = 2;
 
+const lerp = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+/**
+ * Whether a straight gap connector a -> b ([lon, lat]) may be built: its
+ * quarter points and midpoint on land (so no strait or bay is bridged), and
+ * no part of it in Germany, where DCW is complete (the same border split the
+ * NE lines go through, so nothing of it is dropped later).
+ */
+export function gapConnectorAllowed(countryAt: CountryAt, landAt: CountryAt): (a: Pt, b: Pt) => boolean {
+  return (a, b) => {
+    for (const t of [0.25, 0.5, 0.75]) {
+      const p = lerp(a, b, t);
+      if (landAt(p[1], p[0]) === null) return false;
+    }
+    if (landAt(a[1], a[0]) === "DE" || landAt(b[1], b[0]) === "DE") return false;
+    return splitByCountry([a, b], countryAt).every((p) => p.country !== "DE");
+  };
+}
+
 export function readEurope(dataDir: string, opts: EuropeOptions = {}): EuropeSource {
   const t0 = performance.now();
   const snapM = opts.snapM ?? 1500, joinM = opts.joinM ?? 15_000, penaltyM = opts.nonMotorwayPenaltyM ?? 2000;
+  const gapM = opts.gapM ?? 10_000, detourFactor = opts.detourFactor ?? 4;
   const countryAt = opts.countryAt ?? createCountryLocator().countryAt;
 
   const dcw = dcwWays(readFeatures(path.join(dataDir, "roads/dcw_roads_de.geojson"))).ways;
   const neInput = readFeatures(path.join(dataDir, "roads/ne_10m_roads_europe.geojson")).flatMap((f) => lineStrings(f.geometry));
-  const ne = nodeLines(neInput, { snapM });
+  const gaps = gapM > 0
+    ? { gapM, detourFactor, allow: gapConnectorAllowed(countryAt, opts.landAt ?? createCountryLocator({ coastM: 0 }).countryAt) }
+    : undefined;
+  const ne = nodeLines(neInput, { snapM, gaps });
 
   // DCW: split at borders too (a few roads run past them); unknown -> DE.
   const ways: RoadWay[] = [];
@@ -60,13 +103,15 @@ export function readEurope(dataDir: string, opts: EuropeOptions = {}): EuropeSou
   }
 
   // NE: drop what lies in Germany; remember the ends cut at the German border.
-  const kept: Piece[] = [];
+  // Gap connectors go the same way (none reaches into Germany), as "primary".
+  const kept: (Piece & { gap?: GapConnector })[] = [];
   let droppedKm = 0;
-  for (const line of ne.lines) {
+  const neLines: { line: Pt[]; gap?: GapConnector }[] = [...ne.lines.map((line) => ({ line })), ...ne.connectors.map((g) => ({ line: g.line, gap: g }))];
+  for (const { line, gap } of neLines) {
     for (const p of splitByCountry(line, countryAt)) {
       const sliver = p.fromCountry && p.toCountry && p.fromCountry !== "DE" && p.toCountry !== "DE" && lineKm(p.line) < KEEP_DE_SLIVER_KM;
       if (p.country === "DE" && !sliver) droppedKm += lineKm(p.line);
-      else kept.push(p);
+      else kept.push({ ...p, gap });
     }
   }
   const uses = new Map<string, number>();
@@ -108,7 +153,9 @@ export function readEurope(dataDir: string, opts: EuropeOptions = {}): EuropeSou
     joins.push({ from: [p[1], p[0]], to: [v[1], v[0]], distanceM: Math.round(hitD), kind, dcwClass: cls });
     ways.push({ coords: [[p[1], p[0]], [v[1], v[0]]], cls, oneway: 0, country: countryAt((p[1] + v[1]) / 2, (p[0] + v[0]) / 2) ?? undefined, source: "join:de-border" });
   }
-  kept.forEach((p, i) => ways.push({ coords: toLatLon(p.line), cls: "motorway", oneway: 0, country: p.country ?? undefined, source: `ne:${i}` }));
+  kept.forEach((p, i) => ways.push({
+    coords: toLatLon(p.line), cls: p.gap ? "primary" : "motorway", oneway: 0, country: p.country ?? undefined, source: p.gap?.source ?? `ne:${i}`,
+  }));
 
   const all = ways.map((w) => w.coords.map(([y, x]) => [x, y] as Pt));
   const comp = components(all);
@@ -120,6 +167,7 @@ export function readEurope(dataDir: string, opts: EuropeOptions = {}): EuropeSou
     attribution: `${DCW_ATTRIBUTION}; ${NE_ATTRIBUTION}`,
     ways,
     joins,
+    gaps: ne.connectors,
     report: {
       ...Object.fromEntries(Object.entries(ne.report).map(([k, v]) => [`ne.${k}`, v])),
       neDroppedInGermanyKm: Math.round(droppedKm),
@@ -128,6 +176,8 @@ export function readEurope(dataDir: string, opts: EuropeOptions = {}): EuropeSou
       borderJoinMaxM: dist[dist.length - 1] ?? 0,
       borderJoinMedianM: dist[dist.length >> 1] ?? 0,
       unjoinedBorderCuts: unjoinedCuts,
+      // Every connector: ends (lat,lon), gap, and the NE network distance (German NE included) it cuts short ("none": not connected).
+      gapConnectorList: ne.connectors.map((g) => `${g.source.slice(4)} ${(g.distanceM / 1000).toFixed(1)} km (was ${g.networkM === null ? "none" : `${Math.round(g.networkM / 1000)} km`})`).join("; "),
       components: comp.count,
       largestComponentKm: Math.round(Math.max(...km.values())),
       totalKm: Math.round([...km.values()].reduce((s, k) => s + k, 0)),

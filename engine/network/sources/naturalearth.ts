@@ -1,10 +1,14 @@
 // Natural Earth 1:10m roads. The lines are not noded: crossings carry no shared
 // vertex and many ends stop short of the road they meet. Noding: split at
 // crossings, merge near-coincident vertices, snap loose ends onto the nearest
-// line, then cut the lines into ways at every junction.
+// line, then cut the lines into ways at every junction. Optionally, gaps
+// between loose ends (urban links the 1:10m scale drops) are closed with
+// straight connectors.
 //
 // Every way is class "motorway": in Europe the NE 10m "Major Highway" layer is
 // the motorway/expressway network (it carries no finer class to tell apart).
+// Gap connectors are "primary": they stand in for the urban roads between.
+import FlatQueue from "flatqueue";
 import { haversineM, nearestOnSegment } from "../../geo";
 import type { RoadWay, WaySource } from "../ways";
 import { dedupe, degSpan, Grid, lineStrings, ptKey, readFeatures, toLatLon, UnionFind, type Pt } from "./lines";
@@ -16,6 +20,39 @@ export interface NodingOptions {
   snapM?: number;
   /** Vertices of different lines closer than this become one. */
   mergeM?: number;
+  /** Close gaps between loose ends (see GapOptions). Off when absent. */
+  gaps?: GapOptions;
+}
+
+/**
+ * Gap closing: NE 1:10m drops the urban pieces where motorways meet, so two
+ * motorways can end a few km apart at a city edge with a network detour of
+ * hundreds of km between them. Pairs of loose ends (degree-1 vertices after
+ * noding) within gapM are joined by a straight connector when the network
+ * distance between them exceeds detourFactor x their gap (or they are not
+ * connected at all). Greedy, shortest gap first; each end used at most once;
+ * each connector counts for the pairs after it.
+ */
+export interface GapOptions {
+  /** Loose ends at most this far apart (straight line) are candidates; 0 turns gap closing off. */
+  gapM?: number;
+  /** Connect only when the network distance between the ends exceeds this times their gap. */
+  detourFactor?: number;
+  /**
+   * Whether a straight connector a -> b may be built ([lon, lat]), e.g. "on land
+   * and outside Germany". Without it every candidate is allowed: pass one for real data.
+   */
+  allow?: (a: Pt, b: Pt) => boolean;
+}
+
+export interface GapConnector {
+  /** The two loose ends, [lon, lat]. */
+  line: [Pt, Pt];
+  distanceM: number;
+  /** Network distance between the ends before this connector; null when they were not connected. */
+  networkM: number | null;
+  /** "gap:<lat>,<lon>-<lat>,<lon>" of the two ends. */
+  source: string;
 }
 
 // A type, not an interface, so it fits WaySource.report's index signature.
@@ -31,6 +68,15 @@ export type NodingReport = {
   largestComponentKm: number;
   totalKm: number;
   ways: number;
+  /** Loose-end pairs within gapM. */
+  gapCandidates: number;
+  /** Candidates left alone because the network already joins them within detourFactor x gap. */
+  gapSkippedConnected: number;
+  /** Candidates the allow test refused (sea, Germany). */
+  gapRejected: number;
+  gapConnectors: number;
+  gapConnectorKm: number;
+  gapMaxM: number;
 };
 
 interface Insert { seg: number; t: number; p: Pt }
@@ -204,18 +250,108 @@ export function components(lines: Pt[][]): { label: number[]; count: number } {
   return { label: lines.map((l) => uf.find(node(l[0]))), count: roots.size };
 }
 
-export function nodeLines(input: Pt[][], opts: NodingOptions = {}): { lines: Pt[][]; report: NodingReport } {
+const fmtPt = (p: Pt) => `${p[1].toFixed(4)},${p[0].toFixed(4)}`;
+
+/**
+ * Joins loose ends of noded ways (cut at every junction) across gaps; see
+ * GapOptions. The ways are left as they are: the connectors come back apart.
+ */
+export function closeGaps(ways: Pt[][], opts: GapOptions = {}): {
+  connectors: GapConnector[]; candidates: number; skippedConnected: number; rejected: number;
+} {
+  const gapM = opts.gapM ?? 10_000, factor = opts.detourFactor ?? 4, allow = opts.allow ?? (() => true);
+  const none = { connectors: [], candidates: 0, skippedConnected: 0, rejected: 0 };
+  if (!(gapM > 0)) return none;
+
+  // Graph of way ends (ways hold no junction inside), weighted by way length.
+  const id = new Map<string, number>(), pts: Pt[] = [], adj: { to: number; m: number }[][] = [], deg: number[] = [];
+  const uf = new UnionFind();
+  const node = (p: Pt) => {
+    const k = ptKey(p);
+    let v = id.get(k);
+    if (v === undefined) { v = pts.length; id.set(k, v); pts.push(p); adj.push([]); deg.push(0); uf.add(); }
+    return v;
+  };
+  for (const l of ways) {
+    const a = node(l[0]), b = node(l[l.length - 1]);
+    deg[a]++; deg[b]++;
+    if (a === b) continue;
+    const m = lineKm(l) * 1000;
+    adj[a].push({ to: b, m }); adj[b].push({ to: a, m });
+    uf.union(a, b);
+  }
+
+  // Candidate pairs of loose ends, shortest first.
+  const loose = pts.map((_, v) => v).filter((v) => deg[v] === 1);
+  const grid = new Grid(0.1);
+  for (const v of loose) grid.add(v, pts[v][0], pts[v][1]);
+  const pairs: { a: number; b: number; d: number }[] = [];
+  for (const a of loose) {
+    const p = pts[a], { dLon, dLat } = degSpan(gapM, p[1]);
+    for (const b of new Set(grid.near(p[0] - dLon, p[1] - dLat, p[0] + dLon, p[1] + dLat))) {
+      if (b <= a) continue;
+      const d = haversineM(p[1], p[0], pts[b][1], pts[b][0]);
+      if (d <= gapM) pairs.push({ a, b, d });
+    }
+  }
+  pairs.sort((x, y) => x.d - y.d || x.a - y.a || x.b - y.b);
+
+  /** Network distance a -> b, or Infinity when it exceeds limitM. */
+  const dist = new Map<number, number>();
+  const networkM = (a: number, b: number, limitM: number): number => {
+    dist.clear();
+    const q = new FlatQueue<number>();
+    dist.set(a, 0);
+    q.push(a, 0);
+    while (q.length) {
+      const du = q.peekValue()!, u = q.pop()!;
+      if (du > limitM) break;
+      if (u === b) return du;
+      if (du > dist.get(u)!) continue;
+      for (const { to, m } of adj[u]) {
+        const dv = du + m;
+        if (dv < (dist.get(to) ?? Infinity)) { dist.set(to, dv); q.push(to, dv); }
+      }
+    }
+    return Infinity;
+  };
+
+  const used = new Set<number>(), connectors: GapConnector[] = [];
+  let skippedConnected = 0, rejected = 0;
+  for (const { a, b, d } of pairs) {
+    if (used.has(a) || used.has(b)) continue;
+    const joined = uf.find(a) === uf.find(b);
+    if (joined && networkM(a, b, factor * d) <= factor * d) { skippedConnected++; continue; }
+    const pa = pts[a], pb = pts[b];
+    if (!allow(pa, pb)) { rejected++; continue; }
+    connectors.push({
+      line: [pa, pb], distanceM: Math.round(d),
+      networkM: joined ? Math.round(networkM(a, b, Infinity)) : null,
+      source: `gap:${fmtPt(pa)}-${fmtPt(pb)}`,
+    });
+    used.add(a); used.add(b);
+    adj[a].push({ to: b, m: d }); adj[b].push({ to: a, m: d });
+    uf.union(a, b);
+  }
+  return { connectors, candidates: pairs.length, skippedConnected, rejected };
+}
+
+export function nodeLines(input: Pt[][], opts: NodingOptions = {}): { lines: Pt[][]; connectors: GapConnector[]; report: NodingReport } {
   const snapM = opts.snapM ?? 500, mergeM = opts.mergeM ?? 20;
   const a = splitCrossings(input.map((l) => dedupe(l.map((p) => [p[0], p[1]] as Pt))).filter((l) => l.length >= 2));
   const b = mergeClose(a.lines, mergeM);
   const c = snapEnds(b.lines, snapM);
   const lines = cutAtJunctions(c.lines);
+  const gaps = opts.gaps ? closeGaps(lines, opts.gaps) : { connectors: [], candidates: 0, skippedConnected: 0, rejected: 0 };
+  const connectors = gaps.connectors;
 
-  const uses = useCounts(lines);
-  const looseEnds = lines.reduce((n, l) => n + (uses.get(ptKey(l[0])) === 1 ? 1 : 0) + (uses.get(ptKey(l[l.length - 1])) === 1 ? 1 : 0), 0);
-  const { label, count } = components(lines);
+  // Counted with the connectors: the network as it is handed on.
+  const all = [...lines, ...connectors.map((g) => g.line)];
+  const uses = useCounts(all);
+  const looseEnds = all.reduce((n, l) => n + (uses.get(ptKey(l[0])) === 1 ? 1 : 0) + (uses.get(ptKey(l[l.length - 1])) === 1 ? 1 : 0), 0);
+  const { label, count } = components(all);
   const km = new Map<number, number>(), nodes = new Map<number, Set<string>>();
-  lines.forEach((l, i) => {
+  all.forEach((l, i) => {
     km.set(label[i], (km.get(label[i]) ?? 0) + lineKm(l));
     const s = nodes.get(label[i]) ?? new Set<string>();
     for (const p of l) s.add(ptKey(p));
@@ -225,19 +361,26 @@ export function nodeLines(input: Pt[][], opts: NodingOptions = {}): { lines: Pt[
   for (const [r, k] of km) if (big < 0 || k > km.get(big)!) big = r;
   return {
     lines,
+    connectors,
     report: {
       lines: input.length, intersectionsSplit: a.splits, mergedVertices: b.merged,
       snappedEnds: c.snapped, maxSnapM: Math.round(c.maxM), looseEnds,
       components: count, largestComponentNodes: nodes.get(big)?.size ?? 0,
       largestComponentKm: Math.round(km.get(big) ?? 0),
-      totalKm: Math.round([...km.values()].reduce((s, k) => s + k, 0)), ways: lines.length,
+      totalKm: Math.round([...km.values()].reduce((s, k) => s + k, 0)), ways: all.length,
+      gapCandidates: gaps.candidates, gapSkippedConnected: gaps.skippedConnected, gapRejected: gaps.rejected,
+      gapConnectors: connectors.length,
+      gapConnectorKm: Math.round(connectors.reduce((s, g) => s + g.distanceM, 0) / 100) / 10,
+      gapMaxM: connectors.reduce((m, g) => Math.max(m, g.distanceM), 0),
     },
   };
 }
 
 export function readNaturalEarth(file: string, opts: NodingOptions = {}): WaySource & { report: NodingReport } {
   const input = readFeatures(file).flatMap((f) => lineStrings(f.geometry));
-  const { lines, report } = nodeLines(input, opts);
+  const { lines, connectors, report } = nodeLines(input, opts);
   const ways: RoadWay[] = lines.map((l, i) => ({ coords: toLatLon(l), cls: "motorway", oneway: 0, source: `ne:${i}` }));
+  // Connectors stand for urban roads the layer leaves out, not motorways.
+  for (const g of connectors) ways.push({ coords: toLatLon(g.line), cls: "primary", oneway: 0, source: g.source });
   return { id: "ne-roads", attribution: NE_ATTRIBUTION, ways, report };
 }

@@ -53,6 +53,87 @@ describe("noding (synthetic)", () => {
   });
 });
 
+describe("gap closing (synthetic)", () => {
+  // At 50 N: 0.01 deg lon ~ 715 m, 0.01 deg lat ~ 1112 m.
+  const on = { gaps: {} }; // the defaults: 10 km, factor 4, every connector allowed
+
+  it("joins two ends that stop ~5 km short of each other with one connector", () => {
+    const t: Pt[][] = [[[14.0, 50], [14.3, 50]], [[14.37, 50], [14.7, 50]]];
+    expect(nodeLines(t).connectors).toEqual([]); // off unless asked for
+    expect(nodeLines(t).report.components).toBe(2);
+    const { lines, connectors, report } = nodeLines(t, on);
+    expect(lines).toHaveLength(2); // connectors come apart from the lines
+    expect(connectors).toHaveLength(1);
+    const [g] = connectors;
+    expect(g.distanceM).toBeGreaterThan(4900);
+    expect(g.distanceM).toBeLessThan(5100);
+    expect(g.networkM).toBeNull(); // were not connected
+    expect(g.source).toBe("gap:50.0000,14.3000-50.0000,14.3700");
+    expect(report).toMatchObject({ components: 1, looseEnds: 2, gapCandidates: 1, gapConnectors: 1, gapMaxM: g.distanceM, ways: 3 });
+    expect(report.gapConnectorKm).toBeCloseTo(g.distanceM / 1000, 1);
+  });
+
+  it("leaves ends farther apart than gapM", () => {
+    const t: Pt[][] = [[[14.0, 50], [14.3, 50]], [[14.47, 50], [14.7, 50]]]; // ~12 km
+    expect(nodeLines(t, on).connectors).toHaveLength(0);
+    expect(nodeLines(t, { gaps: { gapM: 15_000 } }).connectors).toHaveLength(1);
+    expect(nodeLines(t, { gaps: { gapM: 0 } }).connectors).toHaveLength(0);
+  });
+
+  it("connects when the network detours more than detourFactor x the gap, not otherwise", () => {
+    // A U: its two ends 5 km apart, ~49.5 km apart along it.
+    const u: Pt[][] = [[[14.3, 50], [14.3, 50.2], [14.37, 50.2], [14.37, 50]]];
+    const long = nodeLines(u, on);
+    expect(long.connectors).toHaveLength(1);
+    expect(long.connectors[0].networkM).toBeGreaterThan(49_000);
+    expect(long.connectors[0].networkM).toBeLessThan(50_000);
+    const short = nodeLines(u, { gaps: { detourFactor: 12 } });
+    expect(short.connectors).toHaveLength(0);
+    expect(short.report.gapSkippedConnected).toBe(1);
+  });
+
+  it("counts each connector for the pairs after it (shortest gap first)", () => {
+    // Two parallel roads ~3 km apart, ~21 km long, loose at both ends: ~3.0 km gap west, ~3.2 km east.
+    const par: Pt[][] = [[[14.0, 50], [14.3, 50]], [[14.0, 50.027], [14.3, 50.029]]];
+    // Default factor: after the west connector the east ends are ~46 km apart along the roads (> 4 x 3.2 km).
+    expect(nodeLines(par, on).connectors).toHaveLength(2);
+    // Factor 15 (48 km): the west connector makes the east pair close enough already.
+    const r = nodeLines(par, { gaps: { detourFactor: 15 } });
+    expect(r.connectors).toHaveLength(1);
+    expect(r.connectors[0].line.every((p) => p[0] === 14.0)).toBe(true);
+    expect(r.report.gapSkippedConnected).toBe(1);
+  });
+
+  it("uses each end at most once", () => {
+    // Three roads ending near one spot: ends ~2.1 km (A-B), ~3.3 km (A-C), ~3.9 km (B-C) apart.
+    const t: Pt[][] = [[[14.0, 50], [14.3, 50]], [[14.33, 50], [14.6, 50]], [[14.3, 50.03], [14.3, 50.3]]];
+    const { connectors, report } = nodeLines(t, on);
+    expect(connectors).toHaveLength(1);
+    expect(connectors[0].distanceM).toBeLessThan(2200);
+    expect(report.gapCandidates).toBe(3);
+    expect(report.components).toBe(2); // C stays apart: both ends near it are taken
+  });
+
+  it("builds no connector the allow test refuses", () => {
+    const t: Pt[][] = [[[14.0, 50], [14.3, 50]], [[14.37, 50], [14.7, 50]]];
+    const seen: [Pt, Pt][] = [];
+    const r = nodeLines(t, { gaps: { allow: (a, b) => { seen.push([a, b]); return false; } } });
+    expect(r.connectors).toHaveLength(0);
+    expect(r.report.gapRejected).toBe(1);
+    expect(r.report.components).toBe(2);
+    expect(seen).toEqual([[[14.3, 50], [14.37, 50]]]);
+  });
+
+  it("readNaturalEarth keeps connectors as primary ways", () => {
+    const src = readNaturalEarth(path.join(dataDir, "roads/ne_10m_roads_europe.geojson"), { snapM: 1500, gaps: {} });
+    const gapWays = src.ways.filter((w) => w.source?.startsWith("gap:"));
+    expect(gapWays.length).toBe(src.report.gapConnectors);
+    expect(gapWays.length).toBeGreaterThan(5);
+    expect(gapWays.every((w) => w.cls === "primary" && w.coords.length === 2)).toBe(true);
+    expect(new Set(wayGraph(src.ways).comp).size).toBe(src.report.components);
+  });
+});
+
 describe("Natural Earth 10m Europe", () => {
   const file = path.join(dataDir, "roads/ne_10m_roads_europe.geojson");
 
