@@ -140,7 +140,12 @@ export const NotDrivableReason = z
   .meta({ id: "NotDrivableReason" });
 
 export const TollSummary = z
-  .object({ tollSystem: z.string().nullish(), currency: z.string().nullish(), total: z.number().nullish() })
+  .looseObject({
+    tollSystem: z.string().nullish(),
+    currency: z.string().nullish(),
+    total: z.number().nullish().describe("null when the rate is not known: never reported as 0"),
+    note: z.string().nullish(),
+  })
   .meta({ id: "TollSummary" });
 
 /** The plan itself, as the engine produces it (ids are added when stored). */

@@ -5,6 +5,7 @@ import type { Candidate } from "./candidates";
 import type { ChargeStop } from "./charging-stops";
 import type { Leg } from "./legs";
 import { turnByTurn } from "../network/narrative";
+import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
 import type { RoadNetwork } from "../network/types";
 import { ascentAt, descentAt, edgesBetween, energyAt, slice, timeAt, type RouteProfile } from "./profile";
 import { ALTERNATIVE_WINDOW_M, CHARGE_STOP_OVERHEAD_MIN, MAX_ALTERNATIVES } from "./rules";
@@ -155,7 +156,7 @@ export function assembleSections(
       ascent_m: Math.round(ascentAt(profile, st.toM, st.leg) - ascentAt(profile, st.fromM, st.leg)),
       descent_m: Math.round(descentAt(profile, st.toM, st.leg) - descentAt(profile, st.fromM, st.leg)),
       turnByTurnActions: turnByTurn(net, edgesBetween(profile, st.leg, st.fromM, st.toM)) as Record<string, unknown>[] | null,
-      tolls: null,
+      tolls: sectionTolls(net, edgesBetween(profile, st.leg, st.fromM, st.toM), input),
       poi_summary: summary,
     });
     drivingMin += durationMin;
@@ -171,6 +172,15 @@ export function assembleSections(
     return m.clockMs + (timeAt(profile, distM) - m.offsetS) * 1000;
   };
   return { sections, clockAt, endSoc: soc, arrivalMs: clock, drivingMin, chargingMin, chargedKWh, energyKWh, distanceM };
+}
+
+/** Toll per system on this section's roads, for the vehicle on the departure date. */
+function sectionTolls(net: RoadNetwork, edges: number[], input: PlanInput): Record<string, unknown>[] | null {
+  if (!net.attributes) return null;
+  const t = tollsForEdges(net, edges, tollVehicle(input.vehicle), new Date(input.departureMs));
+  const known = t.perSystem.map((s) => ({ tollSystem: s.tollSystem, currency: s.currency, country: s.country, km: round(s.km, 1), total: roundCents(s.total) }));
+  const unknown = t.unknown.map((u) => ({ tollSystem: u.tollSystem, currency: null, country: u.country, km: round(u.km, 1), total: null }));
+  return known.length + unknown.length ? [...known, ...unknown] : null;
 }
 
 /** Other stations near a chosen stop that this vehicle could use instead. */

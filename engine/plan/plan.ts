@@ -2,6 +2,7 @@
 import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
 import { findInCorridor, type CorridorHit } from "../stations/corridor";
 import { filterStations } from "../stations/filter";
+import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
 import { consumptionKWhPerKm, grossMassKg } from "../vehicles/energy";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
@@ -64,7 +65,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     time_windows_reachable: "Not considered",
     available_charging_stations: hits.map(availableStation),
     not_drivable_reason: chargePlan.ok ? null : { code: chargePlan.code, message: chargePlan.message, distance_from_start_m: Math.round(chargePlan.stuckAtM) },
-    toll_summary: null,
+    toll_summary: tollSummaryFor(data.network, profile.segmentEdge, input),
     warnings,
     totals: {
       distance_m: Math.round(timeline.distanceM),
@@ -82,6 +83,14 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Per toll system over the whole tour; null when no tolled road is driven (as the spec has it). */
+function tollSummaryFor(net: PlanData["network"], segmentEdge: Int32Array, input: PlanInput) {
+  if (!net.attributes) return null;
+  const edges = [...segmentEdge].filter((e) => e >= 0);
+  const summary = tollSummary(tollsForEdges(net, edges, tollVehicle(input.vehicle), new Date(input.departureMs)));
+  return summary.length ? summary.map((s) => ({ ...s })) : null;
+}
 
 function connectorsOf(input: PlanInput): string {
   const v = input.vehicle;
