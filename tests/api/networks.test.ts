@@ -64,3 +64,25 @@ describe("OpenStreetMap packs", () => {
     expect(Object.keys(r.planned_on)).toContain("europe");
   });
 });
+
+describe("tolls", () => {
+  it("prices each toll system on the trip date; an unpriced country is unknown, not zero", async () => {
+    const submit = await call("POST", "/planner/v2", {
+      key: t.a.key,
+      body: hamburgMunich({ start_time_tour: "2026-11-21T06:00:00Z", section_list: [{ start_pos: [50.94, 6.96], stop_pos: [48.21, 16.37], payload_kg: 20000 }] }),
+    });
+    while (await runNextJob(db(), { leaseS: 60, maxAttempts: 1 })) {
+      /* drain */
+    }
+    const r = (await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key })).json;
+    const bySystem = Object.fromEntries(r.toll_summary.map((s: any) => [s.tollSystem.split(" ")[0], s]));
+    expect(bySystem.DE).toMatchObject({ currency: "EUR", total: 0 }); // zero-emission exemption
+    expect(bySystem.AT.total).toBeGreaterThan(10);
+    expect(r.sections.some((s: any) => (s.tolls ?? []).some((x: any) => x.country === "AT" && x.km > 50))).toBe(true);
+
+    const milan = await planned([53.55, 9.99], [45.46, 9.19]);
+    const italy = milan.toll_summary.find((s: any) => s.tollSystem.startsWith("IT"));
+    expect(italy).toMatchObject({ total: null });
+    expect(italy.note).toMatch(/km/);
+  });
+});
