@@ -1,11 +1,10 @@
 import type { VehicleModel } from "./catalog";
+import { flatConsumptionKWhPerKm, REFERENCE_SPEED_KMH } from "./physics";
 
 /**
- * Share of the reference consumption that does not depend on mass (aerodynamic
- * drag at ~80 km/h plus auxiliaries). The rest (rolling resistance, and on
- * average climbing) scales with gross mass. 0.4 puts an empty 40 t-class
- * combination at ~0.8-0.85 kWh/km for a 1.2 kWh/km reference, matching the
- * published "nearly empty ~0.8-0.9 kWh/km" figures.
+ * @deprecated Share of the reference consumption that did not depend on mass in
+ * the former linear model; consumptionKWhPerKm now uses the physics in
+ * physics.ts (whose mass-independent share at 80 km/h is ~0.35-0.5).
  */
 export const MASS_INDEPENDENT_SHARE = 0.4;
 
@@ -15,13 +14,13 @@ export function grossMassKg(model: VehicleModel, payloadKg: number): number {
   return Math.min(model.tareKg + payload, model.maxGrossKg);
 }
 
-/** Flat-road energy at the battery per km for the given payload (kWh/km). */
+/** Flat-road energy at the battery per km for the given payload at 80 km/h (kWh/km). */
 export function consumptionKWhPerKm(model: VehicleModel, payloadKg: number): number {
-  const massFactor = grossMassKg(model, payloadKg) / model.referenceGrossKg;
-  const f = MASS_INDEPENDENT_SHARE;
-  return model.referenceConsumptionKWhPerKm * (f + (1 - f) * massFactor);
+  return flatConsumptionKWhPerKm(model, grossMassKg(model, payloadKg), REFERENCE_SPEED_KMH);
 }
 
+// gradeEnergyKWh is the former add-on for terrain (fixed efficiencies, every
+// descent recuperated); edgeEnergyKWh in physics.ts replaces flat + grade per edge.
 /** Battery-to-wheel efficiency when climbing, and wheel-to-battery when recuperating downhill. */
 export const DRIVETRAIN_EFFICIENCY = 0.85;
 export const RECUPERATION_EFFICIENCY = 0.6;

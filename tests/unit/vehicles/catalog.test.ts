@@ -24,6 +24,26 @@ describe("vehicle catalog", () => {
     }
   });
 
+  it("has physics parameters within the typical heavy-truck ranges, flagged as estimates", () => {
+    for (const m of VEHICLE_MODELS) {
+      expect(m.rollingResistance, m.code).toBeGreaterThanOrEqual(0.0045);
+      expect(m.rollingResistance, m.code).toBeLessThanOrEqual(0.0065);
+      expect(m.dragAreaM2, m.code).toBeGreaterThanOrEqual(3.5);
+      expect(m.dragAreaM2, m.code).toBeLessThanOrEqual(6);
+      expect(m.drivetrainEfficiency, m.code).toBeGreaterThanOrEqual(0.85);
+      expect(m.drivetrainEfficiency, m.code).toBeLessThanOrEqual(0.92);
+      expect(m.recuperationEfficiency, m.code).toBeGreaterThanOrEqual(0.55);
+      expect(m.recuperationEfficiency, m.code).toBeLessThanOrEqual(0.7);
+      expect(m.recuperationEfficiency).toBeLessThan(m.drivetrainEfficiency);
+      expect(m.auxiliaryKW).toBeGreaterThan(0);
+      expect(m.auxiliaryKW).toBeLessThan(10);
+      for (const f of ["rollingResistance", "dragAreaM2", "drivetrainEfficiency", "recuperationEfficiency", "auxiliaryKW"] as const) {
+        expect(m.estimated, m.code).toContain(f);
+      }
+      for (const f of m.estimated) expect(f in m, `${m.code}.${f}`).toBe(true);
+    }
+  });
+
   it("keeps published eActros 600 figures", () => {
     const m = findModel("MB_EACTROS_600")!;
     expect([m.installedBatteryKWh, m.usableBatteryKWh, m.maxCcsKW, m.maxMcsKW]).toEqual([621, 600, 400, 1000]);
