@@ -8,7 +8,7 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import { planChargingStops } from "./charging-stops";
 import { routeLegs } from "./legs";
-import { buildProfile } from "./profile";
+import { buildProfile, physicsEnergy } from "./profile";
 import { MIN_STOP_POWER_KW } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
@@ -19,7 +19,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const legs = routeLegs(data, input.sections);
   const kWhPerKm = input.sections.map((s) => consumptionKWhPerKm(input.vehicle, s.payloadKg));
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
-  const profile = buildProfile(legs, kWhPerKm, data.network, massKg);
+  const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg), data.network);
 
   const legOf = new Map<CorridorHit, number>();
   const seen = new Set<number>();

@@ -1,6 +1,7 @@
 // The whole tour as one line: distance, driving time and energy along it.
 import type { RoadNetwork } from "../network/types";
-import { gradeEnergyKWh } from "../vehicles/energy";
+import type { VehicleModel } from "../vehicles/catalog";
+import { edgeEnergyKWh } from "../vehicles/physics";
 import type { Leg } from "./legs";
 
 export interface RouteProfile {
@@ -18,21 +19,34 @@ export interface RouteProfile {
   legStart: number[];
   /** Global distance at each leg's start, and the total at the end. */
   legStartM: number[];
-  legKWhPerKm: number[];
   totalM: number;
 }
 
-/**
- * kWhPerKm: flat-road consumption per leg; massKg: gross mass per leg, for the
- * climb and descent of each edge (when the network has terrain).
- */
-export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork, massKg?: number[]): RouteProfile {
+/** How much energy each piece of the route takes, per leg (the mass differs by payload). */
+export interface EnergyModel {
+  /** Energy of network edge e driven with the gross mass of leg k. */
+  edgeKWh(k: number, e: number): number;
+  /** Energy of a piece without an edge (to a snapped point) of this length at this speed. */
+  pieceKWh(k: number, lengthM: number, speedKmh: number): number;
+}
+
+/** The vehicle's physics per edge: speed from the edge's truck time, terrain from the pack. */
+export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: number[]): EnergyModel {
+  const a = net.attributes;
+  return {
+    edgeKWh: (k, e) =>
+      edgeEnergyKWh(vehicle, massKg[k], net.edgeLengthM[e], (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6, a ? a.ascentM[e] : 0, a ? a.descentM[e] : 0),
+    pieceKWh: (k, lengthM, speedKmh) => edgeEnergyKWh(vehicle, massKg[k], lengthM, speedKmh, 0, 0),
+  };
+}
+
+export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNetwork): RouteProfile {
   const coords: [number, number][] = [];
   const dist: number[] = [], time: number[] = [], energy: number[] = [], up: number[] = [], down: number[] = [], segEdge: number[] = [];
   const attrs = net?.attributes;
-  let u0 = 0, d0Climb = 0, grade = 0;
+  let u0 = 0, d0Climb = 0, e0 = 0;
   const legStart: number[] = [], legStartM: number[] = [];
-  let d0 = 0, t0 = 0, e0 = 0;
+  let d0 = 0, t0 = 0;
   legs.forEach((leg, k) => {
     legStart.push(coords.length);
     legStartM.push(d0);
@@ -41,21 +55,23 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork,
       coords.push(p.coords[i]);
       dist.push(d0 + p.cumDistM[i]);
       time.push(t0 + p.cumTimeS[i]);
-      energy.push(e0 + (p.cumDistM[i] / 1000) * kWhPerKm[k] + grade);
+      energy.push(e0);
       up.push(u0);
       down.push(d0Climb);
       const e = i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1;
       segEdge.push(e);
+      if (i + 1 < p.coords.length) {
+        const lengthM = p.cumDistM[i + 1] - p.cumDistM[i];
+        const seconds = p.cumTimeS[i + 1] - p.cumTimeS[i];
+        e0 += e >= 0 ? energyModel.edgeKWh(k, e) : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
+      }
       if (attrs && e >= 0) {
         u0 += attrs.ascentM[e];
         d0Climb += attrs.descentM[e];
-        if (massKg) grade += gradeEnergyKWh(massKg[k], attrs.ascentM[e], attrs.descentM[e]);
       }
     }
     d0 += p.lengthM;
     t0 += p.timeS;
-    e0 += (p.lengthM / 1000) * kWhPerKm[k] + grade;
-    grade = 0;
   });
   legStart.push(coords.length);
   legStartM.push(d0);
@@ -69,7 +85,6 @@ export function buildProfile(legs: Leg[], kWhPerKm: number[], net?: RoadNetwork,
     segmentEdge: Int32Array.from(segEdge),
     legStart,
     legStartM,
-    legKWhPerKm: kWhPerKm,
     totalM: d0,
   };
 }
