@@ -14,16 +14,6 @@ export const VehicleModelsMapping = z
   .describe("manufacturer -> model name -> model code")
   .meta({ id: "VehicleModelsMapping" });
 
-export const FleetVehicle = z
-  .object({
-    vehicle_id: z.string(),
-    model_code: z.string(),
-    manufacturer: z.string(),
-    model_name: z.string(),
-    name: z.string(),
-  })
-  .meta({ id: "FleetVehicle" });
-export type FleetVehicle = z.infer<typeof FleetVehicle>;
 
 export const GeocodeQuery = z.object({
   address: z.string({ error: "Field required" }).trim().min(1).max(300).describe("Town, postcode, or street address (streets are matched to their town or postcode)"),

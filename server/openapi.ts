@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document, generated from the zod contract (nothing re-declared here
 // but the operations' prose).
 import { z } from "zod";
-import { CpoEntry, ErrorDetail, FleetVehicle, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
+import { FleetVehicle, FleetVehicleInput, FleetVehiclePatch, FleetVehiclePath, VehicleFigures, VehicleOverrides } from "../contract/fleet";
+import { CpoEntry, ErrorDetail, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
 import { PoiInfo } from "../contract/poi";
 import * as results from "../contract/result";
 import { JobPath, LegacyPlannerQuery, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
@@ -13,14 +14,14 @@ const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const
 
 function componentSchemas(): Record<string, Json> {
   const input = z.registry<{ id: string }>();
-  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo })) input.add(s, { id });
+  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides })) input.add(s, { id });
   const output = z.registry<{ id: string }>();
   const outputs = {
     SubmitResponse: results.SubmitResponse, JobRecord: results.JobRecord, OptimizationResultResponse: results.OptimizationResultResponse,
     ResultSection: results.ResultSection, ResultPOISummary: results.ResultPOISummary, ResultPOIAlternative: results.ResultPOIAlternative,
     ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
     TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
-    VehicleModelsMapping, FleetVehicle, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
+    VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
   };
   for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
   const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
@@ -49,6 +50,7 @@ const errors = {
   "401": json(ref("HTTPError"), "Missing or invalid API key (with `WWW-Authenticate: Bearer`)"),
   "422": json(ref("HTTPValidationError"), "Validation error: every violation of the request, each with `loc`, `msg`, `type`"),
 };
+const vehicle404 = { "404": json(ref("HTTPError"), "No such vehicle in this tenant's fleet") };
 const security = [{ HTTPBearer: [] }, { HybridAuthBearer: [] }];
 
 export function openApiDocument(): Json {
@@ -125,6 +127,40 @@ export function openApiDocument(): Json {
           operationId: "listFleet",
           summary: "The tenant's vehicles: valid `vehicle_id` values",
           responses: { "200": json({ type: "array", items: ref("FleetVehicle") }, "The fleet"), ...errors },
+        },
+        post: {
+          operationId: "createFleetVehicle",
+          summary: "Add a vehicle: a catalog model, optionally with overridden figures",
+          description: "`model_code` must be a catalog code; `tareKg` must stay below `maxGrossKg` after the overrides (422 on the field).",
+          requestBody: { required: true, content: { "application/json": { schema: ref("FleetVehicleInput") } } },
+          responses: {
+            "201": json(ref("FleetVehicle"), "Created; `effective` lists the figures the planner will use"),
+            "409": json(ref("HTTPError"), "`vehicle_id` already exists in this fleet"),
+            "413": json(ref("HTTPError"), "Body too large"),
+            ...errors,
+          },
+        },
+      },
+      "/vehicles/{vehicle_id}": {
+        get: {
+          operationId: "getFleetVehicle",
+          summary: "One vehicle of the tenant's fleet",
+          parameters: parameters(FleetVehiclePath, "path"),
+          responses: { "200": json(ref("FleetVehicle"), "The vehicle"), ...vehicle404, ...errors },
+        },
+        patch: {
+          operationId: "updateFleetVehicle",
+          summary: "Change a vehicle's name, model or overrides",
+          description: "Fields left out stay as they are; `overrides` replaces all overrides, `null` clears them. Tours already planned keep their figures.",
+          parameters: parameters(FleetVehiclePath, "path"),
+          requestBody: { required: true, content: { "application/json": { schema: ref("FleetVehiclePatch") } } },
+          responses: { "200": json(ref("FleetVehicle"), "The updated vehicle"), ...vehicle404, ...errors },
+        },
+        delete: {
+          operationId: "deleteFleetVehicle",
+          summary: "Remove a vehicle; tours already planned keep the figures they were planned with",
+          parameters: parameters(FleetVehiclePath, "path"),
+          responses: { "204": { description: "Deleted" }, ...vehicle404, ...errors },
         },
       },
       "/routing/geocode": {

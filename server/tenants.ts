@@ -1,7 +1,6 @@
 // Tenants and their fleets. A new tenant gets one vehicle of every catalog
 // model so that valid vehicle_ids exist from the first request on.
-import { VEHICLE_MODELS, findModel } from "../engine/vehicles/catalog";
-import type { FleetVehicle } from "../contract/lookups";
+import { VEHICLE_MODELS } from "../engine/vehicles/catalog";
 import type { Db } from "./db/client";
 
 export function seededVehicleId(modelCode: string): string {
@@ -26,16 +25,3 @@ export async function ensureTenant(db: Db, name: string): Promise<{ id: number; 
   return { ...tenant, created: true };
 }
 
-export async function listFleet(db: Db, tenantId: number): Promise<FleetVehicle[]> {
-  const rows = await db.vehicle.findMany({ where: { tenantId }, orderBy: { vehicleId: "asc" } });
-  return rows.map((v) => {
-    const model = findModel(v.modelCode);
-    return {
-      vehicle_id: v.vehicleId,
-      model_code: v.modelCode,
-      manufacturer: model?.manufacturer ?? "unknown",
-      model_name: model?.name ?? v.modelCode,
-      name: v.name,
-    };
-  });
-}

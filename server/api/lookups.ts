@@ -9,7 +9,7 @@ import { HttpError, jsonResponse } from "../http/errors";
 import { queryObject } from "../http/request";
 import { parseOrThrow } from "../http/validation";
 import { packs } from "../packs";
-import { listFleet } from "../tenants";
+import { listFleet } from "../fleet";
 import { authed } from "./auth";
 
 export async function vehicleModels(req: Request): Promise<Response> {

@@ -1,6 +1,7 @@
 // One router per domain; the procedures call the same server functions as REST.
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { FleetVehicleInput, FleetVehiclePatch } from "../../contract/fleet";
 import { PlannerQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
 import { geocode, suggest } from "../../engine/geocode/search";
@@ -11,7 +12,7 @@ import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
 import { parsePlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
-import { listFleet } from "../tenants";
+import { createFleetVehicle, deleteFleetVehicle, getFleetVehicle, listFleet, updateFleetVehicle } from "../fleet";
 import { publicProcedure, router, SESSION_COOKIE, tenantProcedure } from "./init";
 
 const SESSION_MAX_AGE_S = 12 * 3600;
@@ -31,8 +32,19 @@ const session = router({
   }),
 });
 
+// Inputs are only typed here: server/fleet.ts checks them and gives the REST 422 details.
+type VehicleRef = { vehicle_id: string };
 const fleet = router({
   list: tenantProcedure.query(({ ctx }) => listFleet(db(), ctx.auth.tenantId)),
+  get: tenantProcedure.input(z.custom<VehicleRef>()).query(({ input, ctx }) => getFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id)),
+  create: tenantProcedure.input(z.custom<z.input<typeof FleetVehicleInput>>()).mutation(({ input, ctx }) => createFleetVehicle(db(), ctx.auth.tenantId, input)),
+  update: tenantProcedure
+    .input(z.custom<VehicleRef & { patch: z.input<typeof FleetVehiclePatch> }>())
+    .mutation(({ input, ctx }) => updateFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id, input?.patch)),
+  remove: tenantProcedure.input(z.custom<VehicleRef>()).mutation(async ({ input, ctx }) => {
+    await deleteFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id);
+    return { vehicle_id: input.vehicle_id, deleted: true };
+  }),
 });
 
 const places = router({

@@ -6,12 +6,14 @@ import * as job from "@/app/planner/jobs/[job_id]/route";
 import * as result from "@/app/planner/optimizations/[optimization_id]/result/route";
 import * as models from "@/app/vehicles/info/models/route";
 import * as fleet from "@/app/vehicles/route";
+import * as fleetVehicle from "@/app/vehicles/[vehicle_id]/route";
 import * as geocode from "@/app/routing/geocode/route";
 import * as cpos from "@/app/poi/cpos/route";
 import * as openapi from "@/app/openapi.json/route";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
-type RouteModule = Partial<Record<"GET" | "POST", RouteHandler>>;
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type RouteModule = Partial<Record<Method, RouteHandler>>;
 
 const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/planner\/v2$/, [], submitV2 as RouteModule],
@@ -20,18 +22,23 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/planner\/optimizations\/([^/]+)\/result$/, ["optimization_id"], result as RouteModule],
   [/^\/vehicles\/info\/models$/, [], models as RouteModule],
   [/^\/vehicles$/, [], fleet as RouteModule],
+  [/^\/vehicles\/([^/]+)$/, ["vehicle_id"], fleetVehicle as RouteModule],
   [/^\/routing\/geocode$/, [], geocode as RouteModule],
   [/^\/poi\/cpos$/, [], cpos as RouteModule],
   [/^\/openapi\.json$/, [], openapi as RouteModule],
 ];
 
-export const AUTHED_ENDPOINTS: [method: "GET" | "POST", path: string][] = [
+export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["POST", "/planner/v2"],
   ["POST", "/planner"],
   ["GET", "/planner/jobs/00000000-0000-4000-8000-000000000000"],
   ["GET", "/planner/optimizations/1/result"],
   ["GET", "/vehicles/info/models"],
   ["GET", "/vehicles"],
+  ["POST", "/vehicles"],
+  ["GET", "/vehicles/mb-eactros-600"],
+  ["PATCH", "/vehicles/mb-eactros-600"],
+  ["DELETE", "/vehicles/mb-eactros-600"],
   ["GET", "/routing/geocode?address=Hamburg"],
   ["GET", "/poi/cpos"],
 ];
@@ -51,7 +58,7 @@ export interface ApiResponse {
   json: any;
 }
 
-export async function call(method: "GET" | "POST", pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResponse> {
+export async function call(method: Method, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResponse> {
   const url = new URL(pathAndQuery, "http://planner.test");
   const route = ROUTES.find(([re]) => re.test(url.pathname));
   if (!route) throw new Error(`no route for ${url.pathname}`);

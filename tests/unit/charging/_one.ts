@@ -1,0 +1,12 @@
+import { optimizeCharging } from "@/engine/charging/optimize";
+import { generate } from "@/tests/unit/charging/fixtures";
+import { referenceOptimum } from "@/tests/unit/charging/reference";
+const seed = Number(process.argv[2]);
+const inp = generate(seed, { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30] });
+const { chargeMinutes, peakEnergyKWh, ...rest } = inp;
+console.log(JSON.stringify({ ...rest, stations: inp.stations.map(s => ({ ...s })), }, null, 0));
+let ref = referenceOptimum(inp, { socStep: 0.0025 });
+if (!ref.ok) ref = referenceOptimum(inp, { socStep: 0.0025, useLatest: false });
+console.log("REF", ref.totalMin, ref.why);
+const r = optimizeCharging({ ...inp, socStep: 0.0025 });
+console.log(JSON.stringify(r, null, 1));
