@@ -168,6 +168,8 @@ export const PlanResult = z.looseObject({
       distance_m: z.number(),
       driving_time_min: z.number(),
       charging_time_min: z.number(),
+      break_time_min: z.number().describe("Drivers' breaks and rests, also those spent charging"),
+      waiting_time_min: z.number().describe("Waiting for time windows"),
       duration_min: z.number(),
       energy_kWh: z.number(),
       charged_kWh: z.number(),

@@ -1,14 +1,17 @@
-// Turns legs, stops and the timeline into the documented result sections.
+// Turns the route and the optimizer's timeline (charging stops, breaks taken
+// by the road, section ends) into the documented result sections. Times and
+// states of charge at the events come from the optimizer; distances, energy,
+// terrain, tolls and geometry between them from the route profile.
 import type { ResultPOISummary, ResultSection } from "../../contract/result";
-import { encodePolyline } from "../network/polyline";
-import type { Candidate } from "./candidates";
-import type { ChargeStop } from "./charging-stops";
-import type { Leg } from "./legs";
+import type { OptimizePlan, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
 import { turnByTurn } from "../network/narrative";
-import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
+import { encodePolyline } from "../network/polyline";
 import type { RoadNetwork } from "../network/types";
-import { ascentAt, descentAt, edgesBetween, energyAt, slice, timeAt, type RouteProfile } from "./profile";
-import { ALTERNATIVE_WINDOW_M, CHARGE_STOP_OVERHEAD_MIN, MAX_ALTERNATIVES } from "./rules";
+import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
+import type { Candidate } from "./candidates";
+import type { Leg } from "./legs";
+import { ascentAt, descentAt, edgesBetween, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
+import { ALTERNATIVE_WINDOW_M, MAX_ALTERNATIVES } from "./rules";
 import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -16,17 +19,10 @@ const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
 /** A not-drivable tour runs the battery "below empty" on paper; report empty. */
 const socOut = (x: number) => round(Math.max(0, x), 4);
 
-/** One stretch of driving: from the previous stop to the next stop or section end. */
-interface Stretch {
-  leg: number;
-  fromM: number;
-  toM: number;
-  stop: ChargeStop | null;
-  /** Detour driven on this stretch: out of the previous station and into the next. */
-  detourM: number;
-  detourKWh: number;
-  detourMin: number;
-}
+type Event =
+  | { kind: "charge"; distM: number; leg: number; stop: PlannedStop; candidate: Candidate }
+  | { kind: "break"; distM: number; leg: number; pause: PlannedBreak }
+  | { kind: "end"; distM: number; leg: number; visit: WaypointVisit | null };
 
 export interface Timeline {
   sections: ResultSection[];
@@ -36,68 +32,70 @@ export interface Timeline {
   arrivalMs: number;
   drivingMin: number;
   chargingMin: number;
+  breakMin: number;
+  waitMin: number;
   chargedKWh: number;
   energyKWh: number;
   distanceM: number;
 }
 
-function stretches(legs: Leg[], profile: RouteProfile, stops: ChargeStop[]): Stretch[] {
-  const out: Stretch[] = [];
-  let pendingOut: Candidate | null = null;
-  legs.forEach((leg, k) => {
-    let fromM = profile.legStartM[k];
-    const legStops = stops.filter((s) => s.candidate.leg === k);
-    for (const stop of [...legStops, null]) {
-      const toM = stop ? stop.candidate.distM : profile.legStartM[k + 1];
-      const into = stop?.candidate;
-      const detour = [pendingOut, into].filter((c): c is Candidate => c != null);
-      out.push({
-        leg: k, fromM, toM, stop,
-        detourM: detour.reduce((a, c) => a + c.hit.detourM / 2, 0),
-        detourKWh: detour.reduce((a, c) => a + c.detourKWh / 2, 0),
-        detourMin: detour.reduce((a, c) => a + c.detourMin / 2, 0),
-      });
-      pendingOut = into ?? null;
-      fromM = toM;
-    }
-  });
-  return out;
+/** Charging stops, roadside breaks and section ends in route order (a plan of null: driving only). */
+function events(plan: OptimizePlan | null, candidates: Candidate[], profile: RouteProfile, legs: Leg[]): Event[] {
+  const out: Event[] = legs.map((_, k) => ({ kind: "end" as const, distM: profile.legStartM[k + 1], leg: k, visit: plan?.waypoints[k] ?? null }));
+  for (const stop of plan?.stops ?? []) {
+    const candidate = candidates[stop.station];
+    out.push({ kind: "charge", distM: candidate.distM, leg: candidate.leg, stop, candidate });
+  }
+  for (const pause of plan?.breaks ?? []) {
+    if (pause.at === "roadside") out.push({ kind: "break", distM: pause.distM, leg: legAt(profile, pause.distM), pause });
+  }
+  const rank = { charge: 0, break: 1, end: 2 };
+  return out.sort((a, b) => a.leg - b.leg || a.distM - b.distM || rank[a.kind] - rank[b.kind]);
 }
 
 export function assembleSections(
-  input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, stops: ChargeStop[], candidates: Candidate[],
+  input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, plan: OptimizePlan | null, candidates: Candidate[],
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
-  let clock = input.departureMs + input.serviceTimeDepartureMin * 60_000;
+  const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
+  let clock = start;
   let soc = input.batteryLevelStart;
+  let fromM = 0;
+  let leg = 0;
+  let outOf: Candidate | null = null;
   let startPoint: [number, number] = profile.coords[0];
-  let drivingMin = 0, chargingMin = 0, chargedKWh = 0, energyKWh = 0, distanceM = 0;
+  let drivingMin = 0, energyKWh = 0, distanceM = 0;
   const marks: { distM: number; clockMs: number; offsetS: number }[] = [];
   const sections: ResultSection[] = [];
-  const all = stretches(legs, profile, stops);
+  const all = events(plan, candidates, profile, legs);
 
-  all.forEach((st, i) => {
-    const leg = legs[st.leg];
-    const roadKWh = energyAt(profile, st.toM, st.leg) - energyAt(profile, st.fromM, st.leg);
-    const roadS = timeAt(profile, st.toM, st.leg) - timeAt(profile, st.fromM, st.leg);
-    const kWh = roadKWh + st.detourKWh;
-    const durationMin = roadS / 60 + st.detourMin;
-    const lengthM = st.toM - st.fromM + st.detourM;
-    marks.push({ distM: st.fromM, clockMs: clock, offsetS: timeAt(profile, st.fromM, st.leg) });
+  all.forEach((ev, i) => {
+    if (ev.leg !== leg) {
+      leg = ev.leg;
+      fromM = profile.legStartM[leg];
+    }
+    const section = legs[leg].section;
+    const into = ev.kind === "charge" ? ev.candidate : null;
+    const halves = [outOf, into].filter((c): c is Candidate => c !== null);
+    const detourM = halves.reduce((a, c) => a + c.hit.detourM / 2, 0);
+    const kWh = energyAt(profile, ev.distM, leg) - energyAt(profile, fromM, leg) + halves.reduce((a, c) => a + c.detourKWh / 2, 0);
+    const durationMin = (timeAt(profile, ev.distM, leg) - timeAt(profile, fromM, leg)) / 60 + halves.reduce((a, c) => a + c.detourMin / 2, 0);
+    const lengthM = ev.distM - fromM + detourM;
+    marks.push({ distM: fromM, clockMs: clock, offsetS: timeAt(profile, fromM, leg) });
     const departSoc = soc;
-    const arriveSoc = soc - kWh / cap;
-    const arrival = clock + durationMin * 60_000;
-    const coords = slice(profile, st.leg, st.fromM, st.toM);
-    const endsLeg = st.stop === null;
+    const coords = slice(profile, leg, fromM, ev.distM);
     const isLast = i === all.length - 1;
     let stopPoint: [number, number] = coords[coords.length - 1];
+    let arrival: number, departure: number, arriveSoc: number;
     let summary: ResultPOISummary;
-    let stopMin: number;
 
-    if (st.stop) {
-      const s = st.stop.candidate.hit.station;
+    if (ev.kind === "charge") {
+      const { stop, candidate } = ev;
+      const s = candidate.hit.station;
       stopPoint = [s.lat, s.lon];
-      stopMin = st.stop.chargeMin + CHARGE_STOP_OVERHEAD_MIN;
+      arrival = stop.arrivalMs;
+      departure = stop.departureMs;
+      arriveSoc = stop.arrivalSoc;
       summary = {
         id: s.poiId,
         name: s.name,
@@ -105,65 +103,96 @@ export function assembleSections(
         coordinate_lat: s.lat,
         coordinate_lon: s.lon,
         amenities: s.amenities,
-        energy_kWh: round(st.stop.energyKWh, 1),
-        power_available_kW: round(st.stop.candidate.powerKW, 1),
-        connector: st.stop.candidate.connector,
+        energy_kWh: round(stop.energyKWh, 1),
+        power_available_kW: round(candidate.powerKW, 1),
+        connector: candidate.connector,
         operator: s.operator,
-        charge_time_min: round(st.stop.chargeMin, 1),
-        service_time_min: round(stopMin, 1),
+        charge_time_min: round(stop.chargeMin, 1),
+        break_kind: stop.breakKind,
+        break_min: round(stop.breakMin, 1),
+        service_time_min: round(stop.dwellMin, 1),
         arrival_time: iso(arrival),
-        departure_time: iso(arrival + stopMin * 60_000),
+        departure_time: iso(departure),
         additional_stops: false,
         bookable: s.bookable,
         location_id: s.locationId,
-        start_soc: round(st.stop.arrivalSoc, 4),
-        stop_soc: round(st.stop.departureSoc, 4),
-        alternatives: alternatives(st.stop.candidate, candidates),
+        start_soc: socOut(stop.arrivalSoc),
+        stop_soc: socOut(stop.departureSoc),
+        alternatives: alternatives(candidate, candidates),
       };
-      soc = st.stop.departureSoc;
-      chargingMin += st.stop.chargeMin;
-      chargedKWh += st.stop.energyKWh;
-    } else {
-      stopMin = isLast ? 0 : leg.section.serviceTimeMin ?? 0;
+      soc = stop.departureSoc;
+    } else if (ev.kind === "break") {
+      const { pause } = ev;
+      arrival = pause.startMs;
+      departure = pause.startMs + pause.minutes * 60_000;
+      arriveSoc = soc - kWh / cap;
       summary = {
-        name: isLast ? "Destination" : leg.section.sectionId ?? `Stop ${st.leg + 1}`,
-        coordinate_lat: leg.section.stop[0],
-        coordinate_lon: leg.section.stop[1],
+        name: pause.kind === "rest" ? "Daily rest" : "Break",
+        coordinate_lat: round(stopPoint[0], 6),
+        coordinate_lon: round(stopPoint[1], 6),
+        break_kind: pause.kind,
+        break_min: pause.minutes,
         charge_time_min: 0,
         energy_kWh: 0,
-        service_time_min: round(leg.section.serviceTimeMin ?? 0, 1),
+        service_time_min: pause.minutes,
+        arrival_time: iso(arrival),
+        departure_time: iso(departure),
+        start_soc: socOut(arriveSoc),
+        stop_soc: socOut(arriveSoc),
+      };
+      soc = arriveSoc;
+    } else {
+      const visit = ev.visit;
+      arrival = visit?.arrivalMs ?? clock + durationMin * 60_000;
+      departure = isLast ? arrival : visit?.departureMs ?? arrival + (section.serviceTimeMin ?? 0) * 60_000;
+      arriveSoc = visit?.soc ?? soc - kWh / cap;
+      const breakHere = plan?.breaks.find((b) => b.at === "waypoint" && b.index === leg);
+      summary = {
+        name: isLast ? "Destination" : section.sectionId ?? `Stop ${leg + 1}`,
+        coordinate_lat: section.stop[0],
+        coordinate_lon: section.stop[1],
+        charge_time_min: 0,
+        energy_kWh: 0,
+        service_time_min: round((departure - arrival) / 60_000, 1),
+        wait_min: visit ? round(visit.waitMin, 1) : 0,
+        late_min: visit ? round(visit.lateMin, 1) : 0,
+        break_kind: breakHere?.kind ?? null,
+        break_min: breakHere ? breakHere.minutes : 0,
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
       };
-      if (!isLast) summary.departure_time = iso(arrival + stopMin * 60_000);
+      if (!isLast) summary.departure_time = iso(departure);
       soc = arriveSoc;
     }
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
-
+    const edges = edgesBetween(profile, leg, fromM, ev.distM);
+    const endsLeg = ev.kind === "end";
     sections.push({
-      section_id: leg.section.sectionId ?? null,
+      section_id: section.sectionId ?? null,
       polyline: encodePolyline(coords),
       start_pos: [round(startPoint[0], 6), round(startPoint[1], 6), socOut(departSoc)],
       stop_pos: [round(stopPoint[0], 6), round(stopPoint[1], 6), socOut(arriveSoc)],
-      payload_kg: leg.section.payloadKg,
+      payload_kg: section.payloadKg,
       length_m: Math.round(lengthM),
-      opening_time: endsLeg ? leg.section.openingTime ?? null : null,
-      service_time_min: endsLeg ? leg.section.serviceTimeMin ?? null : null,
-      power_available_kW: st.stop ? round(st.stop.candidate.powerKW, 1) : endsLeg ? leg.section.powerAvailableKW ?? null : null,
-      ascent_m: Math.round(ascentAt(profile, st.toM, st.leg) - ascentAt(profile, st.fromM, st.leg)),
-      descent_m: Math.round(descentAt(profile, st.toM, st.leg) - descentAt(profile, st.fromM, st.leg)),
-      turnByTurnActions: turnByTurn(net, edgesBetween(profile, st.leg, st.fromM, st.toM)) as Record<string, unknown>[] | null,
-      tolls: sectionTolls(net, edgesBetween(profile, st.leg, st.fromM, st.toM), input),
+      ascent_m: Math.round(ascentAt(profile, ev.distM, leg) - ascentAt(profile, fromM, leg)),
+      descent_m: Math.round(descentAt(profile, ev.distM, leg) - descentAt(profile, fromM, leg)),
+      opening_time: endsLeg ? section.openingTime ?? null : null,
+      service_time_min: endsLeg ? section.serviceTimeMin ?? null : null,
+      power_available_kW: ev.kind === "charge" ? round(ev.candidate.powerKW, 1) : endsLeg ? section.powerAvailableKW ?? null : null,
+      turnByTurnActions: turnByTurn(net, edges) as Record<string, unknown>[] | null,
+      tolls: sectionTolls(net, edges, input),
       poi_summary: summary,
     });
     drivingMin += durationMin;
     energyKWh += kWh;
     distanceM += lengthM;
-    clock = arrival + (isLast ? 0 : stopMin * 60_000);
+    clock = departure;
+    fromM = ev.distM;
     startPoint = stopPoint;
+    outOf = into;
   });
 
   const clockAt = (distM: number) => {
@@ -171,7 +200,19 @@ export function assembleSections(
     for (const x of marks) if (x.distM <= distM) m = x;
     return m.clockMs + (timeAt(profile, distM) - m.offsetS) * 1000;
   };
-  return { sections, clockAt, endSoc: soc, arrivalMs: clock, drivingMin, chargingMin, chargedKWh, energyKWh, distanceM };
+  return {
+    sections,
+    clockAt,
+    endSoc: soc,
+    arrivalMs: clock,
+    drivingMin,
+    chargingMin: plan?.totals.chargingMin ?? 0,
+    breakMin: plan?.totals.breakMin ?? 0,
+    waitMin: plan?.totals.waitMin ?? 0,
+    chargedKWh: plan?.totals.chargedKWh ?? 0,
+    energyKWh,
+    distanceM,
+  };
 }
 
 /** Toll per system on this section's roads, for the vehicle on the departure date. */

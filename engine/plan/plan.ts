@@ -6,14 +6,13 @@ import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
 import { consumptionKWhPerKm, grossMassKg } from "../vehicles/energy";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
-import { planChargingStops } from "./charging-stops";
+import { optimizeCharging } from "../charging/optimize";
+import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
+import { optimizerInput } from "./optimizer-input";
 import { routeLegs } from "./legs";
 import { buildProfile, physicsEnergy } from "./profile";
 import { MIN_STOP_POWER_KW } from "./rules";
 import type { PlanData, PlanInput } from "./types";
-
-/** EU 561/2006: a break is due after 4.5 h of driving; planning breaks comes with the optimizer. */
-const BREAK_DUE_AFTER_MIN = 270;
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const legs = routeLegs(data, input.sections);
@@ -43,16 +42,13 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     );
   }
 
-  const chargePlan = planChargingStops(profile, candidates, input.vehicle, input);
-  const timeline = assembleSections(input, data.network, legs, profile, chargePlan.stops, candidates);
-  if (timeline.drivingMin > BREAK_DUE_AFTER_MIN) {
-    warnings.push(
-      `The tour has ${(timeline.drivingMin / 60).toFixed(1)} h of driving; the drivers' breaks required by EU 561/2006 are not planned yet and are not included in the times`,
-    );
-  }
-
-  const drivable = chargePlan.ok;
+  const request = optimizerInput(input, profile, candidates);
+  const optimized = optimizeCharging(request);
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates);
+  const drivable = optimized.ok;
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
+  const windows = input.sections.some((s) => s.openingTime);
+  const reachable = optimized.ok ? optimized.timeWindowsReachable : null;
   return {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,
@@ -61,20 +57,22 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     sections: timeline.sections,
     poi_list: poiList(candidates, timeline.clockAt),
     poi_filter: input.poiInfo,
-    optimal_departure_time: null,
-    time_windows_reachable: "Not considered",
+    optimal_departure_time: optimized.ok && windows && reachable ? new Date(optimalDeparture(optimized, departure, request.waypoints.map((w) => w.window?.latestMs ?? null))).toISOString() : null,
+    time_windows_reachable: !windows || reachable === null ? "Not considered" : reachable ? "True" : "False",
     available_charging_stations: hits.map(availableStation),
-    not_drivable_reason: chargePlan.ok ? null : { code: chargePlan.code, message: chargePlan.message, distance_from_start_m: Math.round(chargePlan.stuckAtM) },
+    not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length),
     toll_summary: tollSummaryFor(data.network, profile.segmentEdge, input),
     warnings,
     totals: {
       distance_m: Math.round(timeline.distanceM),
       driving_time_min: round1(timeline.drivingMin),
       charging_time_min: round1(timeline.chargingMin),
+      break_time_min: round1(timeline.breakMin),
+      waiting_time_min: round1(timeline.waitMin),
       duration_min: round1((timeline.arrivalMs - input.departureMs) / 60_000),
       energy_kWh: round1(timeline.energyKWh),
       charged_kWh: round1(timeline.chargedKWh),
-      charging_stops: chargePlan.stops.length,
+      charging_stops: optimized.ok ? optimized.stops.length : 0,
       departure_time: new Date(departure).toISOString(),
       arrival_time: new Date(timeline.arrivalMs).toISOString(),
     },
@@ -83,6 +81,27 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * The latest departure that still meets every window with the least waiting:
+ * later by the first wait, as far as earlier windows' latest allow (a wait
+ * absorbs the shift, so everything after it is unchanged).
+ */
+function optimalDeparture(plan: OptimizePlan, departure: number, latest: (number | null)[]): number {
+  let slack = Infinity;
+  for (const v of plan.waypoints) {
+    if (v.waitMin > 0) return departure + Math.min(v.waitMin * 60_000, slack);
+    const l = latest[v.waypoint];
+    if (l != null) slack = Math.min(slack, l - v.serviceStartMs);
+  }
+  return departure;
+}
+
+function notDrivableReason(r: OptimizeInfeasible, usable: number) {
+  const code = r.code === "battery_depleted" && usable > 0 ? "battery_depleted_mid_route" : "no_chargers_available";
+  const message = usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${r.message}` : r.message;
+  return { code, message, distance_from_start_m: Math.round(r.atM) } as const;
+}
 
 /** Per toll system over the whole tour; null when no tolled road is driven (as the spec has it). */
 function tollSummaryFor(net: PlanData["network"], segmentEdge: Int32Array, input: PlanInput) {

@@ -1,0 +1,219 @@
+// Label sets: all labels at a point that share the driver state (b, d), as one
+// array over energy cells. T(g) is the least elapsed time to stand at the point
+// with u >= cells[g] ("at least" semantics), so T is nondecreasing in g: more
+// energy is never worse. A set owns its array or shares its parent's with a
+// time offset (driving only shifts times).
+import type { Driver, RoadsideEvent } from "./breaks";
+import type { DriverOption } from "./types";
+
+export type How =
+  | { kind: "start" }
+  | { kind: "drive"; point: number; events: RoadsideEvent[] }
+  | { kind: "stop"; point: number; option: DriverOption }
+  | { kind: "visit"; point: number; option: DriverOption }
+  | { kind: "merge" };
+
+export interface LabelSet extends Driver {
+  vals: Float64Array;
+  /** Cell of vals[0]; T(g) = vals[g - origin] + base. */
+  origin: number;
+  base: number;
+  /** Valid cells lo..top; below lo a cell reads as lo (at-least semantics). */
+  lo: number;
+  top: number;
+  parent: LabelSet | null;
+  how: How;
+  /** Stop sets: per cell, the arrival cell charged from and the target cell charged to. */
+  src: Int32Array | null;
+  tgt: Int32Array | null;
+  /** Merged sets: per cell, which of `sources` holds the best label. */
+  sources?: LabelSet[];
+  pick?: Int32Array;
+}
+
+const EPS_T = 1e-9;
+
+export function timeAt(s: LabelSet, g: number): number {
+  if (g > s.top) return Infinity;
+  return s.vals[(g < s.lo ? s.lo : g) - s.origin] + s.base;
+}
+
+export function startSet(cell: number, b: number, d: number): LabelSet {
+  return { b, d, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
+}
+
+/** Same labels after driving: times shift, the reserve raises lo, a full battery caps top. */
+export function driven(s: LabelSet, next: Driver, addMin: number, lo: number, top: number, how: How): LabelSet | null {
+  const l = Math.max(s.lo, lo), t = Math.min(s.top, top);
+  if (l > t) return null;
+  return { b: next.b, d: next.d, vals: s.vals, origin: s.origin, base: s.base + addMin, lo: l, top: t, parent: s, how, src: null, tgt: null };
+}
+
+/** Charging at one station, precomputed per station and shared by all sets and options. */
+export interface StopCtx {
+  /** Targets: cells lo..gdMax (route SoC >= reserve after the detour out, SoC <= 1 at the station). */
+  lo: number;
+  gdMax: number;
+  /** First cell whose arrival at the station keeps the reserve. */
+  ga: number;
+  /** Charge-table minutes at the station SoC on arrival (fa) and at departure (fd), index g - lo. */
+  fa: Float64Array;
+  fd: Float64Array;
+  /** Detour there and back plus overhead. */
+  fixedMin: number;
+  minChargeMin: number;
+}
+
+/**
+ * All targets for one set and one pause option in one pass. A stop from
+ * arrival cell a to target g stays max(F(g) - F(a), long) where long is the
+ * larger of the pause and the charge floor (a charge that would end sooner
+ * just goes on, to at least g). Where charging outlasts `long` the best a is a
+ * prefix minimum of T(a) - F(a); otherwise T is nondecreasing, so the best a is
+ * the first in that window. Both windows move monotonically with g.
+ */
+let scratch = { vals: new Float64Array(0), src: new Int32Array(0), tgt: new Int32Array(0) };
+
+/**
+ * `rivals`: sets already at this point; a result they dominate is dropped
+ * before it is allocated (most are: an earlier stop usually did better).
+ */
+export function stopSet(s: LabelSet, ctx: StopCtx, pause: number, next: Driver, how: How, rivals: LabelSet[] = []): LabelSet | null {
+  const arrLo = Math.max(ctx.ga, s.lo), arrHi = s.top;
+  if (arrLo > arrHi || ctx.gdMax < ctx.lo) return null;
+  const long = Math.max(pause, ctx.minChargeMin);
+  const n = ctx.gdMax - ctx.lo + 1;
+  if (scratch.vals.length < n) scratch = { vals: new Float64Array(2 * n), src: new Int32Array(2 * n), tgt: new Int32Array(2 * n) };
+  const { vals, src, tgt } = scratch;
+  const fa = ctx.fa, fd = ctx.fd, lo = ctx.lo, fixed = ctx.fixedMin;
+  const sv = s.vals, off = s.origin, sb = s.base; // arrival cells are >= s.lo >= origin
+  // Targets no arrival can charge up to would only repeat the first reachable one.
+  let first = 0;
+  while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
+  let p1 = arrLo - 1, p2 = arrLo - 1, pm = Infinity, pmArg = -1, last = -1;
+  for (let i = first; i < n; i++) {
+    const f = fd[i];
+    if (f === Infinity) { for (let j = i; j < n; j++) vals[j] = Infinity; break; }
+    while (p1 < arrHi && fa[p1 + 1 - lo] <= f - long) {
+      p1++;
+      const v = sv[p1 - off] + sb - fa[p1 - lo];
+      if (v < pm) { pm = v; pmArg = p1; }
+    }
+    if (p2 < p1) p2 = p1;
+    while (p2 < arrHi && fa[p2 + 1 - lo] < f - 1e-12) p2++;
+    let best = pmArg >= 0 ? pm + f : Infinity, arg = pmArg;
+    if (p1 < p2) {
+      const v = sv[p1 + 1 - off] + sb + long;
+      if (v < best) { best = v; arg = p1 + 1; }
+    }
+    if (best < Infinity) {
+      vals[i] = best + fixed;
+      src[i] = arg;
+      tgt[i] = lo + i;
+      last = i;
+    } else vals[i] = Infinity;
+  }
+  if (last < 0) return null;
+  // At-least semantics (cells below `first` read as `first`). On ties keep the
+  // lower target: as fast, less energy bought.
+  for (let i = last - 1; i >= first; i--) {
+    if (vals[i + 1] < vals[i] - EPS_T) { vals[i] = vals[i + 1]; src[i] = src[i + 1]; tgt[i] = tgt[i + 1]; }
+  }
+  const g0 = lo + first;
+  const out: LabelSet = { b: next.b, d: next.d, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null };
+  const cands = rivals.filter((a) => a.b <= next.b + 1e-9 && a.d <= next.d + 1e-9 && a.top >= out.top);
+  if (cands.length && dominated(out, cands)) return null;
+  out.vals = vals.slice(first, last + 1);
+  out.src = src.slice(first, last + 1);
+  out.tgt = tgt.slice(first, last + 1);
+  return out;
+}
+
+/**
+ * A waypoint: a pause overlaps the wait for the window, service follows;
+ * service must start by `latest`.
+ */
+export function visitSet(s: LabelSet, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How): LabelSet | null {
+  // Highest cell that still starts service in time (T is nondecreasing).
+  let top = s.top;
+  if (latest < Infinity) {
+    if (Math.max(timeAt(s, s.lo) + pause, earliest) > latest + EPS_T) return null;
+    let a = s.lo, b = s.top;
+    while (a < b) {
+      const mid = (a + b + 1) >> 1;
+      if (Math.max(timeAt(s, mid) + pause, earliest) <= latest + EPS_T) a = mid;
+      else b = mid - 1;
+    }
+    top = a;
+  }
+  if (timeAt(s, s.lo) + pause >= earliest) {
+    return { b: next.b, d: next.d, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+  }
+  const vals = new Float64Array(top - s.lo + 1);
+  for (let g = s.lo; g <= top; g++) vals[g - s.lo] = Math.max(timeAt(s, g) + pause, earliest) + serviceMin;
+  return { b: next.b, d: next.d, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+}
+
+/**
+ * Sets with the same driver state become one (cellwise minimum). Then drop
+ * every set whose labels are each dominated by a label of another set with no
+ * more driving since the break and today, at least as much energy and no more
+ * time: cellwise against the lower envelope of all such sets.
+ */
+export function prune(sets: LabelSet[]): LabelSet[] {
+  if (sets.length < 2) return sets;
+  const byState = sets.slice().sort((x, y) => x.b - y.b || x.d - y.d);
+  const merged: LabelSet[] = [];
+  for (let i = 0; i < byState.length; ) {
+    let j = i + 1;
+    while (j < byState.length && byState[j].b - byState[i].b < 1e-9 && byState[j].d - byState[i].d < 1e-9) j++;
+    merged.push(j - i === 1 ? byState[i] : merge(byState.slice(i, j)));
+    i = j;
+  }
+  if (merged.length < 2) return merged;
+  const order = merged.map((s, i) => ({ s, i, t0: timeAt(s, s.lo) }));
+  order.sort((x, y) => x.s.b - y.s.b || x.s.d - y.s.d || y.s.top - x.s.top || x.t0 - y.t0 || x.i - y.i);
+  const kept: LabelSet[] = [];
+  const cands: LabelSet[] = [];
+  for (const { s } of order) {
+    cands.length = 0;
+    let maxTop = -1;
+    for (const a of kept) {
+      if (a.b <= s.b + 1e-9 && a.d <= s.d + 1e-9) {
+        cands.push(a);
+        if (a.top > maxTop) maxTop = a.top;
+      }
+    }
+    if (maxTop < s.top || !dominated(s, cands)) kept.push(s);
+  }
+  return kept;
+}
+
+/** Cellwise minimum of sets; the result keeps group[0]'s driver state. */
+export function merge(group: LabelSet[]): LabelSet {
+  if (group.length === 1) return group[0];
+  let lo = Infinity, top = -1;
+  for (const m of group) { lo = Math.min(lo, m.lo); top = Math.max(top, m.top); }
+  const vals = new Float64Array(top - lo + 1).fill(Infinity);
+  const pick = new Int32Array(top - lo + 1);
+  group.forEach((m, j) => {
+    for (let g = lo; g <= m.top; g++) {
+      const v = timeAt(m, g);
+      if (v < vals[g - lo]) { vals[g - lo] = v; pick[g - lo] = j; }
+    }
+  });
+  return { b: group[0].b, d: group[0].d, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
+}
+
+function dominated(s: LabelSet, cands: LabelSet[]): boolean {
+  // The highest cell is the most likely to escape: check it first.
+  if (!covered(s, cands, s.top)) return false;
+  for (let g = s.lo; g < s.top; g++) if (!covered(s, cands, g)) return false;
+  return true;
+}
+
+function covered(s: LabelSet, cands: LabelSet[], g: number): boolean {
+  const t = timeAt(s, g) + EPS_T;
+  for (const a of cands) if (timeAt(a, g) <= t) return true;
+  return false;
+}

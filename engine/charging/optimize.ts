@@ -1,0 +1,200 @@
+// Least total tour time over where to charge, how much, and where to take the
+// drivers' breaks: label setting along the route points (see labels.ts), then
+// one re-simulation of the chosen decisions with the exact charge function.
+import { afterStop, afterVisit, driveStretch, pauseMin, type Driver } from "./breaks";
+import { firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
+import { driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
+import { bounds, lowerBound, stopLowerBound, type Bounds } from "./bounds";
+import { backtrack, resimulate } from "./reconstruct";
+import { EU_BREAK_RULES, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+
+type SweepResult =
+  | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
+  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string };
+
+/** Label sets kept per point by the first, heuristic pass; its plan bounds the exact pass. */
+const BEAM = 4;
+/** Margin over the lower bound for the first exact sweep, minutes. */
+const GUESS_MARGIN_MIN = 5;
+
+export function optimizeCharging<C extends string>(input: OptimizeInput<C>): OptimizeResult {
+  if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
+  const prep = prepare(input);
+  const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 0, dpMin: NaN };
+  let r = solve(prep, true, stats);
+  if (!r.ok && input.waypoints.some((w) => w.window?.latestMs != null)) {
+    // No plan meets every window: the fastest plan, reported as not reachable.
+    r = solve(prep, false, stats);
+  }
+  if (!r.ok) {
+    const code = r.code === "window" ? "battery_depleted" : r.code;
+    return { ok: false, code, message: r.message, atM: r.atM, atEnergyKWh: r.atEnergyKWh, stats };
+  }
+  stats.dpMin = r.objective;
+  return resimulate(prep, backtrack(prep, r.final, r.cell), stats);
+}
+
+/**
+ * Beam first for a good plan; then exact sweeps that keep only what can beat a
+ * bound. A sweep that finds a plan within its bound is optimal: try a bound
+ * just above the lower bound (cheap, often enough), then the beam's plan.
+ */
+function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): SweepResult {
+  stats.passes++;
+  const quick = sweep(prep, useLatest, stats, Infinity, BEAM);
+  if (!quick.ok) {
+    stats.passes++;
+    return sweep(prep, useLatest, stats, Infinity);
+  }
+  const guess = quick.rootBound + GUESS_MARGIN_MIN;
+  if (guess < quick.objective) {
+    stats.passes++;
+    const r = sweep(prep, useLatest, stats, guess);
+    if (r.ok) return r;
+  }
+  stats.passes++;
+  const exact = sweep(prep, useLatest, stats, quick.objective + 1e-6);
+  return exact.ok ? exact : quick;
+}
+
+export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity): SweepResult {
+  const { input, points, cells, cap } = prep;
+  const rules = input.breaks ?? EU_BREAK_RULES;
+  const rc = input.reserveSoc * cap;
+  const minutes = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - input.departureMs) / 60_000);
+  if (input.startSoc < input.reserveSoc) {
+    return { ok: false, code: "battery_depleted", atM: 0, atEnergyKWh: 0, message: `The tour starts below the ${pct(input.reserveSoc)} reserve.` };
+  }
+  const driver = input.driver ?? { sinceBreakMin: 0, todayMin: 0 };
+  let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin)];
+  let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
+  const bd = bounds(prep);
+  let rootBound = -Infinity;
+  // Drop sets that cannot beat the known plan and trim the rest to the cells that can
+  // (a copy: sets made at this point keep their parent's cells; below lo reads as lo,
+  // later, never wrong). The beam pass keeps only the `beam` best bounds.
+  const cut = (xs: LabelSet[], k: number) => {
+    if (ub === Infinity && xs.length <= beam) return xs;
+    const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub) })).filter((x) => x.lb <= ub + 1e-9);
+    if (lb.length > beam) lb.sort((a, b) => a.lb - b.lb).length = beam;
+    return lb.map((x) => (x.lo === x.s.lo && x.top === x.s.top ? x.s : { ...x.s, lo: x.lo, top: x.top }));
+  };
+  const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
+
+  for (let k = 0; k < points.length; k++) {
+    const p = points[k];
+    const future = prep.futureMin[k];
+    const drive = p.driveMin - prev.driveMin;
+    const stretchLo = firstAtLeast(cells, rc + p.peakKWh);
+    const hi = lastAtMost(cells, cap + p.energyKWh);
+    const next: LabelSet[] = [];
+    for (const s of sets) {
+      for (const o of driveStretch(s, drive, rules, future)) {
+        const n = driven(s, o, drive + o.pauseMin, stretchLo, hi, { kind: "drive", point: k, events: o.events });
+        if (n) next.push(n);
+      }
+    }
+    if (next.length === 0) return depleted(prep, sets, prev, p, k);
+    sets = prune(next);
+    count(next.length);
+
+    if (p.kind === "station") {
+      const added = stationStops(prep, k, sets, bd, ub);
+      count(added.length);
+      sets = cut(prune(sets.concat(added)), k);
+    } else {
+      const w = input.waypoints[p.index];
+      const earliest = minutes(w.window?.earliestMs, -Infinity);
+      const latest = useLatest ? minutes(w.window?.latestMs, Infinity) : Infinity;
+      const visits: LabelSet[] = [];
+      for (const s of sets) {
+        const options: DriverOption[] = ["none"];
+        if (!p.last && s.b > 0 && s.b + future > rules.maxDriveMin) options.push("break");
+        if (!p.last && s.d > 0 && s.d + future > rules.maxDailyDriveMin) options.push("rest");
+        for (const option of options) {
+          const n = visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option), { kind: "visit", point: k, option });
+          if (n) visits.push(n);
+        }
+      }
+      if (visits.length === 0) {
+        return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
+      }
+      count(visits.length);
+      sets = cut(prune(visits), k);
+    }
+    if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
+    prev = p;
+  }
+  return finish(prep, sets, prev, rootBound);
+}
+
+/**
+ * Stops at station k from every set: no pause, a break, a rest. A pause resets
+ * the clocks, so sets that differ only in what it resets share one pass.
+ */
+function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: LabelSet[], bd: Bounds, ub: number): LabelSet[] {
+  const { input } = prep;
+  const rules = input.breaks ?? EU_BREAK_RULES;
+  const future = prep.futureMin[k];
+  const st = input.stations[prep.points[k].index];
+  const ctx = stopCtx(prep, prep.points[k]);
+  const how = (option: DriverOption): How => ({ kind: "stop", point: k, option });
+  // A stop that cannot beat the known plan even charging for free is not worth computing.
+  const worth = (s: LabelSet, pause: number, after: Driver | null): after is Driver => after !== null &&
+    (ub === Infinity || stopLowerBound(bd, k, timeAt(s, Math.max(ctx.ga, s.lo)), ctx.fixedMin + Math.max(pause, input.minChargeMin), after) <= ub + 1e-9);
+  const added: LabelSet[] = [];
+  const byD = new Map<number, LabelSet[]>(), resting: LabelSet[] = [];
+  for (const s of sets) {
+    const none = afterStop(s, st.detourMin, "none", rules);
+    if (worth(s, 0, none)) push(added, stopSet(s, ctx, 0, none, how("none"), sets));
+    // Pauses only where one can still fall due (or driving on without one is not legal).
+    if ((!none || none.b + future > rules.maxDriveMin) && worth(s, rules.breakMin, afterStop(s, st.detourMin, "break", rules))) {
+      const g = byD.get(s.d);
+      if (g) g.push(s);
+      else byD.set(s.d, [s]);
+    }
+    if ((!none || none.d + future > rules.maxDailyDriveMin) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) resting.push(s);
+  }
+  for (const group of byD.values()) {
+    push(added, stopSet(merge(group), ctx, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break"), sets));
+  }
+  if (resting.length) push(added, stopSet(merge(resting), ctx, rules.restMin, afterStop(resting[0], st.detourMin, "rest", rules)!, how("rest"), sets));
+  return added;
+}
+
+function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick<Point, "distM" | "energyKWh">, rootBound: number): SweepResult {
+  const { input, cells, cap } = prep;
+  const need = Math.max(input.endSoc, input.reserveSoc) * cap + end.energyKWh;
+  const ge = firstAtLeast(cells, need);
+  let best: LabelSet | null = null, bestT = Infinity;
+  for (const s of sets) {
+    const t = timeAt(s, ge);
+    if (t < bestT) { bestT = t; best = s; }
+  }
+  if (!best) {
+    const most = Math.max(...sets.map((s) => cells[s.top])) - end.energyKWh;
+    return {
+      ok: false, code: "end_soc_unreachable", atM: end.distM, atEnergyKWh: end.energyKWh,
+      message: `The destination is reached with at most ${pct(most / cap)} but battery_level_end is ${pct(input.endSoc)}; no usable station allows more.`,
+    };
+  }
+  return { ok: true, final: best, cell: Math.max(ge, best.lo), objective: bestT, rootBound };
+}
+
+/** Every label runs out between prev and p: where the fullest one reaches the reserve. */
+function depleted<C extends string>(prep: Prepared<C>, sets: LabelSet[], prev: { distM: number; energyKWh: number }, p: Point, k: number): SweepResult {
+  const { input, cells, cap, points } = prep;
+  const budget = Math.max(...sets.map((s) => cells[s.top])) - input.reserveSoc * cap;
+  const share = p.peakKWh > prev.energyKWh ? Math.min(1, Math.max(0, (budget - prev.energyKWh) / (p.peakKWh - prev.energyKWh))) : 1;
+  const atM = prev.distM + (p.distM - prev.distM) * share;
+  const nextStation = points.slice(k).find((q) => q.kind === "station");
+  const km = (m: number) => `${Math.round(m / 1000)} km`;
+  return {
+    ok: false, code: "battery_depleted", atM, atEnergyKWh: budget,
+    message: `The battery reaches the ${pct(input.reserveSoc)} reserve ${km(atM)} after the start` +
+      (nextStation ? `, before the next usable station at ${km(nextStation.distM)}.` : "; no usable station lies beyond that point."),
+  };
+}
+
+const push = (xs: LabelSet[], x: LabelSet | null) => { if (x) xs.push(x); };
+const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;

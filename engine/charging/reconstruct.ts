@@ -1,0 +1,149 @@
+// From the best label back to its decisions, then forward once with the exact
+// charge function. The labels' "at least" energy means the real battery is at
+// or above each cell, so the re-simulated plan is feasible and no slower.
+import { pauseMin, type RoadsideEvent } from "./breaks";
+import type { Prepared } from "./grid";
+import type { How, LabelSet } from "./labels";
+import {
+  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type WaypointVisit,
+} from "./types";
+
+export interface Decisions {
+  /** Per point index. */
+  stops: Map<number, { option: DriverOption; targetU: number }>;
+  visits: Map<number, DriverOption>;
+  stretches: Map<number, RoadsideEvent[]>;
+}
+
+export function backtrack<C extends string>(prep: Prepared<C>, final: LabelSet, cell: number): Decisions {
+  const out: Decisions = { stops: new Map(), visits: new Map(), stretches: new Map() };
+  let g = cell;
+  let s: LabelSet | null = final;
+  while (s && s.how.kind !== "start") {
+    g = Math.max(g, s.lo);
+    const how: How = s.how;
+    if (how.kind === "merge") {
+      s = s.sources![s.pick![g - s.origin]];
+      continue;
+    }
+    if (how.kind === "drive") out.stretches.set(how.point, how.events);
+    else if (how.kind === "visit") out.visits.set(how.point, how.option);
+    else if (how.kind === "stop") {
+      const i = g - s.origin;
+      out.stops.set(how.point, { option: how.option, targetU: prep.cells[s.tgt![i]] });
+      g = s.src![i];
+    }
+    s = s.parent;
+  }
+  return out;
+}
+
+const SOC_EPS = 1e-9;
+
+export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, stats: OptimizeStats): OptimizePlan {
+  const { input, points, cap } = prep;
+  const rules = input.breaks ?? EU_BREAK_RULES;
+  const at = (min: number) => input.departureMs + min * 60_000;
+  const stops: PlannedStop[] = [], breaks: PlannedBreak[] = [], visits: WaypointVisit[] = [];
+  const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, serviceMin: 0, chargedKWh: 0 };
+  let t = 0, soc = input.startSoc;
+  let prev = { distM: 0, driveMin: 0, energyKWh: 0 };
+  const check = (x: number, where: string) => {
+    if (x < input.reserveSoc - 1e-7) throw new Error(`charging optimizer: reserve undercut ${where} (${x})`);
+  };
+
+  points.forEach((p, k) => {
+    const drive = p.driveMin - prev.driveMin;
+    check(soc - (p.peakKWh - prev.energyKWh) / cap, `before ${p.distM} m`);
+    const t0 = t;
+    let paused = 0;
+    for (const e of dec.stretches.get(k) ?? []) {
+      const minutes = pauseMin(e.kind, rules);
+      const share = drive > 0 ? e.offsetMin / drive : 0;
+      breaks.push({
+        kind: e.kind, minutes, at: "roadside", distM: prev.distM + (p.distM - prev.distM) * share,
+        routeDriveMin: prev.driveMin + e.offsetMin, startMs: at(t0 + e.offsetMin + paused),
+      });
+      paused += minutes;
+      totals.breakMin += minutes;
+    }
+    t += paused;
+    t += drive;
+    totals.drivingMin += drive;
+    soc -= (p.energyKWh - prev.energyKWh) / cap;
+    soc = Math.min(soc, 1);
+    prev = p;
+
+    const stop = p.kind === "station" ? dec.stops.get(k) : undefined;
+    if (p.kind === "station" && stop) {
+      const st = input.stations[p.index];
+      const half = st.detourKWh / (2 * cap);
+      t += st.detourMin / 2;
+      const arrivalSoc = soc - half;
+      check(arrivalSoc, `at ${st.key}`);
+      let target = Math.min(1, (stop.targetU - p.energyKWh) / cap + half);
+      let charge = target > arrivalSoc + SOC_EPS ? input.chargeMinutes(st.powerKW, st.connector, arrivalSoc, target) : 0;
+      if (charge < input.minChargeMin) {
+        charge = input.minChargeMin;
+        target = socAfter(input.chargeMinutes, st.powerKW, st.connector, arrivalSoc, charge);
+      }
+      target = Math.max(target, arrivalSoc);
+      const pause = pauseMin(stop.option, rules);
+      const dwell = input.overheadMin + Math.max(charge, pause);
+      const arrivalMs = at(t);
+      if (stop.option !== "none") {
+        breaks.push({ kind: stop.option, minutes: pause, at: "charger", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t + input.overheadMin), key: st.key, index: p.index });
+        totals.breakMin += pause;
+      }
+      t += dwell;
+      stops.push({
+        key: st.key, station: p.index, distM: p.distM, arrivalMs, departureMs: at(t), arrivalSoc, departureSoc: target,
+        chargeMin: charge, energyKWh: (target - arrivalSoc) * cap, breakKind: stop.option === "none" ? null : stop.option, breakMin: pause,
+        waitMin: dwell - input.overheadMin - charge, dwellMin: dwell,
+      });
+      t += st.detourMin / 2;
+      totals.drivingMin += st.detourMin;
+      totals.chargingMin += charge;
+      totals.overheadMin += input.overheadMin;
+      totals.chargedKWh += (target - arrivalSoc) * cap;
+      soc = target - half;
+      check(soc, `leaving ${st.key}`);
+    } else if (p.kind === "waypoint") {
+      const w = input.waypoints[p.index];
+      const option = dec.visits.get(k) ?? "none";
+      const pause = pauseMin(option, rules);
+      const earliest = w.window?.earliestMs != null ? (w.window.earliestMs - input.departureMs) / 60_000 : -Infinity;
+      const latest = w.window?.latestMs != null ? (w.window.latestMs - input.departureMs) / 60_000 : Infinity;
+      const start = Math.max(t + pause, earliest);
+      if (option !== "none") {
+        breaks.push({ kind: option, minutes: pause, at: "waypoint", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t), key: w.key, index: p.index });
+        totals.breakMin += pause;
+      }
+      visits.push({
+        key: w.key, waypoint: p.index, distM: p.distM, arrivalMs: at(t), serviceStartMs: at(start), departureMs: at(start + w.serviceMin),
+        waitMin: start - t - pause, lateMin: Math.max(0, start - latest), soc,
+      });
+      totals.waitMin += start - t - pause;
+      totals.serviceMin += w.serviceMin;
+      t = start + w.serviceMin;
+    }
+  });
+  totals.totalMin = t;
+  const windows = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null);
+  return {
+    ok: true, stops, breaks, waypoints: visits, totals, arrivalMs: at(t), endSoc: soc,
+    timeWindowsReachable: windows ? visits.every((v) => v.lateMin <= 1e-6) : null, stats,
+  };
+}
+
+/** SoC after charging `minutes` from socFrom: bisection on the charge function. */
+export function socAfter<C extends string>(fn: (p: number, c: C, a: number, b: number) => number, powerKW: number, connector: C, socFrom: number, minutes: number): number {
+  if (fn(powerKW, connector, socFrom, 1) <= minutes) return 1;
+  let lo = socFrom, hi = 1;
+  for (let i = 0; i < 50; i++) {
+    const mid = (lo + hi) / 2;
+    if (fn(powerKW, connector, socFrom, mid) < minutes) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}

@@ -1,0 +1,184 @@
+// Input and output of the charging optimizer. Its own types, so it does not
+// depend on the planner's internals; plan.ts maps its candidates onto these.
+
+/** Minutes to charge from socFrom to socTo (0..1); Infinity when no power flows. */
+export type ChargeTimeFn<C extends string = string> = (powerKW: number, connector: C, socFrom: number, socTo: number) => number;
+
+/** A place along the route; all values cumulative from the tour start. */
+export interface RoutePos {
+  distM: number;
+  /** Driving time from the start to this route point, minutes. */
+  driveMin: number;
+  /** Energy used from the start to this route point, kWh (may fall on descents). */
+  energyKWh: number;
+}
+
+export interface StationPoint<C extends string = string> extends RoutePos {
+  key: string;
+  powerKW: number;
+  connector: C;
+  /** There and back between the route point and the station. */
+  detourKWh: number;
+  detourMin: number;
+}
+
+/** Window on the start of service, epoch ms; either end may be missing. */
+export interface TimeWindow {
+  earliestMs?: number | null;
+  latestMs?: number | null;
+}
+
+/** A request section end; the last waypoint is the destination. */
+export interface WaypointPoint extends RoutePos {
+  key?: string;
+  serviceMin: number;
+  window?: TimeWindow | null;
+}
+
+export interface BreakRules {
+  /** Driving allowed before a break is due (EU 561/2006: 4.5 h). */
+  maxDriveMin: number;
+  breakMin: number;
+  /** Daily driving before the daily rest is due (9 h). */
+  maxDailyDriveMin: number;
+  restMin: number;
+}
+
+export const EU_BREAK_RULES: BreakRules = { maxDriveMin: 270, breakMin: 45, maxDailyDriveMin: 540, restMin: 660 };
+
+/** Driving already done when the tour starts. */
+export interface DriverState {
+  sinceBreakMin: number;
+  todayMin: number;
+}
+
+export interface OptimizeInput<C extends string = string> {
+  capacityKWh: number;
+  startSoc: number;
+  endSoc: number;
+  reserveSoc: number;
+  /** Per charging stop, beyond charging: parking, plugging, payment (not a break). */
+  overheadMin: number;
+  /** Floor on pure charging time per stop. */
+  minChargeMin: number;
+  departureMs: number;
+  /** Sorted by distance or not; the optimizer sorts. */
+  stations: StationPoint<C>[];
+  /** In route order; at least one (the destination). */
+  waypoints: WaypointPoint[];
+  chargeMinutes: ChargeTimeFn<C>;
+  /**
+   * Highest cumulative energy on the route between two distances. Without it,
+   * the higher end: the reserve must also hold on a crest that recuperation
+   * later pays back.
+   */
+  peakEnergyKWh?: (fromM: number, toM: number) => number;
+  breaks?: BreakRules;
+  driver?: DriverState;
+  /** SoC grid step (share of capacity) for charge targets that are not exact ones; default 0.005. */
+  socStep?: number;
+}
+
+export type BreakKind = "break" | "rest";
+export type DriverOption = "none" | BreakKind;
+
+export interface PlannedStop {
+  key: string;
+  /** Index into input.stations. */
+  station: number;
+  distM: number;
+  arrivalMs: number;
+  departureMs: number;
+  /** At the station, after the detour in / before the detour out. */
+  arrivalSoc: number;
+  departureSoc: number;
+  chargeMin: number;
+  energyKWh: number;
+  /** Break or rest taken during the stop; it overlaps the charging. */
+  breakKind: BreakKind | null;
+  breakMin: number;
+  /** Standing beyond overhead and charging: the part of a pause that charging does not fill. */
+  waitMin: number;
+  /** At the station: overhead + max(charge, break). */
+  dwellMin: number;
+}
+
+export interface PlannedBreak {
+  kind: BreakKind;
+  minutes: number;
+  /** Roadside: where it fell due; at a waypoint it overlaps the waiting; at a charger, the charging. */
+  at: "roadside" | "waypoint" | "charger";
+  distM: number;
+  /** Route driving time where it is taken (cumulative from the start), minutes. */
+  routeDriveMin: number;
+  startMs: number;
+  /** At a charger or waypoint: its key and index into input.stations / input.waypoints. */
+  key?: string;
+  index?: number;
+}
+
+export interface WaypointVisit {
+  key?: string;
+  /** Index into input.waypoints. */
+  waypoint: number;
+  distM: number;
+  arrivalMs: number;
+  serviceStartMs: number;
+  departureMs: number;
+  /** Waiting for the window beyond any break taken there. */
+  waitMin: number;
+  /** Service start after the window's latest; 0 when met. */
+  lateMin: number;
+  soc: number;
+}
+
+export interface OptimizeTotals {
+  totalMin: number;
+  /** Route driving plus detours. */
+  drivingMin: number;
+  chargingMin: number;
+  /** All breaks and rests, including those overlapping charging. */
+  breakMin: number;
+  overheadMin: number;
+  waitMin: number;
+  serviceMin: number;
+  chargedKWh: number;
+}
+
+export interface OptimizePlan {
+  ok: true;
+  stops: PlannedStop[];
+  /** Every break and rest in time order, wherever it is taken. */
+  breaks: PlannedBreak[];
+  waypoints: WaypointVisit[];
+  totals: OptimizeTotals;
+  arrivalMs: number;
+  endSoc: number;
+  /** null when no waypoint has a window. */
+  timeWindowsReachable: boolean | null;
+  stats: OptimizeStats;
+}
+
+export interface OptimizeInfeasible {
+  ok: false;
+  code: "battery_depleted" | "end_soc_unreachable";
+  message: string;
+  /** Where the battery reaches the reserve at best (interpolated), or the destination. */
+  atM: number;
+  /** Cumulative route energy at that place, for the caller's own profile. */
+  atEnergyKWh: number;
+  stats: OptimizeStats;
+}
+
+export type OptimizeResult = OptimizePlan | OptimizeInfeasible;
+
+export interface OptimizeStats {
+  /** Label sets created and the most alive at one point. */
+  sets: number;
+  maxSetsAtPoint: number;
+  cells: number;
+  /** Sweeps run: a heuristic and an exact one, twice when no plan meets the windows' latest. */
+  passes: number;
+  /** The dynamic programme's objective before re-simulation, minutes. */
+  dpMin: number;
+}

@@ -1,0 +1,87 @@
+// The planner's route, stations and sections in the optimizer's terms.
+import { resolveTimeOfDayOrIso } from "../../contract/fields";
+import type { OptimizeInput, StationPoint, WaypointPoint } from "../charging/types";
+import type { ChargeConnector } from "../vehicles/charging";
+import { chargeDurationMin } from "../vehicles/charging";
+import type { Candidate } from "./candidates";
+import { energyAt, timeAt, type RouteProfile } from "./profile";
+import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
+import type { PlanInput } from "./types";
+
+export function optimizerInput(input: PlanInput, profile: RouteProfile, candidates: Candidate[]): OptimizeInput<ChargeConnector> {
+  const departureMs = input.departureMs + input.serviceTimeDepartureMin * 60_000;
+  const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => ({
+    key: String(i),
+    distM: c.distM,
+    driveMin: timeAt(profile, c.distM, c.leg) / 60,
+    energyKWh: energyAt(profile, c.distM, c.leg),
+    powerKW: c.powerKW,
+    connector: c.connector,
+    detourKWh: c.detourKWh,
+    detourMin: c.detourMin,
+  }));
+  const legs = input.sections.length;
+  const waypoints: WaypointPoint[] = input.sections.map((s, k) => {
+    const distM = profile.legStartM[k + 1];
+    const last = k === legs - 1;
+    return {
+      key: String(k),
+      distM,
+      driveMin: timeAt(profile, distM, k) / 60,
+      energyKWh: energyAt(profile, distM, k),
+      serviceMin: last ? 0 : s.serviceTimeMin ?? 0,
+      window: s.openingTime ? windowOf(s.openingTime, departureMs) : null,
+    };
+  });
+  const peak = peakEnergy(profile);
+  return {
+    capacityKWh: input.vehicle.usableBatteryKWh,
+    startSoc: input.batteryLevelStart,
+    endSoc: input.batteryLevelEnd,
+    reserveSoc: RESERVE_SOC,
+    overheadMin: CHARGE_STOP_OVERHEAD_MIN,
+    minChargeMin: input.minChargeDurationMin,
+    departureMs,
+    stations,
+    waypoints,
+    chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to),
+    peakEnergyKWh: peak,
+  };
+}
+
+/** `[earliest, latest]` as written in the request; a time of day is read on the departure's date (UTC). */
+function windowOf(opening: string[], departureMs: number) {
+  const day = new Date(departureMs);
+  const at = (s: string | undefined) => (s ? resolveTimeOfDayOrIso(s, day).getTime() : null);
+  return { earliestMs: at(opening[0]), latestMs: at(opening[1]) };
+}
+
+/**
+ * Highest cumulative energy between two distances (a crest the truck must get
+ * over before a descent pays back), from a sparse table over the profile.
+ */
+function peakEnergy(profile: RouteProfile): (fromM: number, toM: number) => number {
+  const v = profile.energyKWh, n = v.length;
+  const levels: Float64Array[] = [v];
+  for (let w = 1; 2 * w <= n; w *= 2) {
+    const prev = levels[levels.length - 1];
+    const next = new Float64Array(n - 2 * w + 1);
+    for (let i = 0; i < next.length; i++) next[i] = Math.max(prev[i], prev[i + w]);
+    levels.push(next);
+  }
+  const index = (d: number) => {
+    let lo = 0, hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (profile.distM[mid] <= d) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return (fromM, toM) => {
+    const i = index(fromM), j = Math.max(i, index(toM));
+    const k = 31 - Math.clz32(j - i + 1);
+    const inner = Math.max(levels[k][i], levels[k][j - (1 << k) + 1]);
+    return Math.max(inner, energyAt(profile, fromM), energyAt(profile, toM));
+  };
+}

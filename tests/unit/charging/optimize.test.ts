@@ -1,0 +1,220 @@
+import { describe, expect, it } from "vitest";
+import { optimizeCharging } from "@/engine/charging/optimize";
+import type { OptimizeInput, OptimizePlan, OptimizeResult } from "@/engine/charging/types";
+import { findModel } from "@/engine/vehicles/catalog";
+import { chargeDurationMin, type ChargeConnector } from "@/engine/vehicles/charging";
+import { DEPARTURE_MS, generate, line, type Conn } from "./fixtures";
+import { replay } from "./simulate";
+
+function plan(inp: OptimizeInput<Conn>): OptimizePlan {
+  const r: OptimizeResult = optimizeCharging(inp);
+  if (!r.ok) throw new Error(r.message);
+  const rep = replay(inp, r);
+  expect(rep.violations).toEqual([]);
+  expect(rep.totalMin).toBeCloseTo(r.totals.totalMin, 6);
+  return r;
+}
+
+describe("charging optimizer: stops and charge amounts", () => {
+  it("needs no stop when the battery suffices", () => {
+    const r = plan(line({ km: 300, stations: [{ km: 150 }] }));
+    expect(r.stops).toEqual([]);
+    expect(r.totals.totalMin).toBeCloseTo(225, 9);
+    expect(r.endSoc).toBeCloseTo(1 - 360 / 600, 9);
+  });
+
+  it("charges just enough for battery_level_end at one fast station", () => {
+    // 400 km x 1.2 kWh/km = 480 kWh from 80 %: 120 kWh short of 20 % at the end.
+    const r = plan(line({ km: 400, startSoc: 0.8, stations: [{ km: 100, powerKW: 150 }, { km: 200, powerKW: 1000, connector: "MCS" }] }));
+    expect(r.stops.map((s) => s.key)).toEqual(["S1@200"]);
+    expect(r.endSoc).toBeCloseTo(0.2, 6);
+    expect(r.stops[0].energyKWh).toBeCloseTo(120, 3);
+  });
+
+  it("floors pure charging time at min_charge_duration_min", () => {
+    const r = plan(line({ km: 500, minChargeMin: 40, startSoc: 0.9, stations: [{ km: 150 }, { km: 300, powerKW: 150 }] }));
+    expect(r.stops.length).toBeGreaterThan(0);
+    for (const s of r.stops) expect(s.chargeMin).toBeGreaterThanOrEqual(40 - 1e-9);
+  });
+
+  it("stays the floor even when the battery is full sooner", () => {
+    // Needs 0.66 -> 0.96 at 60 km (90 kWh, under 10 min at 1 MW); the floor keeps it 30 min, to full.
+    const r = plan(line({ km: 250, cap: 300, startSoc: 0.9, minChargeMin: 30, stations: [{ km: 60, powerKW: 1000, connector: "MCS" }] }));
+    expect(r.stops).toHaveLength(1);
+    expect(r.stops[0].departureSoc).toBeCloseTo(1, 6);
+    expect(r.stops[0].chargeMin).toBeCloseTo(30, 9);
+  });
+
+  it("never undercuts the reserve, also on a crest that recuperation pays back", () => {
+    // +60 kWh over a pass at 390 km, given back on the way down.
+    const crest = (x: number) => 1.2 * x + 60 * Math.max(0, 1 - Math.abs(x - 390) / 20);
+    const base = line({ km: 420, startSoc: 0.75, endSoc: 0.1, stations: [{ km: 100 }, { km: 200 }] });
+    const inp: OptimizeInput<Conn> = {
+      ...base,
+      peakEnergyKWh: (a, b) => {
+        let m = -Infinity;
+        for (let x = a / 1000; x <= b / 1000; x += 0.25) m = Math.max(m, crest(x));
+        return Math.max(m, crest(b / 1000));
+      },
+    };
+    const r = plan(inp);
+    expect(replay(inp, r).minSoc).toBeCloseTo(0.1, 6);
+    // 504 kWh + 10 % at the end from 450 kWh: 114 kWh; the pass needs 138 kWh.
+    expect(plan(base).totals.chargedKWh).toBeCloseTo(114, 3);
+    expect(r.totals.chargedKWh).toBeCloseTo(138, 3);
+  });
+
+  it("re-simulates every random plan within the rules (reserve, pauses, floor, end SoC)", () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const inp = generate(seed, { stations: [5, 40], km: [200, 900], waypoints: [0, 3], windows: 0.3, minCharge: [0, 10, 30], hills: 2 });
+      const r = optimizeCharging(inp);
+      if (!r.ok) continue;
+      const rep = replay(inp, r);
+      expect(rep.violations, `seed ${seed}`).toEqual([]);
+      expect(rep.minSoc).toBeGreaterThanOrEqual(inp.reserveSoc - 1e-9);
+      expect(Math.abs(rep.totalMin - r.totals.totalMin) / r.totals.totalMin).toBeLessThan(0.005);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it("works with the vehicle's own charging curve", () => {
+    const m = findModel("MB_EACTROS_600")!;
+    const fn = (p: number, c: ChargeConnector, a: number, b: number) => chargeDurationMin(m, p, c, a, b);
+    const base = generate(7, { stations: [20, 20], km: [700, 700], waypoints: [1, 1] });
+    const inp: OptimizeInput<ChargeConnector> = { ...base, capacityKWh: m.usableBatteryKWh, chargeMinutes: fn };
+    const r = optimizeCharging(inp);
+    if (!r.ok) throw new Error(r.message);
+    expect(replay(inp, r).violations).toEqual([]);
+    // The table the optimizer charges by matches the curve within 0.5 %.
+    expect(Math.abs(r.totals.totalMin - r.stats.dpMin) / r.totals.totalMin).toBeLessThan(0.005);
+  });
+});
+
+describe("charging optimizer: drivers' breaks (EU 561/2006)", () => {
+  it("charges during a due break instead of stopping twice", () => {
+    // 375 min of driving: a 45 min break is due at 360 km. The MCS station at
+    // 120 km is faster, but charging at 350 km fits inside the break.
+    const r = plan(line({ km: 500, stations: [{ km: 120, powerKW: 1000, connector: "MCS" }, { km: 350 }] }));
+    expect(r.stops.map((s) => [s.key, s.breakKind])).toEqual([["S1@350", "break"]]);
+    expect(r.breaks.map((b) => b.at)).toEqual(["charger"]);
+    expect(r.stops[0].chargeMin).toBeLessThanOrEqual(45);
+    expect(r.totals.totalMin).toBeCloseTo(375 + 5 + 45, 6);
+  });
+
+  it("takes the break as its own roadside stop where no charger fits", () => {
+    const r = plan(line({ km: 500, stations: [{ km: 120, powerKW: 1000, connector: "MCS" }] }));
+    expect(r.stops[0].breakKind).toBeNull();
+    expect(r.breaks).toHaveLength(1);
+    expect(r.breaks[0]).toMatchObject({ kind: "break", at: "roadside", minutes: 45, routeDriveMin: 270 });
+    expect(r.breaks[0].distM).toBeCloseTo(360_000, 3);
+    expect(r.breaks[0].startMs).toBe(DEPARTURE_MS + (270 + r.stops[0].dwellMin) * 60_000);
+  });
+
+  it("pauses at least every 4.5 h of driving", () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const inp = generate(seed, { stations: [3, 30], km: [400, 1200], waypoints: [0, 2] });
+      const r = optimizeCharging(inp);
+      if (!r.ok) continue;
+      const rep = replay(inp, r);
+      expect(rep.violations, `seed ${seed}`).toEqual([]);
+      expect(rep.maxSinceBreak).toBeLessThanOrEqual(270 + 1e-6);
+      const drive = inp.waypoints.at(-1)!.driveMin;
+      expect(r.breaks.length).toBeGreaterThanOrEqual(Math.ceil(drive / 270) - 1 - (drive > 540 ? 1 : 0));
+    }
+  });
+
+  it("rests 11 h after 9 h of driving, charging during the rest where a station allows", () => {
+    // 600 min of driving: one break and one daily rest (or a rest and a break).
+    const r = plan(line({ km: 800, stations: Array.from({ length: 7 }, (_, i) => ({ km: 100 * (i + 1) })) }));
+    const rests = r.breaks.filter((b) => b.kind === "rest");
+    expect(rests).toHaveLength(1);
+    expect(rests[0].minutes).toBe(660);
+    expect(r.breaks.filter((b) => b.kind === "break")).toHaveLength(1);
+    expect(r.breaks.every((b) => b.at === "charger")).toBe(true);
+    expect(r.totals.totalMin).toBeCloseTo(600 + 45 + 660 + 2 * 5, 6);
+    const inp = line({ km: 800, stations: Array.from({ length: 7 }, (_, i) => ({ km: 100 * (i + 1) })) });
+    expect(replay(inp, r).maxToday).toBeLessThanOrEqual(540);
+  });
+
+  it("counts driving already done before departure", () => {
+    const r = plan({ ...line({ km: 200 }), driver: { sinceBreakMin: 200, todayMin: 200 } });
+    expect(r.breaks).toHaveLength(1);
+    expect(r.breaks[0].routeDriveMin).toBeCloseTo(70, 9);
+  });
+});
+
+describe("charging optimizer: time windows and service", () => {
+  it("waits for an opening window and spends the wait on the due break", () => {
+    const r = plan(line({ km: 400, waypoints: [{ km: 100, serviceMin: 20, window: [120, 200] }] }));
+    expect(r.timeWindowsReachable).toBe(true);
+    const w = r.waypoints[0];
+    expect(w.arrivalMs).toBe(DEPARTURE_MS + 75 * 60_000);
+    expect(w.serviceStartMs).toBe(DEPARTURE_MS + 120 * 60_000);
+    expect(r.breaks).toMatchObject([{ kind: "break", at: "waypoint" }]);
+    expect(r.totals.totalMin).toBeCloseTo(300 + 45 + 20, 6);
+  });
+
+  it("waits where nothing else fills the time", () => {
+    const r = plan(line({ km: 200, waypoints: [{ km: 100, window: [200, null] }] }));
+    expect(r.waypoints[0].waitMin).toBeCloseTo(125, 9);
+    expect(r.totals.waitMin).toBeCloseTo(125, 9);
+  });
+
+  it("reports windows it cannot reach and plans the fastest tour", () => {
+    const r = plan(line({ km: 300, waypoints: [{ km: 200, window: [0, 100] }] }));
+    expect(r.timeWindowsReachable).toBe(false);
+    expect(r.waypoints[0].lateMin).toBeCloseTo(50, 9);
+    expect(r.totals.totalMin).toBeCloseTo(225, 9);
+    expect(r.stats.passes).toBeGreaterThanOrEqual(4); // a second search without the latest times
+  });
+
+  it("splits the charging around a window it would otherwise miss", () => {
+    // 360 kWh to charge; a 45 min break is due. Fastest: all of it at 150 km
+    // during the break (436 min), but that reaches 300 km at 286 min. With the
+    // window closing at 250 min: 120 kWh at 150 km (18 min, enough to reach
+    // 350 km), the rest at 350 km during the break: 375 + 23 + 50 = 448 min.
+    const stations = [{ km: 150 }, { km: 350 }];
+    const free = plan(line({ km: 500, startSoc: 0.6, stations }));
+    expect(free.stops.map((s) => s.key)).toEqual(["S0@150"]);
+    const r = plan(line({ km: 500, startSoc: 0.6, stations, waypoints: [{ km: 300, window: [null, 250] }] }));
+    expect(r.timeWindowsReachable).toBe(true);
+    expect(r.stops.map((s) => [s.key, s.breakKind])).toEqual([["S0@150", null], ["S1@350", "break"]]);
+    expect(r.waypoints[0].serviceStartMs).toBeLessThanOrEqual(DEPARTURE_MS + 250 * 60_000);
+    expect(r.totals.totalMin).toBeCloseTo(448, 6);
+  });
+
+  it("has no window verdict without windows", () => {
+    expect(plan(line({ km: 100 })).timeWindowsReachable).toBeNull();
+  });
+});
+
+describe("charging optimizer: infeasible tours", () => {
+  it("says where the battery reaches the reserve", () => {
+    const r = optimizeCharging(line({ km: 600, stations: [{ km: 500 }] }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.code).toBe("battery_depleted");
+    expect(r.atM).toBeCloseTo(450_000, 0); // (100 % - 10 %) x 600 kWh / 1.2 kWh/km
+    expect(r.atEnergyKWh).toBeCloseTo(540, 6);
+    expect(r.message).toContain("450 km");
+    expect(r.message).toContain("500 km");
+  });
+
+  it("says where, after the best possible charging", () => {
+    const r = optimizeCharging(line({ km: 1000, stations: [{ km: 300 }] }));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.atM).toBeCloseTo(300_000 + 450_000, 0);
+  });
+
+  it("reports an end SoC out of reach", () => {
+    const r = optimizeCharging(line({ km: 300, endSoc: 0.9 }));
+    expect(r).toMatchObject({ ok: false, code: "end_soc_unreachable", atM: 300_000 });
+  });
+
+  it("reports a start below the reserve", () => {
+    const r = optimizeCharging(line({ km: 100, startSoc: 0.05 }));
+    expect(r).toMatchObject({ ok: false, code: "battery_depleted", atM: 0 });
+  });
+});

@@ -1,0 +1,71 @@
+// The optimizer against the brute-force reference on small random instances.
+// Tolerance: 0.5 % of the tour time (the SoC grid's stated worst case); the
+// measured gaps are far below it (see the report printed at the end).
+import { afterAll, describe, expect, it } from "vitest";
+import { optimizeCharging } from "@/engine/charging/optimize";
+import type { BreakRules } from "@/engine/charging/types";
+import { generate, type GenOptions } from "./fixtures";
+import { referenceOptimum } from "./reference";
+import { replay } from "./simulate";
+
+const TOLERANCE = 0.005;
+const REF_STEP = 0.005;
+
+const SETS: { name: string; seeds: [number, number]; gen: GenOptions }[] = [
+  // EU rules, tours of 2-11 h: breaks and daily rests, windows, floors, hills.
+  { name: "eu", seeds: [1, 200], gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30] } },
+  // Short rules on short tours: many pauses per tour.
+  {
+    name: "dense-breaks", seeds: [1001, 1100],
+    gen: {
+      stations: [2, 6], km: [100, 400], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30],
+      breaks: { maxDriveMin: 90, breakMin: 20, maxDailyDriveMin: 200, restMin: 120 } satisfies BreakRules,
+    },
+  },
+];
+
+const stats = { instances: 0, feasible: 0, late: 0, maxGap: -Infinity, minGap: Infinity, sumGap: 0, refMs: 0, optMs: 0 };
+
+afterAll(() => {
+  console.log(
+    `reference agreement: ${stats.instances} instances, ${stats.feasible} feasible (${stats.late} only with late windows); ` +
+      `gap max ${(stats.maxGap * 100).toFixed(4)} %, min ${(stats.minGap * 100).toFixed(4)} %, mean ${((stats.sumGap / stats.feasible) * 100).toFixed(4)} %; ` +
+      `reference ${Math.round(stats.refMs)} ms, optimizer ${Math.round(stats.optMs)} ms`,
+  );
+});
+
+describe("charging optimizer vs brute force", () => {
+  for (const set of SETS) {
+    const seeds = Array.from({ length: set.seeds[1] - set.seeds[0] + 1 }, (_, i) => set.seeds[0] + i);
+    for (let c = 0; c < seeds.length; c += 40) {
+      const chunk = seeds.slice(c, c + 40);
+      it(`${set.name}: seeds ${chunk[0]}-${chunk.at(-1)} agree within ${TOLERANCE * 100} %`, () => {
+        for (const seed of chunk) {
+          const inp = generate(seed, set.gen);
+          let t0 = performance.now();
+          const r = optimizeCharging(inp);
+          stats.optMs += performance.now() - t0;
+          t0 = performance.now();
+          let ref = referenceOptimum(inp, { socStep: REF_STEP });
+          const late = !ref.ok && inp.waypoints.some((w) => w.window?.latestMs != null);
+          if (late) ref = referenceOptimum(inp, { socStep: REF_STEP, useLatest: false });
+          stats.refMs += performance.now() - t0;
+          stats.instances++;
+          expect(r.ok, `seed ${seed}: feasibility`).toBe(ref.ok);
+          if (!r.ok) continue;
+          stats.feasible++;
+          if (late) stats.late++;
+          expect(r.timeWindowsReachable === false, `seed ${seed}: windows`).toBe(late);
+          const rep = replay(inp, r);
+          expect(rep.violations, `seed ${seed}`).toEqual([]);
+          expect(rep.totalMin).toBeCloseTo(r.totals.totalMin, 6);
+          const gap = (r.totals.totalMin - ref.totalMin) / ref.totalMin;
+          stats.maxGap = Math.max(stats.maxGap, gap);
+          stats.minGap = Math.min(stats.minGap, gap);
+          stats.sumGap += gap;
+          expect(Math.abs(gap), `seed ${seed}: optimizer ${r.totals.totalMin}, reference ${ref.totalMin}`).toBeLessThanOrEqual(TOLERANCE);
+        }
+      });
+    }
+  }
+});

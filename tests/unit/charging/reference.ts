@@ -1,0 +1,215 @@
+// Brute-force reference for the charging optimizer, written independently of
+// it: depth-first over every discrete choice (skip or stop at each station with
+// no pause, a break or a rest; a pause or none at each waypoint; a break or a
+// rest wherever one falls due), and for the charge amounts every target on a
+// fine SoC grid plus the exact ones (reach each later station or crest with the
+// reserve, the end requirement, full, the charge floor, filling a pause). For a
+// fixed discrete path, states with more SoC and less time dominate. Pruned only
+// by "elapsed + remaining route driving >= best found".
+import { EU_BREAK_RULES, type OptimizeInput } from "@/engine/charging/types";
+
+interface Ev {
+  kind: "station" | "waypoint";
+  index: number;
+  distM: number;
+  driveMin: number;
+  E: number;
+  last: boolean;
+}
+interface St { soc: number; t: number; why?: string }
+
+export interface RefResult {
+  ok: boolean;
+  totalMin: number;
+  nodes: number;
+  /** The best path's decisions, for debugging. */
+  why?: string;
+}
+
+export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: { socStep: number; useLatest?: boolean }): RefResult {
+  const rules = inp.breaks ?? EU_BREAK_RULES;
+  const cap = inp.capacityKWh, res = inp.reserveSoc;
+  const dest = inp.waypoints[inp.waypoints.length - 1];
+  const evs: Ev[] = [
+    ...inp.stations.map((s, index) => ({ kind: "station" as const, index, distM: s.distM, driveMin: s.driveMin, E: s.energyKWh, last: false })).filter((e) => e.distM <= dest.distM),
+    ...inp.waypoints.map((w, index) => ({ kind: "waypoint" as const, index, distM: w.distM, driveMin: w.driveMin, E: w.energyKWh, last: index === inp.waypoints.length - 1 })),
+  ];
+  evs.sort((a, b) => (a.last !== b.last ? (a.last ? 1 : -1) : a.distM - b.distM || (a.kind === b.kind ? a.index - b.index : a.kind === "station" ? -1 : 1)));
+  // Peak energy on the stretch into each event.
+  const peak: number[] = [];
+  let pm = 0, pe = 0, pt = 0;
+  for (const e of evs) {
+    e.driveMin = Math.max(e.driveMin, pt);
+    peak.push(Math.max(inp.peakEnergyKWh ? inp.peakEnergyKWh(pm, e.distM) : -Infinity, e.E, pe));
+    pm = e.distM; pe = e.E; pt = e.driveMin;
+  }
+  const mins = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - inp.departureMs) / 60_000);
+  const charge = (st: number, a: number, b: number) => {
+    const s = inp.stations[st];
+    return inp.chargeMinutes(s.powerKW, s.connector, a, b);
+  };
+  const after = (st: number, a: number, minutes: number) => {
+    if (minutes <= 0) return a;
+    if (charge(st, a, 1) <= minutes) return 1;
+    let lo = a, hi = 1;
+    for (let i = 0; i < 32; i++) {
+      const mid = (lo + hi) / 2;
+      if (charge(st, a, mid) < minutes) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  };
+  const pause = (o: number) => (o === 0 ? 0 : o === 1 ? rules.breakMin : rules.restMin);
+
+  let best = Infinity, nodes = 0, bestWhy = "";
+
+  const pareto = (xs: St[]) => {
+    xs.sort((a, b) => b.soc - a.soc || a.t - b.t);
+    const out: St[] = [];
+    let bt = Infinity;
+    for (const x of xs) if (x.t < bt - 1e-12) { out.push(x); bt = x.t; }
+    return out;
+  };
+
+  // Exact targets at station event i (station SoC), besides the grid.
+  const specials = (i: number): number[] => {
+    const s = inp.stations[evs[i].index];
+    const h = s.detourKWh / 2 / cap, E = evs[i].E;
+    const out = [1];
+    let crest = -Infinity;
+    for (let j = i + 1; j < evs.length; j++) {
+      crest = Math.max(crest, peak[j]);
+      out.push(h + res + (crest - E) / cap);
+      if (evs[j].kind === "station") out.push(h + res + (Math.max(crest, evs[j].E + inp.stations[evs[j].index].detourKWh / 2) - E) / cap);
+      if (evs[j].last) out.push(h + Math.max(inp.endSoc + (evs[j].E - E) / cap, res + (crest - E) / cap));
+    }
+    return out;
+  };
+  // Fewest minutes per kWh anywhere (charging time is additive: sample 1 % steps).
+  let fastest = Infinity;
+  inp.stations.forEach((_, st) => {
+    for (let x = 0; x < 1; x += 0.01) fastest = Math.min(fastest, (0.999 * charge(st, x, x + 0.01)) / (0.01 * cap));
+  });
+  const grid: number[] = [];
+  for (let x = res; x < 1 + 1e-12; x += opts.socStep) grid.push(Math.min(1, x));
+
+  // Charging time depends on the SoC path only, so a charge is a difference of
+  // minutes-from-empty; per target the best arrival is kept.
+  const expand = (i: number, S: St[], option: number): St[] => {
+    const st = evs[i].index, s = inp.stations[st];
+    const h = s.detourKWh / 2 / cap, B = pause(option), fixed = s.detourMin + inp.overheadMin;
+    const targets = grid.concat(specials(i)).filter((x) => x <= 1 + 1e-12 && x - h >= res - 1e-9);
+    const fromEmpty = targets.map((x) => charge(st, 0, x));
+    const bestT = new Float64Array(targets.length).fill(Infinity);
+    const out: St[] = [];
+    const whyT: string[] = [];
+    for (const { soc, t, why } of S) {
+      const a = soc - h;
+      if (a < res - 1e-9) continue;
+      const fa = charge(st, 0, a);
+      for (let j = 0; j < targets.length; j++) {
+        if (targets[j] <= a + 1e-12) continue;
+        const c = fromEmpty[j] - fa;
+        if (c < inp.minChargeMin || !Number.isFinite(c)) continue; // the floor target below covers it
+        const v = t + fixed + Math.max(c, B);
+        if (v < bestT[j]) { bestT[j] = v; whyT[j] = `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${targets[j].toFixed(4)}`; }
+      }
+      for (const x of [after(st, a, inp.minChargeMin), after(st, a, B)]) {
+        if (x <= a + 1e-12 || x - h < res - 1e-9) continue;
+        const c = Math.max(charge(st, a, x), inp.minChargeMin);
+        if (Number.isFinite(c)) out.push({ soc: x - h, t: t + fixed + Math.max(c, B), why: `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${x.toFixed(4)}` });
+      }
+    }
+    targets.forEach((x, j) => { if (bestT[j] < Infinity) out.push({ soc: x - h, t: bestT[j], why: whyT[j] }); });
+    return pareto(out);
+  };
+
+  // Legal roadside pauses over `drive` minutes: [b, d, pause minutes].
+  const roadside = (b: number, d: number, drive: number): [number, number, number][] => {
+    const out: [number, number, number][] = [];
+    const go = (b: number, d: number, left: number, p: number) => {
+      const toB = rules.maxDriveMin - b, toD = rules.maxDailyDriveMin - d;
+      if (left <= Math.min(toB, toD) + 1e-7) { out.push([b + left, d + left, p]); return; }
+      if (toD <= toB + 1e-7) { go(0, 0, left - Math.max(0, toD), p + rules.restMin); return; }
+      go(0, d + Math.max(0, toB), left - Math.max(0, toB), p + rules.breakMin);
+      go(0, 0, left - Math.max(0, toB), p + rules.restMin);
+    };
+    go(b, d, drive, 0);
+    return out;
+  };
+
+  // Bound: remaining driving and service, and the pauses that driving needs unless a window could absorb them.
+  const serviceAfter: number[] = [], windowAfter: boolean[] = [];
+  for (let i = evs.length - 1, sv = 0, win = false; i >= 0; i--) {
+    if (evs[i].kind === "waypoint") {
+      const w = inp.waypoints[evs[i].index];
+      sv += w.serviceMin;
+      win ||= w.window?.earliestMs != null;
+    }
+    serviceAfter[i] = sv;
+    windowAfter[i] = win;
+  }
+  // Could the fullest state finish at all, charging to full at every station left?
+  const canFinish = (i: number, soc: number, lastE: number) => {
+    for (let j = i; j < evs.length; j++) {
+      if (soc - (peak[j] - lastE) / cap < res - 1e-9) return false;
+      soc = Math.min(1, soc - (evs[j].E - lastE) / cap);
+      lastE = evs[j].E;
+      if (evs[j].kind === "station") {
+        const h = inp.stations[evs[j].index].detourKWh / 2 / cap;
+        if (soc - h >= res - 1e-9) soc = Math.max(soc, 1 - h);
+      }
+    }
+    return soc >= Math.max(inp.endSoc, res) - 1e-9;
+  };
+  const visit = (i: number, b: number, d: number, S: St[], lastE: number, lastDrive: number) => {
+    nodes++;
+    const ev = evs[i];
+    if (!canFinish(i, Math.max(...S.map((x) => x.soc)), lastE)) return;
+    // Charging still needed, at the fastest rate any station offers, may overlap the pauses.
+    const left = dest.driveMin - lastDrive;
+    const pauses = windowAfter[i] ? 0 : Math.min(...roadside(b, d, left).map((x) => x[2]));
+    const need = (dest.energyKWh - lastE) / cap + Math.max(inp.endSoc, res);
+    let lb = Infinity;
+    for (const x of S) lb = Math.min(lb, x.t + Math.max(pauses, x.soc >= need ? 0 : (need - x.soc) * cap * fastest));
+    if (lb + left + serviceAfter[i] >= best - 1e-9) return;
+    const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
+    if (S1.length === 0) return;
+    for (const [b1, d1, p] of roadside(b, d, ev.driveMin - lastDrive)) {
+      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
+      if (ev.kind === "station") {
+        const s = inp.stations[ev.index];
+        const h = s.detourMin / 2;
+        if (i + 1 < evs.length) visit(i + 1, b1, d1, S2, ev.E, ev.driveMin);
+        if (b1 + h > rules.maxDriveMin + 1e-7 || d1 + h > rules.maxDailyDriveMin + 1e-7) continue;
+        const states: [number, number, number][] = [];
+        if (b1 + 2 * h <= rules.maxDriveMin + 1e-7 && d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([0, b1 + 2 * h, d1 + 2 * h]);
+        if (d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([1, h, d1 + 2 * h]);
+        states.push([2, h, h]);
+        for (const [o, b2, d2] of states) {
+          const S3 = expand(i, S2, o);
+          if (S3.length) visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
+        }
+      } else {
+        const w = inp.waypoints[ev.index];
+        const e = mins(w.window?.earliestMs, -Infinity);
+        const l = opts.useLatest === false ? Infinity : mins(w.window?.latestMs, Infinity);
+        for (const o of ev.last ? [0] : [0, 1, 2]) {
+          const S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
+            .filter((x) => x.t <= l + 1e-9)
+            .map((x) => ({ ...x, t: x.t + w.serviceMin }));
+          if (!S3.length) continue;
+          const [b2, d2] = o === 2 ? [0, 0] : o === 1 ? [0, d1] : [b1, d1];
+          if (ev.last) {
+            for (const x of S3) if (x.soc >= Math.max(inp.endSoc, res) - 1e-9 && x.t < best) { best = x.t; bestWhy = `${x.why ?? ""} end ${x.soc.toFixed(4)}`; }
+          } else visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
+        }
+      }
+    }
+  };
+
+  if (inp.startSoc >= res) {
+    visit(0, inp.driver?.sinceBreakMin ?? 0, inp.driver?.todayMin ?? 0, [{ soc: inp.startSoc, t: 0 }], 0, 0);
+  }
+  return { ok: best < Infinity, totalMin: best, nodes, why: bestWhy };
+}

@@ -1,0 +1,102 @@
+// Independent re-simulation of an optimizer plan from the input and the plan's
+// decisions alone (which stations, to what SoC, which pauses where): recomputes
+// SoC and clock and lists every rule the plan breaks.
+import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan } from "@/engine/charging/types";
+
+export interface Replay {
+  totalMin: number;
+  endSoc: number;
+  minSoc: number;
+  /** Most driving seen between pauses, and within a day. */
+  maxSinceBreak: number;
+  maxToday: number;
+  violations: string[];
+  /** Per waypoint: service start (min from departure). */
+  serviceStart: number[];
+}
+
+export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePlan): Replay {
+  const rules = inp.breaks ?? EU_BREAK_RULES;
+  const cap = inp.capacityKWh;
+  const v: string[] = [];
+  const dest = inp.waypoints[inp.waypoints.length - 1];
+  type Ev = { kind: "station" | "waypoint"; index: number; distM: number; driveMin: number; E: number; last: boolean };
+  const evs: Ev[] = [
+    ...inp.stations.map((s, index) => ({ kind: "station" as const, index, distM: s.distM, driveMin: s.driveMin, E: s.energyKWh, last: false })).filter((e) => e.distM <= dest.distM),
+    ...inp.waypoints.map((w, index) => ({ kind: "waypoint" as const, index, distM: w.distM, driveMin: w.driveMin, E: w.energyKWh, last: index === inp.waypoints.length - 1 })),
+  ];
+  evs.sort((a, b) => (a.last !== b.last ? (a.last ? 1 : -1) : a.distM - b.distM || (a.kind === b.kind ? a.index - b.index : a.kind === "station" ? -1 : 1)));
+  const stopAt = new Map(plan.stops.map((s) => [s.station, s]));
+  const pauseAt = new Map(plan.breaks.filter((b) => b.at !== "roadside").map((b) => [`${b.at}:${b.index}`, b]));
+  const roadside = plan.breaks.filter((b) => b.at === "roadside").sort((a, b) => a.routeDriveMin - b.routeDriveMin);
+  const minutesOf = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - inp.departureMs) / 60_000);
+
+  let t = 0, soc = inp.startSoc, minSoc = soc;
+  let b = inp.driver?.sinceBreakMin ?? 0, d = inp.driver?.todayMin ?? 0, maxB = b, maxD = d;
+  let prev = { distM: 0, driveMin: 0, E: 0 };
+  let r = 0;
+  const serviceStart: number[] = [];
+  const drive = (min: number) => { b += min; d += min; maxB = Math.max(maxB, b); maxD = Math.max(maxD, d); t += min; };
+  const takePause = (kind: "break" | "rest", min: number) => {
+    if (kind === "break" && min < rules.breakMin - 1e-9) v.push(`break of ${min} min`);
+    if (kind === "rest" && min < rules.restMin - 1e-9) v.push(`rest of ${min} min`);
+    b = 0;
+    if (kind === "rest") d = 0;
+  };
+  const lowSoc = (x: number, where: string) => {
+    minSoc = Math.min(minSoc, x);
+    if (x < inp.reserveSoc - 1e-6) v.push(`SoC ${x.toFixed(4)} below the reserve ${where}`);
+  };
+
+  for (const ev of evs) {
+    const peak = Math.max(inp.peakEnergyKWh ? inp.peakEnergyKWh(prev.distM, ev.distM) : -Infinity, ev.E, prev.E);
+    lowSoc(soc - (peak - prev.E) / cap, `on the way to ${ev.distM} m`);
+    let driveMark = prev.driveMin;
+    // Roadside pauses fall in [prev, this) in route driving time.
+    while (r < roadside.length && roadside[r].routeDriveMin < ev.driveMin - 1e-9) {
+      const p = roadside[r++];
+      drive(p.routeDriveMin - driveMark);
+      driveMark = p.routeDriveMin;
+      takePause(p.kind, p.minutes);
+      t += p.minutes;
+    }
+    drive(ev.driveMin - driveMark);
+    soc = Math.min(1, soc - (ev.E - prev.E) / cap);
+    prev = { distM: ev.distM, driveMin: ev.driveMin, E: ev.E };
+
+    if (ev.kind === "station") {
+      const stop = stopAt.get(ev.index);
+      if (!stop) continue;
+      const s = inp.stations[ev.index];
+      drive(s.detourMin / 2);
+      const arrival = soc - s.detourKWh / 2 / cap;
+      lowSoc(arrival, `arriving at ${s.key}`);
+      if (Math.abs(arrival - stop.arrivalSoc) > 1e-6) v.push(`${s.key}: arrival SoC ${stop.arrivalSoc} vs ${arrival}`);
+      if (stop.departureSoc > 1 + 1e-9) v.push(`${s.key}: charged above 100 %`);
+      const needed = inp.chargeMinutes(s.powerKW, s.connector, arrival, stop.departureSoc);
+      const charge = Math.max(needed, inp.minChargeMin);
+      if (Math.abs(charge - stop.chargeMin) > 1e-3 * Math.max(1, charge)) v.push(`${s.key}: charge ${stop.chargeMin} min vs ${charge}`);
+      if (stop.chargeMin < inp.minChargeMin - 1e-9) v.push(`${s.key}: below the charge floor`);
+      const pause = pauseAt.get(`charger:${ev.index}`);
+      t += inp.overheadMin + Math.max(charge, pause?.minutes ?? 0);
+      if (pause) takePause(pause.kind, pause.minutes);
+      drive(s.detourMin / 2);
+      soc = stop.departureSoc - s.detourKWh / 2 / cap;
+      lowSoc(soc, `leaving ${s.key}`);
+    } else {
+      const w = inp.waypoints[ev.index];
+      const pause = pauseAt.get(`waypoint:${ev.index}`);
+      const start = Math.max(t + (pause?.minutes ?? 0), minutesOf(w.window?.earliestMs, -Infinity));
+      if (pause) takePause(pause.kind, pause.minutes);
+      serviceStart[ev.index] = start;
+      t = start + w.serviceMin;
+    }
+    if (b > rules.maxDriveMin + 1e-6) v.push(`${b.toFixed(1)} min driving without a break at ${ev.distM} m`);
+    if (d > rules.maxDailyDriveMin + 1e-6) v.push(`${d.toFixed(1)} min driving in a day at ${ev.distM} m`);
+  }
+  if (r < roadside.length) v.push("roadside pauses after the destination");
+  if (maxB > rules.maxDriveMin + 1e-6) v.push(`driving since break reached ${maxB}`);
+  if (maxD > rules.maxDailyDriveMin + 1e-6) v.push(`daily driving reached ${maxD}`);
+  if (soc < Math.max(inp.endSoc, inp.reserveSoc) - 1e-6) v.push(`end SoC ${soc} below ${inp.endSoc}`);
+  return { totalMin: t, endSoc: soc, minSoc, maxSinceBreak: maxB, maxToday: maxD, violations: v, serviceStart };
+}
