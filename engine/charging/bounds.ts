@@ -31,7 +31,9 @@ export interface Bounds {
 }
 
 const cache = new WeakMap<Prepared, Bounds>();
-const MAX_LAYERS = Number(process.env.MAXL ?? 12);
+const MAX_LAYERS = 12;
+/** Pause layers only when the tour needs this many batteries' worth of charging. */
+const LAYERS_FROM_BATTERIES = 1.5;
 
 const count = (events: RoadsideEvent[]): [number, number] => {
   let b = 0, r = 0;
@@ -65,13 +67,15 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
     }
   }
   // Layers up to the cheapest pause pattern of the whole tour (more pauses are
-  // bounded by fewer; used where no wait lies ahead to absorb pauses).
+  // bounded by fewer; used where no wait lies ahead to absorb pauses). They pay
+  // off only with several stops to place; otherwise layer 0 alone.
   const rules = input.breaks ?? EU_BREAK_RULES;
   let nb = 0, nr = 0, least = Infinity;
   for (const o of driveStretch({ b: input.driver?.sinceBreakMin ?? 0, d: input.driver?.todayMin ?? 0 }, dest.driveMin, rules)) {
     if (o.pauseMin < least) [least, nb, nr] = [o.pauseMin, ...count(o.events)];
   }
-  if ((nb + 1) * (nr + 1) > MAX_LAYERS) nb = nr = 0;
+  const cap = prep.cap, toCharge = Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh - input.startSoc * cap;
+  if ((nb + 1) * (nr + 1) > MAX_LAYERS || toCharge < LAYERS_FROM_BATTERIES * (1 - input.reserveSoc) * cap) nb = nr = 0;
   const charge = layers(prep, nb, nr);
   // Nonincreasing in energy: the least is at the top.
   const minH = charge.h.map((layer) => Float64Array.from(layer, (h) => (h.length ? h[h.length - 1] : Infinity)));
@@ -196,7 +200,7 @@ function patterns(bd: Bounds, k: number, b: number, d: number): number[] | null 
  * its stop or visit), and with a known plan's time `ub` the highest cell that
  * can still beat it.
  */
-export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity): { lb: number; lo: number; top: number } {
+export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity): { lb: number; top: number } {
   const [unfilled, all] = pauses(bd, k, s.b, s.d);
   const pat = patterns(bd, k, s.b, s.d);
   // Without charging still to do, pauses and driving alone; with it, at least one stop's overhead too.
@@ -216,8 +220,8 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity): {
     if (v < best) best = v;
     if (v <= ub + 1e-9) last = g;
   }
-  // Only the top is trimmed: raising lo would make the low cells read later and weaken dominance.
-  return { lb: best, lo: s.lo, top: ub < Infinity && last >= 0 ? last : s.top };
+  // Only the top: raising lo would make the low cells read later and weaken dominance.
+  return { lb: best, top: ub < Infinity && last >= 0 ? last : s.top };
 }
 
 /** Least total time of a stop at point k entered at `arriveMin` that stays at least `stayMin` (detour and overhead included). */

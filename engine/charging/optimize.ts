@@ -70,14 +70,14 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
   let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
   const bd = bounds(prep);
   let rootBound = -Infinity;
-  // Drop sets that cannot beat the known plan and trim the rest to the cells that can
-  // (a copy: sets made at this point keep their parent's cells; below lo reads as lo,
-  // later, never wrong). The beam pass keeps only the `beam` best bounds.
+  // Drop sets that cannot beat the known plan, trim the rest's top to the cells that
+  // can (a copy: sets made at this point keep their parent as it was). The beam
+  // pass keeps only the `beam` best bounds.
   const cut = (xs: LabelSet[], k: number) => {
     if (ub === Infinity && xs.length <= beam) return xs;
     const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub) })).filter((x) => x.lb <= ub + 1e-9);
     if (lb.length > beam) lb.sort((a, b) => a.lb - b.lb).length = beam;
-    return lb.map((x) => (x.lo === x.s.lo && x.top === x.s.top ? x.s : { ...x.s, lo: x.lo, top: x.top }));
+    return lb.map((x) => (x.top === x.s.top ? x.s : { ...x.s, top: x.top }));
   };
   const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { optimizeCharging } from "@/engine/charging/optimize";
+import { prepare } from "@/engine/charging/grid";
+import { optimizeCharging, sweep } from "@/engine/charging/optimize";
 import type { OptimizeInput, OptimizePlan, OptimizeResult } from "@/engine/charging/types";
 import { findModel } from "@/engine/vehicles/catalog";
 import { chargeDurationMin, type ChargeConnector } from "@/engine/vehicles/charging";
-import { DEPARTURE_MS, generate, line, type Conn } from "./fixtures";
+import { analyticCharge, corridor, DEPARTURE_MS, generate, line, type Conn } from "./fixtures";
 import { replay } from "./simulate";
 
 function plan(inp: OptimizeInput<Conn>): OptimizePlan {
@@ -89,6 +90,26 @@ describe("charging optimizer: stops and charge amounts", () => {
     expect(replay(inp, r).violations).toEqual([]);
     // The table the optimizer charges by matches the curve within 0.5 %.
     expect(Math.abs(r.totals.totalMin - r.stats.dpMin) / r.totals.totalMin).toBeLessThan(0.005);
+  });
+});
+
+describe("charging optimizer: search", () => {
+  it("prunes nothing the unpruned search would keep (bounds are lower bounds)", () => {
+    const stats = () => ({ sets: 0, maxSetsAtPoint: 0, cells: 0, passes: 0, dpMin: NaN });
+    const cases: OptimizeInput<Conn>[] = [
+      // Small batteries: several stops, so the pause layers of the bound are used.
+      ...[1, 2, 3, 4, 5, 6].map((seed) => ({ ...corridor(seed, 35), capacityKWh: 300, chargeMinutes: analyticCharge(300) })),
+      ...[7, 8].map((seed) => ({ ...corridor(seed, 35), capacityKWh: 300, chargeMinutes: analyticCharge(300), minChargeMin: 20 })),
+      ...[11, 12, 13, 14].map((seed) => corridor(seed, 40)),
+    ];
+    for (const inp of cases) {
+      const r = optimizeCharging(inp);
+      const full = sweep(prepare(inp), true, stats());
+      expect(r.ok).toBe(full.ok);
+      if (!r.ok || !full.ok) continue;
+      expect(r.stats.dpMin).toBeCloseTo(full.objective, 6);
+      expect(full.rootBound).toBeLessThanOrEqual(full.objective + 1e-6);
+    }
   });
 });
 
