@@ -124,8 +124,21 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     departureMs: departure.getTime(),
     serviceTimeDepartureMin: b.service_time_departure_min,
   };
-  // Data-level filter warnings, known before planning: attributes no station has.
-  const everywhere = filterStations(packs.stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 })), b.poi_info);
-  const warnings = everywhere.warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
-  return { query: q, body: b, vehicle: vehicle!, input, warnings };
+  return { query: q, body: b, vehicle: vehicle!, input, warnings: dataFilterWarnings(b.poi_info) };
+}
+
+/** Filters are few and the station data fixed per process: each filter's warnings are computed once. */
+const filterWarnings = new Map<string, string[]>();
+
+/** Data-level filter warnings, known before planning: attributes the station data lacks. */
+function dataFilterWarnings(poi: RouteOptimizationRequest["poi_info"]): string[] {
+  const key = JSON.stringify(poi);
+  let warnings = filterWarnings.get(key);
+  if (!warnings) {
+    const all = packs.stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 }));
+    warnings = filterStations(all, poi).warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
+    if (filterWarnings.size > 1000) filterWarnings.clear();
+    filterWarnings.set(key, warnings);
+  }
+  return [...warnings];
 }

@@ -2,6 +2,7 @@
 // GeoJSON, for the map's own basemap. Open data: no auth.
 import { createHash } from "node:crypto";
 import { countryOutlines } from "./outlines";
+import { geoJsonResponse } from "../respond";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -23,12 +24,5 @@ export function GET(req: Request): Response {
   } catch {
     return Response.json({ detail: "Country outlines unavailable (npm package world-atlas missing?)" }, { status: 500, headers: { "cache-control": "no-store" } });
   }
-  const headers: Record<string, string> = {
-    "content-type": "application/geo+json",
-    "cache-control": "public, max-age=86400",
-    etag: c.etag,
-  };
-  if (req.headers.get("if-none-match") === c.etag) return new Response(null, { status: 304, headers });
-  // next start compresses the response (gzip) for clients that accept it.
-  return new Response(new Uint8Array(c.body), { headers });
+  return geoJsonResponse(req, c, 86400);
 }

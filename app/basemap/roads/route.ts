@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { HttpError } from "@/server/http/errors";
 import { packs } from "@/server/packs";
 import { roadLines } from "./lines";
+import { geoJsonResponse } from "../respond";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -35,12 +36,5 @@ export function GET(req: Request): Response {
     const detail = e instanceof HttpError ? e.message : "Road network unavailable";
     return Response.json({ detail }, { status, headers: { "cache-control": "no-store" } });
   }
-  const headers: Record<string, string> = {
-    "content-type": "application/geo+json",
-    "cache-control": "public, max-age=3600",
-    etag: roads.etag,
-  };
-  if (req.headers.get("if-none-match") === roads.etag) return new Response(null, { status: 304, headers });
-  // next start compresses the response (gzip) for clients that accept it.
-  return new Response(new Uint8Array(roads.body), { headers });
+  return geoJsonResponse(req, roads, 3600);
 }
