@@ -26,6 +26,32 @@ export const SectionRequest = z
   .meta({ id: "SectionRequest" });
 export type SectionRequest = z.infer<typeof SectionRequest>;
 
+/** EU 561/2006 daily driving: 9 h, or 10 h on at most two days a week. */
+export const DAILY_DRIVING_MIN = 540;
+export const EXTENDED_DAILY_DRIVING_MIN = 600;
+export const MAX_DRIVING_BEFORE_BREAK_MIN = 270;
+
+export const DriverRequest = z
+  .object({
+    extended_daily_driving: z.boolean().nullish().transform((v) => v ?? false)
+      .describe("Plan with the 10 h daily driving time EU 561/2006 allows on two days a week, on every day of this tour; default false (9 h)"),
+    driven_since_break_min: z.number().min(0).max(MAX_DRIVING_BEFORE_BREAK_MIN).nullish().transform((v) => v ?? 0)
+      .describe("Driving the driver has done since the last break or rest when the tour starts, minutes; default 0"),
+    driven_today_min: z.number().min(0).max(EXTENDED_DAILY_DRIVING_MIN).nullish().transform((v) => v ?? 0)
+      .describe("Driving the driver has done since the last daily rest when the tour starts, minutes; default 0"),
+  })
+  .superRefine((d, ctx) => {
+    const limit = d.extended_daily_driving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
+    if (d.driven_today_min > limit) {
+      ctx.addIssue({ code: "too_big", maximum: limit, inclusive: true, origin: "number", input: d.driven_today_min, path: ["driven_today_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
+    }
+    if (d.driven_since_break_min > d.driven_today_min) {
+      ctx.addIssue({ code: "custom", input: d.driven_since_break_min, path: ["driven_since_break_min"], message: "driven_since_break_min cannot exceed driven_today_min" });
+    }
+  })
+  .describe("The driver's hours (EU 561/2006) at departure; absent: a rested driver and the 9 h day")
+  .meta({ id: "DriverRequest" });
+
 export const RouteOptimizationRequest = z
   .object({
     vehicle_id: z.string({ error: "Input should be a valid string" }).min(1).max(200).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
@@ -36,6 +62,7 @@ export const RouteOptimizationRequest = z
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
     start_time_tour: timeOfDayOrIso.nullish(),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
+    driver: DriverRequest.nullish(),
   })
   .meta({ id: "RouteOptimizationRequest" });
 export type RouteOptimizationRequest = z.output<typeof RouteOptimizationRequest>;

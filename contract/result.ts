@@ -1,6 +1,7 @@
 // Response shapes of the planner: submit, job status and the optimization result.
 import { z } from "zod";
 import { PoiInfo } from "./poi";
+import { VehicleFigures } from "./fleet";
 
 export const SubmitResponse = z
   .object({
@@ -180,6 +181,21 @@ export const PlanResult = z.looseObject({
     .nullish()
     .describe("Tour totals (an extension of the original result)"),
   planned_on: z.record(z.string(), z.string()).nullish().describe("Data pack id -> version the plan was computed on"),
+  driving_rules: z
+    .object({
+      max_driving_before_break_min: z.number(),
+      break_min: z.number(),
+      max_daily_driving_min: z.number(),
+      daily_rest_min: z.number(),
+      driven_since_break_min: z.number(),
+      driven_today_min: z.number(),
+    })
+    .nullish()
+    .describe("The drivers' hours the plan keeps (EU 561/2006) and the driver's state at departure"),
+  vehicle: z
+    .object({ model_code: z.string(), figures: VehicleFigures })
+    .nullish()
+    .describe("The catalog model and the figures (overrides applied) the plan was computed with; a later fleet edit does not change them"),
 });
 export type PlanResult = z.infer<typeof PlanResult>;
 

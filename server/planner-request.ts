@@ -123,6 +123,9 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     minChargeDurationMin: q.min_charge_duration_min,
     departureMs: departure.getTime(),
     serviceTimeDepartureMin: b.service_time_departure_min,
+    driver: b.driver
+      ? { extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min }
+      : undefined,
   };
   return { query: q, body: b, vehicle: vehicle!, input, warnings: dataFilterWarnings(b.poi_info) };
 }

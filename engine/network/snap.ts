@@ -26,9 +26,9 @@ export function createSnapper(net: RoadNetwork): Snapper {
 
   const { firstEdge, edgeTarget, nodeLat, nodeLon } = net;
 
-  function hasEdge(u: number, v: number): boolean {
-    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) if (edgeTarget[e] === v) return true;
-    return false;
+  function edgeFromTo(u: number, v: number): number {
+    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) if (edgeTarget[e] === v) return e;
+    return -1;
   }
 
   function snap(lat: number, lon: number): SnappedPoint {
@@ -50,11 +50,13 @@ export function createSnapper(net: RoadNetwork): Snapper {
           const p = nearestOnSegment(lat, lon, nodeLat[a], nodeLon[a], nodeLat[b], nodeLon[b]);
           if (best === null || p.distanceM < best.distanceM) {
             const nearer = p.t <= 0.5 ? a : b;
-            const twoWay = hasEdge(b, a);
+            const reverseEdge = edgeFromTo(b, a);
+            const twoWay = reverseEdge >= 0;
             best = {
               node: nearer, lat: p.lat, lon: p.lon, distanceM: p.distanceM,
               departNode: twoWay ? nearer : b,
               arriveNode: twoWay ? nearer : a,
+              edge: e, reverseEdge,
             };
           }
         }

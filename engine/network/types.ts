@@ -63,6 +63,9 @@ export interface SnappedPoint {
   lon: number;
   /** Straight-line distance from the query to the road, metres. */
   distanceM: number;
+  /** The directed edge a->b the point lies on, and b->a (-1 on a one-way road). */
+  edge: number;
+  reverseEdge: number;
 }
 
 export interface RoutePath {

@@ -3,7 +3,9 @@
 // states of charge at the events come from the optimizer; distances, energy,
 // terrain, tolls and geometry between them from the route profile.
 import type { ResultPOISummary, ResultSection } from "../../contract/result";
-import type { OptimizePlan, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
+import type { OptimizeInput, OptimizePlan, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
+import type { ChargeConnector } from "../vehicles/charging";
+import { alternativesFor } from "./alternatives";
 import { turnByTurn } from "../network/narrative";
 import { encodePolyline } from "../network/polyline";
 import type { RoadNetwork } from "../network/types";
@@ -11,7 +13,6 @@ import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
 import type { Candidate } from "./candidates";
 import type { Leg } from "./legs";
 import { ascentAt, descentAt, edgesBetween, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
-import { ALTERNATIVE_WINDOW_M, MAX_ALTERNATIVES } from "./rules";
 import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -55,6 +56,7 @@ function events(plan: OptimizePlan | null, candidates: Candidate[], profile: Rou
 
 export function assembleSections(
   input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, plan: OptimizePlan | null, candidates: Candidate[],
+  request: OptimizeInput<ChargeConnector>,
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -118,7 +120,7 @@ export function assembleSections(
         location_id: s.locationId,
         start_soc: socOut(stop.arrivalSoc),
         stop_soc: socOut(stop.departureSoc),
-        alternatives: alternatives(candidate, candidates),
+        alternatives: alternatives(stop, plan!, request, candidates),
       };
       soc = stop.departureSoc;
     } else if (ev.kind === "break") {
@@ -224,19 +226,26 @@ function sectionTolls(net: RoadNetwork, edges: number[], input: PlanInput): Reco
   return known.length + unknown.length ? [...known, ...unknown] : null;
 }
 
-/** Other stations near a chosen stop that this vehicle could use instead. */
-function alternatives(chosen: Candidate, candidates: Candidate[]) {
-  return candidates
-    .filter((c) => c !== chosen && c.hit.station.mapping !== chosen.hit.station.mapping)
-    .filter((c) => Math.abs(c.distM - chosen.distM) <= ALTERNATIVE_WINDOW_M && c.powerKW >= 0.8 * chosen.powerKW)
-    .sort((a, b) => Math.abs(a.distM - chosen.distM) - Math.abs(b.distM - chosen.distM))
-    .slice(0, MAX_ALTERNATIVES)
-    .map((c) => ({
-      name: c.hit.station.name,
-      address: c.hit.station.address,
-      coordinate_lat: c.hit.station.lat,
-      coordinate_lon: c.hit.station.lon,
-      power_available_kW: c.powerKW,
-      distance_from_route_m: Math.round(c.hit.offRouteM),
-    }));
+/** Stations that could replace a chosen stop at a small extra time (alternatives.ts). */
+function alternatives(stop: PlannedStop, plan: OptimizePlan, request: OptimizeInput<ChargeConnector>, candidates: Candidate[]) {
+  return alternativesFor(stop, plan, request, candidates).map((a) => {
+    const s = a.candidate.hit.station;
+    return {
+      id: s.poiId,
+      name: s.name,
+      address: s.address,
+      coordinate_lat: s.lat,
+      coordinate_lon: s.lon,
+      operator: s.operator,
+      power_available_kW: round(a.candidate.powerKW, 1),
+      connector: a.candidate.connector,
+      detour_from_route: Math.round(a.candidate.hit.detourM),
+      distance_from_stop_m: Math.round(a.candidate.distM - candidates[stop.station].distM),
+      energy_kWh: round(a.energyKWh, 1),
+      charge_time_min: round(a.chargeMin, 1),
+      start_soc: round(a.arrivalSoc, 4),
+      stop_soc: round(a.departureSoc, 4),
+      extra_time_min: round(Math.max(0, a.extraMin), 1),
+    };
+  });
 }

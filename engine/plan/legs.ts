@@ -1,6 +1,6 @@
 // Snap every section's ends onto the network and route each section.
 import { haversineM } from "../geo";
-import type { RoutePath, SnappedPoint } from "../network/types";
+import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
 import type { PlanData, PlanSection } from "./types";
 
@@ -10,6 +10,12 @@ export interface Leg {
   path: RoutePath;
   /** Network edge of each path segment coords[i]..coords[i+1]; -1 for the pieces to the snapped points. */
   segmentEdge: Int32Array;
+  /**
+   * The edge each segment lies on, pieces included, and the share of that
+   * edge's length it covers (1 for whole edges): energy and climb per piece.
+   */
+  segmentOn: Int32Array;
+  segmentShare: Float64Array;
   from: SnappedPoint;
   to: SnappedPoint;
 }
@@ -27,39 +33,52 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
     }
     const path = data.router.route(from.departNode, to.arriveNode);
     if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
-    return { section, index, from, to, ...extendToSnappedPoints(path, from, to) };
+    return { section, index, from, to, ...extendToSnappedPoints(data.network, path, from, to) };
   });
 }
 
 /**
- * The snapped points lie on a segment next to the end nodes; segments are
- * straight, so the piece between point and node is road and is added to the
- * path at the speed of the adjacent part.
+ * The snapped points lie on an edge next to the end nodes; edges are straight,
+ * so the piece between point and node is part of that edge, driven at its
+ * speed (on the reverse edge where the truck drives it against a->b).
  */
-function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedPoint): { path: RoutePath; segmentEdge: Int32Array } {
+function extendToSnappedPoints(
+  net: RoadNetwork, path: RoutePath, from: SnappedPoint, to: SnappedPoint,
+): Pick<Leg, "path" | "segmentEdge" | "segmentOn" | "segmentShare"> {
   const coords: [number, number][] = [];
   const dist: number[] = [];
   const time: number[] = [];
-  const speed = path.lengthM > 0 && path.timeS > 0 ? path.lengthM / path.timeS : FALLBACK_SPEED_MS;
+  const on: number[] = [], share: number[] = [];
+  const pieceSeconds = (e: number, m: number) => (e >= 0 && net.edgeLengthM[e] > 0 ? (m / net.edgeLengthM[e]) * net.edgeTimeS[e] : m / FALLBACK_SPEED_MS);
+  const headEdge = from.departNode === net.edgeTarget[from.edge] ? from.edge : from.reverseEdge;
+  const tailEdge = to.arriveNode === net.edgeTarget[to.edge] ? to.reverseEdge : to.edge;
   const head = haversineM(from.lat, from.lon, path.coords[0][0], path.coords[0][1]);
   if (head > 1) {
     coords.push([from.lat, from.lon]);
     dist.push(0);
     time.push(0);
+    on.push(headEdge);
+    share.push(headEdge >= 0 ? Math.min(1, head / net.edgeLengthM[headEdge]) : 0);
   }
   const offD = head > 1 ? head : 0;
-  const offT = offD / speed;
+  const offT = head > 1 ? pieceSeconds(headEdge, head) : 0;
   path.coords.forEach((c, i) => {
     coords.push(c);
     dist.push(path.cumDistM[i] + offD);
     time.push(path.cumTimeS[i] + offT);
   });
+  for (const e of path.edges) {
+    on.push(e);
+    share.push(1);
+  }
   const last = path.coords[path.coords.length - 1];
   const tail = haversineM(last[0], last[1], to.lat, to.lon);
   if (tail > 1) {
     coords.push([to.lat, to.lon]);
     dist.push(dist[dist.length - 1] + tail);
-    time.push(time[time.length - 1] + tail / speed);
+    time.push(time[time.length - 1] + pieceSeconds(tailEdge, tail));
+    on.push(tailEdge);
+    share.push(tailEdge >= 0 ? Math.min(1, tail / net.edgeLengthM[tailEdge]) : 0);
   }
   const segmentEdge = Int32Array.from([...(head > 1 ? [-1] : []), ...path.edges, ...(tail > 1 ? [-1] : [])]);
   return {
@@ -73,6 +92,8 @@ function extendToSnappedPoints(path: RoutePath, from: SnappedPoint, to: SnappedP
       timeS: time[time.length - 1],
     },
     segmentEdge,
+    segmentOn: Int32Array.from(on),
+    segmentShare: Float64Array.from(share),
   };
 }
 

@@ -1,6 +1,7 @@
 // The planner's route, stations and sections in the optimizer's terms.
 import { resolveTimeOfDayOrIso } from "../../contract/fields";
-import type { OptimizeInput, StationPoint, WaypointPoint } from "../charging/types";
+import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
+import { EU_BREAK_RULES, type BreakRules, type OptimizeInput, type StationPoint, type WaypointPoint } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
 import { chargeDurationMin } from "../vehicles/charging";
 import type { Candidate } from "./candidates";
@@ -46,7 +47,14 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
     waypoints,
     chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to),
     peakEnergyKWh: peak,
+    breaks: breakRules(input),
+    driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },
   };
+}
+
+/** EU 561/2006, with the 10 h day when the request asks for it. */
+export function breakRules(input: PlanInput): BreakRules {
+  return input.driver?.extendedDailyDriving ? { ...EU_BREAK_RULES, maxDailyDriveMin: EXTENDED_DAILY_DRIVING_MIN } : EU_BREAK_RULES;
 }
 
 /** `[earliest, latest]` as written in the request; a time of day is read on the departure's date (UTC). */

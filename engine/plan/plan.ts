@@ -1,9 +1,11 @@
 // snap -> route -> corridor -> filter -> simulate + choose stops -> assemble.
+import { FIGURE_NAMES, type VehicleFigures } from "../../contract/fleet";
 import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
 import { findInCorridor, type CorridorHit } from "../stations/corridor";
 import { filterStations } from "../stations/filter";
 import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
-import { consumptionKWhPerKm, grossMassKg } from "../vehicles/energy";
+import { grossMassKg } from "../vehicles/energy";
+import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import { optimizeCharging } from "../charging/optimize";
@@ -11,13 +13,14 @@ import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { optimizerInput } from "./optimizer-input";
 import { routeLegs } from "./legs";
 import { buildProfile, physicsEnergy } from "./profile";
-import { MIN_STOP_POWER_KW } from "./rules";
+import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const legs = routeLegs(data, input.sections);
-  const kWhPerKm = input.sections.map((s) => consumptionKWhPerKm(input.vehicle, s.payloadKg));
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
+  // Detours are driven off the motorway: flat road at the detour speed.
+  const kWhPerKm = massKg.map((m) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH));
   const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg), data.network);
 
   const legOf = new Map<CorridorHit, number>();
@@ -44,7 +47,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 
   const request = optimizerInput(input, profile, candidates);
   const optimized = optimizeCharging(request);
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates);
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates, request);
   const drivable = optimized.ok;
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -74,13 +77,26 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       charged_kWh: round1(timeline.chargedKWh),
       charging_stops: optimized.ok ? optimized.stops.length : 0,
       departure_time: new Date(departure).toISOString(),
-      arrival_time: new Date(timeline.arrivalMs).toISOString(),
+      arrival_time: new Date(Math.round(timeline.arrivalMs)).toISOString(),
     },
     planned_on: data.versions,
+    driving_rules: {
+      max_driving_before_break_min: request.breaks!.maxDriveMin,
+      break_min: request.breaks!.breakMin,
+      max_daily_driving_min: request.breaks!.maxDailyDriveMin,
+      daily_rest_min: request.breaks!.restMin,
+      driven_since_break_min: request.driver!.sinceBreakMin,
+      driven_today_min: request.driver!.todayMin,
+    },
+    vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
   };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function figuresOf(v: PlanInput["vehicle"]): VehicleFigures {
+  return Object.fromEntries(FIGURE_NAMES.map((k) => [k, v[k]])) as VehicleFigures;
+}
 
 /**
  * The latest departure that still meets every window with the least waiting:

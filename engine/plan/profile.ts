@@ -58,16 +58,18 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
       energy.push(e0);
       up.push(u0);
       down.push(d0Climb);
-      const e = i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1;
-      segEdge.push(e);
+      segEdge.push(i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1);
+      // The edge this segment lies on (pieces to snapped points too), and how much of it.
+      const on = i < leg.segmentOn.length ? leg.segmentOn[i] : -1;
+      const share = on >= 0 ? leg.segmentShare[i] : 0;
       if (i + 1 < p.coords.length) {
         const lengthM = p.cumDistM[i + 1] - p.cumDistM[i];
         const seconds = p.cumTimeS[i + 1] - p.cumTimeS[i];
-        e0 += e >= 0 ? energyModel.edgeKWh(k, e) : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
+        e0 += on >= 0 ? energyModel.edgeKWh(k, on) * share : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
       }
-      if (attrs && e >= 0) {
-        u0 += attrs.ascentM[e];
-        d0Climb += attrs.descentM[e];
+      if (attrs && on >= 0) {
+        u0 += attrs.ascentM[on] * share;
+        d0Climb += attrs.descentM[on] * share;
       }
     }
     d0 += p.lengthM;

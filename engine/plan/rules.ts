@@ -15,3 +15,5 @@ export const MAX_SNAP_DISTANCE_M = 30_000;
 /** Alternatives to a chosen stop: this far along the route on either side. */
 export const ALTERNATIVE_WINDOW_M = 25_000;
 export const MAX_ALTERNATIVES = 3;
+/** An alternative costs at most this much more tour time than the chosen stop. */
+export const ALTERNATIVE_MAX_EXTRA_MIN = 15;

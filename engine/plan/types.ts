@@ -26,6 +26,14 @@ export interface PlanInput {
   /** Departure instant, epoch milliseconds. */
   departureMs: number;
   serviceTimeDepartureMin: number;
+  /** The driver's hours at departure; absent: rested, 9 h day. */
+  driver?: DriverInput;
+}
+
+export interface DriverInput {
+  extendedDailyDriving: boolean;
+  drivenSinceBreakMin: number;
+  drivenTodayMin: number;
 }
 
 /** Immutable data the planner runs on, loaded once per process. */

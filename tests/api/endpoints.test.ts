@@ -5,7 +5,7 @@ import { db } from "@/server/db/client";
 import { createApiKey, revokeApiKey } from "@/server/auth/keys";
 import { runNextJob } from "@/server/jobs/worker";
 import { packs } from "@/server/packs";
-import { AUTHED_ENDPOINTS, call } from "../support/api";
+import { AUTHED_ENDPOINTS, call, plansChecked } from "../support/api";
 import { freshDatabase, hamburgMunich, HANNOVER, twoTenants, type TestTenants } from "../support/env";
 
 const WORKER = { leaseS: 60, maxAttempts: 2 };
@@ -204,6 +204,28 @@ describe("planner v2 lifecycle", () => {
     const stops = r.sections.filter((s: any) => s.poi_summary.name !== "Destination");
     expect(stops.length).toBeGreaterThan(0);
     for (const s of stops) expect(s.poi_summary.charge_time_min).toBeGreaterThanOrEqual(45);
+  });
+
+  it("Hamburg -> Munich at 40 t in an eActros 600 charges inside legal breaks, with and without the 10 h day", async () => {
+    const tare = 19_500; // the catalog's eActros 600 tractor + semitrailer
+    for (const extended of [false, true]) {
+      const body = hamburgMunich({ section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 40_000 - tare }], driver: { extended_daily_driving: extended } });
+      const ids = await submitAndRun(t.a.key, body, "?corridor=8000");
+      const checkedBefore = plansChecked;
+      const r = (await call("GET", `/planner/optimizations/${ids.optimization_id}/result`, { key: t.a.key })).json;
+      expect(plansChecked, "the result was re-simulated").toBe(checkedBefore + 1);
+      expect(r.status).toBe("succeeded");
+      expect(r.vehicle.figures.tareKg).toBe(tare);
+      expect(r.driving_rules).toMatchObject({ max_driving_before_break_min: 270, break_min: 45, max_daily_driving_min: extended ? 600 : 540, daily_rest_min: 660 });
+      const charges = r.sections.filter((s: any) => s.poi_summary.energy_kWh > 0);
+      expect(charges.length).toBeGreaterThan(0);
+      // Every charge overlaps a break or rest, and no pause stands alone by the road.
+      for (const s of charges) expect(["break", "rest"]).toContain(s.poi_summary.break_kind);
+      expect(r.sections.filter((s: any) => ["Break", "Daily rest"].includes(s.poi_summary.name))).toEqual([]);
+      const rests = r.sections.filter((s: any) => s.poi_summary.break_kind === "rest");
+      expect(rests.length).toBe(extended ? 0 : 1);
+      expect(r.totals.duration_min).toBeLessThan(extended ? 13 * 60 : 23 * 60);
+    }
   });
 });
 

@@ -176,6 +176,21 @@ describe("request shape", () => {
   });
 });
 
+describe("driver", () => {
+  it("driven_today_min over the day's limit is on that field", () =>
+    expect422("/planner/v2", hamburgMunich({ driver: { driven_today_min: 560 } }), ["body", "driver", "driven_today_min"], "less_than_equal"));
+  it("the 10 h day allows up to 600 min", async () => {
+    const res = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ driver: { extended_daily_driving: true, driven_today_min: 560, driven_since_break_min: 100 } }) });
+    expect(res.status, res.text).toBe(200);
+  });
+  it("more driving since the break than today is refused", () =>
+    expect422("/planner/v2", hamburgMunich({ driver: { driven_today_min: 60, driven_since_break_min: 120 } }), ["body", "driver", "driven_since_break_min"]));
+  it("driven_since_break_min above 4.5 h", () =>
+    expect422("/planner/v2", hamburgMunich({ driver: { driven_since_break_min: 300 } }), ["body", "driver", "driven_since_break_min"], "less_than_equal"));
+  it("unknown types are refused", () =>
+    expect422("/planner/v2", hamburgMunich({ driver: { extended_daily_driving: "yes" } }), ["body", "driver", "extended_daily_driving"], "bool_type"));
+});
+
 describe("ids beyond the database's integer range", () => {
   it("optimization_id above 2^31-1 is a 422, not a database error", async () => {
     const res = await call("GET", "/planner/optimizations/3000000000/result", { key: t.a.key });

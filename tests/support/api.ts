@@ -10,6 +10,8 @@ import * as fleetVehicle from "@/app/vehicles/[vehicle_id]/route";
 import * as geocode from "@/app/routing/geocode/route";
 import * as cpos from "@/app/poi/cpos/route";
 import * as openapi from "@/app/openapi.json/route";
+import { packs } from "@/server/packs";
+import { expectConsistent } from "./checked-plan";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
@@ -82,5 +84,16 @@ export async function call(method: Method, pathAndQuery: string, opts: CallOptio
   } catch {
     /* not JSON: tests assert on that */
   }
+  if (res.status === 200) checkPlans(json);
   return { status: res.status, headers: res.headers, text, json };
 }
+
+/** Every plan the API hands out in a test is re-simulated on the pack it names. */
+function checkPlans(json: any): void {
+  if (!json || !Array.isArray(json.sections) || !json.totals || !json.planned_on) return;
+  const network = packs.networks.find((e) => json.planned_on[e.net.id] === e.net.version)?.net;
+  if (!network) throw new Error(`plan names no loaded network: ${JSON.stringify(json.planned_on)}`);
+  expectConsistent(json, network);
+  plansChecked++;
+}
+export let plansChecked = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodePolyline } from "@/engine/network/polyline";
-import { plan } from "@/engine/plan/plan";
+import { plan } from "@/tests/support/checked-plan";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "@/engine/plan/rules";
 import { input, LAT, planData, station } from "./fixtures";
 

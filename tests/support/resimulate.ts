@@ -1,0 +1,327 @@
+// Independent re-simulation of a plan result. From the result's own geometry
+// (section polylines matched onto the pack's edges), the vehicle figures the
+// result records and the catalog's charging curve, it recomputes each
+// section's length, driving time and energy, every charge's duration, the SoC
+// chain, the clock and the drivers' hours, with its own physics and its own
+// charge integration (none of the planner's code), and lists every
+// disagreement beyond 0.5 %.
+import { nearestOnSegment } from "@/engine/geo";
+import { decodePolyline } from "@/engine/network/polyline";
+import type { RoadNetwork } from "@/engine/network/types";
+import { findModel, type VehicleModel } from "@/engine/vehicles/catalog";
+
+/** Documented defaults (docs/API.md). */
+const RESERVE_SOC = 0.1;
+const OVERHEAD_MIN = 5;
+const DETOUR_KMH = 40;
+/** EU 561/2006: 4.5 h, 45 min, 9 h (10 h on two days a week), 11 h. */
+const LAW = { driveMin: 270, breakMin: 45, dailyMin: 540, extendedDailyMin: 600, restMin: 660 };
+
+const REL = 0.005;
+
+export interface ResimOptions {
+  network: RoadNetwork;
+  /** Defaults to 10 %. */
+  reserveSoc?: number;
+  /** The request's battery_level_end, when known. */
+  endSoc?: number;
+  /** The request's min_charge_duration_min, when known. */
+  minChargeMin?: number;
+}
+
+export interface Resim {
+  violations: string[];
+  minSoc: number;
+  energyKWh: number;
+  drivingMin: number;
+  /** Largest relative difference seen per quantity. */
+  worst: { energy: number; time: number; length: number; charge: number; soc: number };
+}
+
+type Figures = Pick<
+  VehicleModel,
+  "usableBatteryKWh" | "tareKg" | "maxGrossKg" | "referenceConsumptionKWhPerKm" | "maxCcsKW" | "maxMcsKW" |
+  "rollingResistance" | "dragAreaM2" | "drivetrainEfficiency" | "recuperationEfficiency" | "auxiliaryKW"
+>;
+
+// ---- physics, written from the formulas in docs/ARCHITECTURE.md ------------
+
+/** Wheel force on the flat (N) and auxiliary power (W), before calibration. */
+function flatForces(f: Figures, massKg: number, speedMs: number) {
+  return { forceN: massKg * 9.81 * f.rollingResistance + 0.6 * f.dragAreaM2 * speedMs * speedMs, auxW: f.auxiliaryKW * 1000 };
+}
+
+/** The model's calibration: its reference consumption at its reference mass, 80 km/h, flat. */
+function calibration(f: Figures, referenceGrossKg: number): number {
+  const v = 80 / 3.6;
+  const { forceN, auxW } = flatForces(f, referenceGrossKg, v);
+  const rawJPerM = forceN / f.drivetrainEfficiency + auxW / v;
+  return (f.referenceConsumptionKWhPerKm * 3600) / rawJPerM;
+}
+
+class Physics {
+  constructor(private f: Figures, private k: number) {}
+  /** Battery kWh over a stretch of uniform grade pieces (climb and fall spread over it). */
+  kWh(massKg: number, lengthM: number, speedKmh: number, upM: number, downM: number): number {
+    const v = Math.max(speedKmh, 5) / 3.6;
+    const { forceN, auxW } = flatForces(this.f, massKg, v);
+    const rising = upM + downM > 0 ? (lengthM * upM) / (upM + downM) : lengthM;
+    const battery = (wheelJ: number) => (wheelJ >= 0 ? wheelJ / this.f.drivetrainEfficiency : wheelJ * this.f.recuperationEfficiency);
+    const wheelUp = this.k * forceN * rising + massKg * 9.81 * upM;
+    const wheelDown = this.k * forceN * (lengthM - rising) - massKg * 9.81 * downM;
+    return (battery(wheelUp) + battery(wheelDown) + (this.k * auxW * lengthM) / v) / 3.6e6;
+  }
+}
+
+// ---- charging: Euler steps of one second over the curve ---------------------
+
+function chargeMinutes(model: VehicleModel, f: Figures, stationKW: number, connector: string, from: number, to: number): number {
+  const curve = model.chargingCurve ?? { soc: [0, 0.8, 1], share: [1, 1, 0.25] };
+  const refKW = Math.max(curve.refKW ?? 0, f.maxCcsKW ?? 0, f.maxMcsKW ?? 0);
+  const inlet = (connector === "MCS" ? f.maxMcsKW : f.maxCcsKW) ?? 0;
+  const share = (s: number) => {
+    const xs = curve.soc, ys = curve.share;
+    let y = ys[ys.length - 1];
+    for (let i = 1; i < xs.length; i++) {
+      if (s <= xs[i]) { y = ys[i - 1] + ((ys[i] - ys[i - 1]) * (s - xs[i - 1])) / (xs[i] - xs[i - 1]); break; }
+    }
+    return Math.max(y, 0.02);
+  };
+  const dt = 1 / 60; // minutes
+  let soc = from, t = 0;
+  while (soc < to - 1e-12) {
+    const kW = Math.min(stationKW, inlet, refKW * share(soc));
+    if (!(kW > 0)) return Infinity;
+    const step = (kW * dt) / 60 / f.usableBatteryKWh;
+    if (soc + step >= to) return t + (dt * (to - soc)) / step;
+    soc += step;
+    t += dt;
+  }
+  return t;
+}
+
+// ---- matching the polylines onto the pack's edges -------------------------------
+
+interface Matcher {
+  nodeAt(lat: number, lon: number): number[];
+  outEdges(u: number): number[];
+  inEdges(v: number): number[];
+  source: Uint32Array;
+}
+
+const matchers = new WeakMap<RoadNetwork, Matcher>();
+const key = (lat: number, lon: number) => `${Math.round(lat * 1e5)},${Math.round(lon * 1e5)}`;
+
+function matcherFor(net: RoadNetwork): Matcher {
+  const cached = matchers.get(net);
+  if (cached) return cached;
+  const nodes = new Map<string, number[]>();
+  for (let i = 0; i < net.nodeCount; i++) {
+    const k = key(net.nodeLat[i], net.nodeLon[i]);
+    const list = nodes.get(k);
+    if (list) list.push(i);
+    else nodes.set(k, [i]);
+  }
+  const source = new Uint32Array(net.edgeCount);
+  const incoming: number[][] = Array.from({ length: net.nodeCount }, () => []);
+  for (let u = 0; u < net.nodeCount; u++) {
+    for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
+      source[e] = u;
+      incoming[net.edgeTarget[e]].push(e);
+    }
+  }
+  const m: Matcher = {
+    nodeAt: (lat, lon) => nodes.get(key(lat, lon)) ?? [],
+    outEdges: (u) => Array.from({ length: net.firstEdge[u + 1] - net.firstEdge[u] }, (_, i) => net.firstEdge[u] + i),
+    inEdges: (v) => incoming[v],
+    source,
+  };
+  matchers.set(net, m);
+  return m;
+}
+
+/** Distance of a point from edge e's segment (m). */
+function offEdge(net: RoadNetwork, m: Matcher, e: number, [lat, lon]: [number, number]): number {
+  const a = m.source[e], b = net.edgeTarget[e];
+  return nearestOnSegment(lat, lon, net.nodeLat[a], net.nodeLon[a], net.nodeLat[b], net.nodeLon[b]).distanceM;
+}
+
+const ON_EDGE_M = 3;
+
+/** The directed edge carrying the piece p -> q, or -1. `last` is the edge of the previous piece. */
+function edgeOf(net: RoadNetwork, m: Matcher, p: [number, number], q: [number, number], last: number): number {
+  const us = m.nodeAt(...p), vs = m.nodeAt(...q);
+  const fastest = (es: number[]) => (es.length ? es.reduce((a, b) => (net.edgeTimeS[b] < net.edgeTimeS[a] ? b : a)) : -1);
+  const direct = us.flatMap((u) => m.outEdges(u).filter((e) => vs.includes(net.edgeTarget[e])));
+  if (direct.length) return fastest(direct);
+  const along = (e: number) => offEdge(net, m, e, p) < ON_EDGE_M && offEdge(net, m, e, q) < ON_EDGE_M && forwards(net, m, e, p, q);
+  if (last >= 0 && along(last)) return last;
+  const near = [...us.flatMap((u) => m.outEdges(u)), ...vs.flatMap((v) => m.inEdges(v))].filter(along);
+  if (near.length) return fastest(near);
+  for (let e = 0; e < net.edgeCount; e++) if (along(e)) return e;
+  return -1;
+}
+
+/** Does p -> q run from the edge's source towards its target? */
+function forwards(net: RoadNetwork, m: Matcher, e: number, p: [number, number], q: [number, number]): boolean {
+  const a = m.source[e], b = net.edgeTarget[e];
+  const dLat = net.nodeLat[b] - net.nodeLat[a], dLon = net.nodeLon[b] - net.nodeLon[a];
+  return (q[0] - p[0]) * dLat + (q[1] - p[1]) * dLon * Math.cos((p[0] * Math.PI) / 180) ** 2 >= 0;
+}
+
+function haversineM(a: [number, number], b: [number, number]): number {
+  const r = Math.PI / 180;
+  const s = Math.sin(((b[0] - a[0]) * r) / 2) ** 2 + Math.cos(a[0] * r) * Math.cos(b[0] * r) * Math.sin(((b[1] - a[1]) * r) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(s)));
+}
+
+// ---- the walk -------------------------------------------------------------------
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function resimulate(result: any, opts: ResimOptions): Resim {
+  const v: string[] = [];
+  const worst = { energy: 0, time: 0, length: 0, charge: 0, soc: 0 };
+  const out: Resim = { violations: v, minSoc: Infinity, energyKWh: 0, drivingMin: 0, worst };
+  const model = findModel(result.vehicle?.model_code ?? "");
+  if (!model || !result.vehicle?.figures) {
+    v.push(`result names no known vehicle (${result.vehicle?.model_code})`);
+    return out;
+  }
+  const f: Figures = result.vehicle.figures;
+  const physics = new Physics(f, calibration(f, model.referenceGrossKg));
+  const cap = f.usableBatteryKWh;
+  const net = opts.network;
+  const m = matcherFor(net);
+  const drivable = result.status === "succeeded";
+  const reserve = opts.reserveSoc ?? RESERVE_SOC;
+  const detourOf = new Map<number, number>((result.poi_list ?? []).map((p: any) => [p.poi_id, p.detour_from_route]));
+
+  const agree = (what: keyof typeof worst, label: string, mine: number, theirs: number, abs: number) => {
+    const diff = Math.abs(mine - theirs);
+    const rel = diff / Math.max(Math.abs(mine), 1e-9);
+    if (diff > abs) worst[what] = Math.max(worst[what], rel);
+    if (diff > REL * Math.abs(mine) + abs) v.push(`${label}: re-simulated ${mine.toFixed(4)}, reported ${theirs}`);
+  };
+
+  /**
+   * SoCs are compared within 0.5 % of the energy drawn since the last point
+   * where the plan fixes the SoC (the start or a charge's target).
+   */
+  const agreeSoc = (label: string, mine: number, theirs: number) => {
+    const diff = Math.abs(mine - theirs);
+    if (drawnKWh > 0) worst.soc = Math.max(worst.soc, (diff * cap) / drawnKWh);
+    if (diff > (REL * drawnKWh) / cap + 1e-4) v.push(`${label}: re-simulated ${mine.toFixed(4)}, reported ${theirs}`);
+  };
+  let drawnKWh = 0;
+  let soc: number = result.battery_level_start;
+  let clock = Date.parse(result.totals.departure_time);
+  // The rules the plan says it keeps, checked against the law's bounds.
+  const dr = result.driving_rules;
+  const EU = { driveMin: dr?.max_driving_before_break_min ?? LAW.driveMin, breakMin: dr?.break_min ?? LAW.breakMin, dailyMin: dr?.max_daily_driving_min ?? LAW.dailyMin, restMin: dr?.daily_rest_min ?? LAW.restMin };
+  if (EU.driveMin > LAW.driveMin || EU.breakMin < LAW.breakMin || EU.dailyMin > LAW.extendedDailyMin || EU.restMin < LAW.restMin) v.push(`driving_rules beyond EU 561/2006: ${JSON.stringify(dr)}`);
+  let sinceBreak = dr?.driven_since_break_min ?? 0, today = dr?.driven_today_min ?? 0, lastEdge = -1;
+  let outHalfM = 0;
+  let charged = 0;
+  const low = (x: number, where: string) => {
+    out.minSoc = Math.min(out.minSoc, x);
+    if (drivable && x < reserve - 1e-3) v.push(`SoC ${x.toFixed(4)} below the reserve ${where}`);
+  };
+
+  result.sections.forEach((s: any, i: number) => {
+    const ps = s.poi_summary ?? {};
+    const where = `section ${i} (${ps.name})`;
+    const massKg = Math.min(f.tareKg + s.payload_kg, f.maxGrossKg);
+    const isCharge = (ps.energy_kWh ?? 0) > 0;
+    const inHalfM = isCharge ? (detourOf.get(ps.id) ?? NaN) / 2 : 0;
+    if (Number.isNaN(inHalfM)) v.push(`${where}: charging station ${ps.id} is not in poi_list`);
+
+    // Route part: polyline pieces on the pack's edges.
+    const line = decodePolyline(s.polyline);
+    let lengthM = 0, timeS = 0, kWh = 0, peakKWh = 0;
+    const detourKWhPerM = physics.kWh(massKg, 1000, DETOUR_KMH, 0, 0) / 1000;
+    kWh += outHalfM * detourKWhPerM;
+    peakKWh = kWh;
+    for (let j = 0; j + 1 < line.length; j++) {
+      const p = line[j], q = line[j + 1];
+      const piece = haversineM(p, q);
+      if (piece < 0.5) continue;
+      const e = edgeOf(net, m, p, q, lastEdge);
+      if (e < 0) {
+        v.push(`${where}: piece ${j} (${p} -> ${q}) lies on no edge of ${net.id}`);
+        continue;
+      }
+      lastEdge = e;
+      const share = Math.min(1, piece / net.edgeLengthM[e]);
+      const len = net.edgeLengthM[e] * share;
+      const speed = (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6;
+      const a = net.attributes;
+      lengthM += len;
+      timeS += net.edgeTimeS[e] * share;
+      kWh += physics.kWh(massKg, len, speed, a ? a.ascentM[e] * share : 0, a ? a.descentM[e] * share : 0);
+      peakKWh = Math.max(peakKWh, kWh);
+    }
+    kWh += inHalfM * detourKWhPerM;
+    peakKWh = Math.max(peakKWh, kWh);
+    lengthM += outHalfM + inHalfM;
+    timeS += ((outHalfM + inHalfM) / 1000 / DETOUR_KMH) * 3600;
+    outHalfM = inHalfM;
+
+    const reportedKWh = s.poi_summary.sec_energy_consumption_kWhkm * s.poi_summary.sec_length_km;
+    agree("length", `${where} length (m)`, lengthM, s.length_m, 5);
+    agree("time", `${where} driving time (min)`, timeS / 60, ps.sec_duration_min, 0.1);
+    agree("energy", `${where} energy (kWh)`, kWh, reportedKWh, 0.05 + Math.abs(reportedKWh) * 1e-3);
+    agreeSoc(`${where} SoC at the start`, soc, s.start_pos[2]);
+    low(soc - peakKWh / cap, `in ${where}`);
+    soc -= kWh / cap;
+    out.energyKWh += kWh;
+    out.drivingMin += timeS / 60;
+    sinceBreak += timeS / 60;
+    today += timeS / 60;
+    drawnKWh += kWh;
+    if (drivable) agreeSoc(`${where} SoC on arrival`, soc, s.stop_pos[2]);
+
+    // Clock: arrival from the previous departure and the driving.
+    clock += timeS * 1000;
+    if (ps.arrival_time) agree("time", `${where} arrival (min after departure)`, (clock - Date.parse(result.totals.departure_time)) / 60_000, (Date.parse(ps.arrival_time) - Date.parse(result.totals.departure_time)) / 60_000, 0.2);
+    if (!drivable) return;
+    clock = Date.parse(ps.arrival_time);
+
+    // What happens at the end of the section.
+    const dwellMin = ps.departure_time ? (Date.parse(ps.departure_time) - Date.parse(ps.arrival_time)) / 60_000 : 0;
+    if (isCharge) {
+      const from = ps.start_soc, to = ps.stop_soc;
+      agree("charge", `${where} energy charged (kWh)`, (to - from) * cap, ps.energy_kWh, 0.1);
+      const minutes = chargeMinutes(model, f, ps.power_available_kW, ps.connector, from, to);
+      const expected = Math.max(minutes, opts.minChargeMin ?? 0);
+      agree("charge", `${where} charge time (min)`, expected, ps.charge_time_min, 0.1);
+      agree("time", `${where} dwell (min)`, OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0), dwellMin, 0.1);
+      if (to > 1 + 1e-9) v.push(`${where}: charged above 100 %`);
+      charged += ps.energy_kWh;
+      soc = to;
+      drawnKWh = 0;
+    }
+    if (sinceBreak > EU.driveMin * (1 + REL) + 0.2) v.push(`${where}: ${sinceBreak.toFixed(1)} min driven without a break`);
+    if (today > EU.dailyMin * (1 + REL) + 0.2) v.push(`${where}: ${today.toFixed(1)} min driven since the last daily rest`);
+    if (ps.break_kind === "break" || ps.break_kind === "rest") {
+      const need = ps.break_kind === "rest" ? EU.restMin : EU.breakMin;
+      if (ps.break_min < need - 1e-6) v.push(`${where}: ${ps.break_kind} of ${ps.break_min} min`);
+      if (dwellMin < ps.break_min - 0.1) v.push(`${where}: stands ${dwellMin} min for a ${ps.break_min} min ${ps.break_kind}`);
+      sinceBreak = 0;
+      if (ps.break_kind === "rest") today = 0;
+    }
+    clock += dwellMin * 60_000;
+  });
+
+  if (!drivable) return out;
+  const t = result.totals;
+  agree("length", "total distance (m)", result.sections.reduce((a: number, s: any) => a + s.length_m, 0), t.distance_m, 5);
+  agree("time", "total driving (min)", out.drivingMin, t.driving_time_min, 0.2);
+  agree("energy", "total energy (kWh)", out.energyKWh, t.energy_kWh, 0.2);
+  agree("charge", "total charged (kWh)", charged, t.charged_kWh, 0.2);
+  const last = result.sections.at(-1).poi_summary;
+  agree("time", "arrival at the destination (min after departure)", (clock - Date.parse(t.departure_time)) / 60_000, (Date.parse(t.arrival_time) - Date.parse(t.departure_time)) / 60_000, 0.2);
+  if (last.arrival_time !== t.arrival_time) v.push(`totals.arrival_time ${t.arrival_time} is not the destination's ${last.arrival_time}`);
+  agreeSoc("battery_level_end", soc, result.battery_level_end);
+  if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
+  return out;
+}
