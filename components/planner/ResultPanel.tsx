@@ -84,16 +84,26 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
                   </dd>
                 </div>
               </dl>
+              {s.pause ? <div className={styles.stopSub}>{pauseText(s.pause)} taken while charging</div> : null}
+              {s.alternatives.length ? (
+                <div className={styles.stopSub}>
+                  Instead: {s.alternatives.map((a) => `${a.name ?? "station"} (${fmtNum(a.powerKW ?? null, "kW")}, +${fmtDuration(a.extraMin ?? 0)})`).join("; ")}
+                </div>
+              ) : null}
             </>
           ) : (
             <div className={styles.stopSub}>
-              State of charge {fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}
+              {s.pause ? `${pauseText(s.pause)} · ` : null}State of charge {fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}
             </div>
           )}
         </div>
       </div>
     </li>
   );
+}
+
+function pauseText(p: NonNullable<PlanStop["pause"]>): string {
+  return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
 }
 
 export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void }) {

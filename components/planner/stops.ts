@@ -24,7 +24,9 @@ export interface PlanStop {
   /** Length of the section driven to reach this stop, km. */
   legKm?: number | null;
   legMin?: number | null;
-  alternatives: { name?: string | null; address?: string | null }[];
+  /** A drivers' break or daily rest taken here (during the charging at a charger). */
+  pause?: { kind: "break" | "rest"; min: number } | null;
+  alternatives: { name?: string | null; address?: string | null; powerKW?: number | null; extraMin?: number | null }[];
 }
 
 export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
@@ -74,7 +76,13 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       socOut: p.stop_soc ?? null,
       legKm: p.sec_length_km ?? (s.length_m != null ? s.length_m / 1000 : null),
       legMin: p.sec_duration_min ?? null,
-      alternatives: (p.alternatives ?? []).map((a) => ({ name: a.name, address: a.address })),
+      pause: p.break_kind === "break" || p.break_kind === "rest" ? { kind: p.break_kind, min: Number(p.break_min ?? 0) } : null,
+      alternatives: (p.alternatives ?? []).map((a) => ({
+        name: a.name,
+        address: a.address,
+        powerKW: typeof a.power_available_kW === "number" ? a.power_available_kW : null,
+        extraMin: typeof a.extra_time_min === "number" ? a.extra_time_min : null,
+      })),
     });
   });
   return stops;
