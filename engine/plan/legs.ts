@@ -16,6 +16,8 @@ export interface Leg {
    */
   segmentOn: Int32Array;
   segmentShare: Float64Array;
+  /** Network node at each path coordinate; -1 at the snapped end points. */
+  coordNode: Int32Array;
   from: SnappedPoint;
   to: SnappedPoint;
 }
@@ -44,7 +46,7 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
  */
 function extendToSnappedPoints(
   net: RoadNetwork, path: RoutePath, from: SnappedPoint, to: SnappedPoint,
-): Pick<Leg, "path" | "segmentEdge" | "segmentOn" | "segmentShare"> {
+): Pick<Leg, "path" | "segmentEdge" | "segmentOn" | "segmentShare" | "coordNode"> {
   const coords: [number, number][] = [];
   const dist: number[] = [];
   const time: number[] = [];
@@ -94,6 +96,7 @@ function extendToSnappedPoints(
     segmentEdge,
     segmentOn: Int32Array.from(on),
     segmentShare: Float64Array.from(share),
+    coordNode: Int32Array.from([...(head > 1 ? [-1] : []), ...path.nodes, ...(tail > 1 ? [-1] : [])]),
   };
 }
 

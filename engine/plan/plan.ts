@@ -12,6 +12,7 @@ import { optimizeCharging } from "../charging/optimize";
 import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { optimizerInput } from "./optimizer-input";
 import { routeLegs } from "./legs";
+import { roadDetourM } from "./detours";
 import { buildProfile, physicsEnergy } from "./profile";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
 import type { PlanData, PlanInput } from "./types";
@@ -35,7 +36,12 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const hits = [...legOf.keys()];
   const { kept, warnings } = filterStations(hits, input.poiInfo);
   const candidates = kept
-    .map((hit) => toCandidate(input.vehicle, hit, legOf.get(hit)!, profile.legStartM[legOf.get(hit)!], kWhPerKm[legOf.get(hit)!]))
+    .map((hit) => {
+      const k = legOf.get(hit)!;
+      // Only a station the vehicle can use is worth measuring on the road.
+      if (!toCandidate(input.vehicle, hit, k, profile.legStartM[k], kWhPerKm[k])) return null;
+      return toCandidate(input.vehicle, { ...hit, detourM: roadDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k]);
+    })
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => a.distM - b.distM);
   if (kept.length > candidates.length) {
@@ -93,6 +99,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+
 
 function figuresOf(v: PlanInput["vehicle"]): VehicleFigures {
   return Object.fromEntries(FIGURE_NAMES.map((k) => [k, v[k]])) as VehicleFigures;

@@ -5,7 +5,8 @@ import type { Station } from "./types";
 
 /**
  * Road distance per metre of straight-line offset, for the detour estimate
- * (there and back). A road-based detour replaces this later.
+ * (there and back); the planner measures the road detour of every station the
+ * vehicle can use (engine/plan/detours.ts).
  */
 export const DETOUR_ROAD_FACTOR = 1.3;
 /** Route windows are at most corridorM long, clamped so tiny/huge corridors stay cheap. */

@@ -1,0 +1,78 @@
+// Detours to stations are measured on the road network, there and back.
+import { describe, expect, it } from "vitest";
+import { haversineM } from "@/engine/geo";
+import { createRouter } from "@/engine/network/router";
+import { createSnapper } from "@/engine/network/snap";
+import type { RoadNetwork } from "@/engine/network/types";
+import { plan } from "@/tests/support/checked-plan";
+import { createStationIndex } from "@/engine/stations/corridor";
+import { input, station } from "./fixtures";
+
+/** Two-way roads through the given [lat, lon] chains, 80 km/h. */
+function network(chains: [number, number][][]): RoadNetwork {
+  const key = (p: [number, number]) => p.join(",");
+  const ids = new Map<string, number>();
+  const pts: [number, number][] = [];
+  const adj: number[][] = [];
+  const id = (p: [number, number]) => {
+    let i = ids.get(key(p));
+    if (i === undefined) ids.set(key(p), (i = pts.push(p) - 1)), adj.push([]);
+    return i;
+  };
+  for (const chain of chains) {
+    for (let k = 0; k + 1 < chain.length; k++) {
+      const a = id(chain[k]), b = id(chain[k + 1]);
+      adj[a].push(b);
+      adj[b].push(a);
+    }
+  }
+  const firstEdge = new Uint32Array(pts.length + 1);
+  const target: number[] = [];
+  adj.forEach((list, i) => {
+    firstEdge[i] = target.length;
+    target.push(...list);
+  });
+  firstEdge[pts.length] = target.length;
+  const edgeTarget = Uint32Array.from(target);
+  const edgeLengthM = new Float32Array(target.length);
+  adj.forEach((_, i) => {
+    for (let e = firstEdge[i]; e < firstEdge[i + 1]; e++) edgeLengthM[e] = haversineM(...pts[i], ...pts[edgeTarget[e]]);
+  });
+  return {
+    id: "test-detour", version: "1", nodeCount: pts.length, edgeCount: target.length,
+    nodeLat: Float64Array.from(pts, (p) => p[0]), nodeLon: Float64Array.from(pts, (p) => p[1]),
+    firstEdge, edgeTarget, edgeLengthM, edgeTimeS: Float32Array.from(edgeLengthM, (m) => m / (80 / 3.6)), edgeClass: new Uint8Array(target.length),
+  };
+}
+
+const line = (lat0: number, lon0: number, lat1: number, lon1: number, n: number) =>
+  Array.from({ length: n + 1 }, (_, i) => [lat0 + ((lat1 - lat0) * i) / n, lon0 + ((lon1 - lon0) * i) / n] as [number, number]);
+
+describe("road detour to a station", () => {
+  // A motorway along 50 N; the station lies 1.2 km north of it at 7.3 E, but its
+  // only access road leaves the motorway at 7.0 E and runs back east.
+  const motorway = line(50, 6, 50, 8, 100);
+  const access = [[50, 7] as [number, number], ...line(50.01, 7, 50.01, 7.3, 15)];
+  const net = network([motorway, access]);
+  const depot = station(7.3, { lat: 50.011 });
+  const data = { network: net, snapper: createSnapper(net), router: createRouter(net), stations: createStationIndex([depot]), versions: { [net.id]: "1" } };
+  const trip = input({ batteryLevelStart: 1, sections: [{ start: [50, 6.01], stop: [50, 7.99], payloadKg: 0 }] });
+
+  it("follows the access road: out at the junction and back to it, not twice the straight line", () => {
+    const r = plan(trip, data);
+    const hit = r.poi_list.find((p) => p.poi_id === depot.poiId)!;
+    const straight = 2 * haversineM(50.011, 7.3, 50, 7.3);
+    const viaAccess = 2 * (haversineM(50, 7, 50.01, 7) + haversineM(50.01, 7, 50.01, 7.3) + haversineM(50.01, 7.3, 50.011, 7.3));
+    expect(straight).toBeLessThan(2_500);
+    expect(hit.detour_from_route).toBeGreaterThan(viaAccess - 100);
+    expect(hit.detour_from_route).toBeLessThan(viaAccess + 100);
+  });
+
+  it("a station beside the road costs about its distance there and back", () => {
+    const beside = station(7.6, { lat: 50.001 });
+    const r = plan(trip, { ...data, stations: createStationIndex([beside]) });
+    const hit = r.poi_list.find((p) => p.poi_id === beside.poiId)!;
+    expect(hit.detour_from_route).toBeGreaterThanOrEqual(2 * 111 - 2);
+    expect(hit.detour_from_route).toBeLessThan(2 * 111 + 50);
+  });
+});
