@@ -144,7 +144,15 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
     (ub === Infinity || stopLowerBound(bd, k, timeAt(s, Math.max(ctx.ga, s.lo)), ctx.fixedMin + Math.max(pause, input.minChargeMin), after) <= ub + 1e-9);
   const added: LabelSet[] = [];
   const byD = new Map<number, LabelSet[]>(), resting: LabelSet[] = [];
+  // A station that may be closed serves only sets whose every arrival time falls in its hours.
+  const open = (s: LabelSet) => {
+    if (!st.openDuring) return true;
+    const at = (g: number) => input.departureMs + (timeAt(s, g) + st.detourMin / 2) * 60_000;
+    const last = timeAt(s, s.top);
+    return st.openDuring(at(Math.max(ctx.ga, s.lo)), Number.isFinite(last) ? at(s.top) : at(Math.max(ctx.ga, s.lo)));
+  };
   for (const s of sets) {
+    if (!open(s)) continue;
     const none = afterStop(s, st.detourMin, "none", rules);
     if (worth(s, 0, none)) push(added, stopSet(s, ctx, 0, none, how("none"), sets));
     // Pauses only where one can still fall due (or driving on without one is not legal).

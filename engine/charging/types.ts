@@ -20,6 +20,8 @@ export interface StationPoint<C extends string = string> extends RoutePos {
   /** There and back between the route point and the station. */
   detourKWh: number;
   detourMin: number;
+  /** Whether the station is open for arrivals over [fromMs, toMs]; absent: always open. */
+  openDuring?: (fromMs: number, toMs: number) => boolean;
 }
 
 /** Window on the start of service, epoch ms; either end may be missing. */

@@ -4,6 +4,7 @@ import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
 import { EU_BREAK_RULES, type BreakRules, type OptimizeInput, type StationPoint, type WaypointPoint } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
 import { chargeDurationMin } from "../vehicles/charging";
+import { mayClose, openThroughout, zoneOf } from "../stations/opening";
 import type { Candidate } from "./candidates";
 import { energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
@@ -20,6 +21,9 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
     connector: c.connector,
     detourKWh: c.detourKWh,
     detourMin: c.detourMin,
+    ...(mayClose(c.hit.station.openingTimes)
+      ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
+      : {}),
   }));
   const legs = input.sections.length;
   const waypoints: WaypointPoint[] = input.sections.map((s, k) => {

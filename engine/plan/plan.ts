@@ -3,6 +3,7 @@ import { FIGURE_NAMES, type VehicleFigures } from "../../contract/fleet";
 import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
 import { findInCorridor, type CorridorHit } from "../stations/corridor";
 import { filterStations } from "../stations/filter";
+import { periodAt, zoneOf } from "../stations/opening";
 import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
 import { grossMassKg } from "../vehicles/energy";
 import { flatConsumptionKWhPerKm } from "../vehicles/physics";
@@ -162,8 +163,7 @@ function poiList(candidates: Candidate[], clockAt: (distM: number) => number): R
       mapping: s.mapping,
       represents: s.represents,
       poi_crash: (positions.get(`${s.lat.toFixed(6)},${s.lon.toFixed(6)}`) ?? 0) > 1 ? 1 : 0,
-      opening_time: null,
-      closing_time: null,
+      ...openingPeriod(s, clockAt(c.distM) + (c.detourMin / 2) * 60_000),
       poi_arrival_time: new Date(Math.round(clockAt(c.distM))).toISOString(),
       bookable: s.bookable,
       location_id: s.locationId,
@@ -172,6 +172,12 @@ function poiList(candidates: Candidate[], clockAt: (distM: number) => number): R
       usable_power_kW: c.powerKW,
     };
   });
+}
+
+/** The opening period holding the planned arrival (or the next); null for 24/7 or unstated hours. */
+function openingPeriod(s: Candidate["hit"]["station"], arrivalMs: number) {
+  const p = periodAt(s.openingTimes, zoneOf(s), arrivalMs);
+  return { opening_time: p?.opening ?? null, closing_time: p?.closing ?? null };
 }
 
 function availableStation(hit: CorridorHit): ResultAvailableStation {

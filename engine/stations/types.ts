@@ -33,12 +33,28 @@ export interface Station {
   represents: 0 | 1;
   /** OCPI-style opening times where the source states them. */
   openingTimes?: OpeningTimes;
+  /** IANA time zone of the opening times (OCPI `time_zone`); else the country's. */
+  timeZone?: string;
+  /**
+   * OCPI `ParkingRestriction` values (EV_ONLY, PLUGGED, DISABLED, CUSTOMERS, MOTORCYCLES) that hold
+   * at every charging point of the site, sorted. Absent when the source states none for some point.
+   */
+  parkingRestrictions?: string[];
+  /**
+   * Highest power per connector type at the site, kW, where the source gives power per connector
+   * (dcPowerKW is the maximum over all DC connectors, e.g. an MCS point next to slower CCS points).
+   */
+  connectorKW?: Partial<Record<ConnectorType, number>>;
 }
 
 /** Subset of OCPI 2.2.1 `Hours`. */
 export interface OpeningTimes {
   twentyfourseven: boolean;
+  /** weekday 1 = Monday ... 7 = Sunday; period_begin / period_end "HH:MM", local time of the site. */
   regular_hours?: { weekday: number; period_begin: string; period_end: string }[];
+  /** OCPI `ExceptionalPeriod`s (RFC 3339 date-times): extra opening / closing on top of the regular hours. */
+  exceptional_openings?: { period_begin: string; period_end: string }[];
+  exceptional_closings?: { period_begin: string; period_end: string }[];
 }
 
 /** A site as an importer yields it, before the pack assigns ids and groups. */
