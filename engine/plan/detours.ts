@@ -37,7 +37,10 @@ export function roadDetourM(data: PlanData, leg: Leg, hit: CorridorHit): number 
   while (i > 0 && (nodeAt[i] < 0 || along - cumDistM[i] < DETOUR_REJOIN_M)) i--;
   let j = Math.min(hit.segmentIndex + 1, coords.length - 1);
   while (j < coords.length - 1 && (nodeAt[j] < 0 || cumDistM[j] - along < DETOUR_REJOIN_M)) j++;
-  if (nodeAt[i] < 0 || nodeAt[j] < 0) return hit.detourM;
+  // At a leg's ends the outermost coordinate is the snapped request point: use the node next to it.
+  while (i < coords.length - 1 && nodeAt[i] < 0) i++;
+  while (j > 0 && nodeAt[j] < 0) j--;
+  if (nodeAt[i] < 0 || nodeAt[j] < 0 || j < i) return hit.detourM;
 
   const s = snapStation(data, hit);
   const there = data.router.route(nodeAt[i], s.arriveNode);

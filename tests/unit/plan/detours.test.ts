@@ -76,3 +76,20 @@ describe("road detour to a station", () => {
     expect(hit.detour_from_route).toBeLessThan(2 * 111 + 50);
   });
 });
+
+describe("road detour near the ends of a leg", () => {
+  const motorway = line(50, 6, 50, 8, 100);
+  const access = [[50, 6.1] as [number, number], ...line(50.01, 6.1, 50.01, 6.3, 10)];
+  const net = network([motorway, access]);
+  const near = station(6.3, { lat: 50.011 });
+  const data = { network: net, snapper: createSnapper(net), router: createRouter(net), stations: createStationIndex([near]), versions: { [net.id]: "1" } };
+
+  it("is measured on the road for a station a few km after a start that lies off the network", () => {
+    // The start snaps onto the motorway from 300 m north: the leg begins with a piece to the network.
+    const r = plan(input({ batteryLevelStart: 1, sections: [{ start: [50.003, 6.005], stop: [50, 7.99], payloadKg: 0 }] }), data);
+    const hit = r.poi_list.find((p) => p.poi_id === near.poiId)!;
+    const viaAccess = 2 * (haversineM(50, 6.1, 50.01, 6.1) + haversineM(50.01, 6.1, 50.01, 6.3) + haversineM(50.01, 6.3, 50.011, 6.3));
+    expect(hit.detour_from_route).toBeGreaterThan(viaAccess - 100);
+    expect(hit.detour_from_route).toBeLessThan(viaAccess + 100);
+  });
+});
