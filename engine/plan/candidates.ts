@@ -21,11 +21,13 @@ export interface Candidate {
 /** Best connector for the vehicle at a station, or null when it cannot charge there. */
 export function chargeOption(vehicle: VehicleModel, station: Station): { connector: ChargeConnector; powerKW: number } | null {
   const options: { connector: ChargeConnector; powerKW: number }[] = [];
+  // Per connector where the source says (an MCS point beside slower CCS points), else the site's DC power.
+  const siteKW = (c: "MCS" | "CCS") => station.connectorKW?.[c] ?? station.dcPowerKW;
   if (station.connectors.includes("MCS") && vehicle.maxMcsKW) {
-    options.push({ connector: "MCS", powerKW: Math.min(station.dcPowerKW, vehicle.maxMcsKW) });
+    options.push({ connector: "MCS", powerKW: Math.min(siteKW("MCS"), vehicle.maxMcsKW) });
   }
   if (station.connectors.includes("CCS") && vehicle.maxCcsKW) {
-    options.push({ connector: "CCS", powerKW: Math.min(station.dcPowerKW, vehicle.maxCcsKW) });
+    options.push({ connector: "CCS", powerKW: Math.min(siteKW("CCS"), vehicle.maxCcsKW) });
   }
   const best = options.sort((a, b) => b.powerKW - a.powerKW)[0];
   return best && best.powerKW >= MIN_STOP_POWER_KW ? best : null;

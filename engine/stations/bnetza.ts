@@ -1,8 +1,12 @@
 // Bundesnetzagentur Ladesäulenregister CSV: one row per charging device.
 import type { ConnectorType, OpeningTimes, StationDraft } from "./types";
+import { addConnectorKW } from "./ocpi";
 import { cleanName, operatorDisplayNames, operatorKey } from "./operators";
 
-/** UTF-8 (BOM tolerated); older register downloads are Windows-1252. */
+/**
+ * UTF-8 (BOM tolerated); older register downloads are Windows-1252. A file that is not valid UTF-8
+ * as a whole is decoded line by line, so a UTF-8 header above Windows-1252 rows still reads right.
+ */
 export function decodeText(input: string | Uint8Array): string {
   let text: string;
   if (typeof input === "string") text = input;
@@ -10,10 +14,44 @@ export function decodeText(input: string | Uint8Array): string {
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(input);
     } catch {
-      text = new TextDecoder("windows-1252").decode(input);
+      const utf8 = new TextDecoder("utf-8", { fatal: true });
+      const parts: string[] = [];
+      for (let from = 0; from <= input.length; ) {
+        let to = input.indexOf(10, from);
+        if (to < 0) to = input.length;
+        const line = input.subarray(from, to);
+        try {
+          parts.push(utf8.decode(line));
+        } catch {
+          parts.push(decodeWindows1252(line));
+        }
+        from = to + 1;
+      }
+      text = parts.join("\n");
     }
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Windows-1252 code points of bytes 0x80-0x9F (the rest equal their byte value). */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * Windows-1252 by table: Node's TextDecoder("windows-1252") decodes 0x80-0x9F as C1 controls
+ * (ISO-8859-1), which would turn „…“ and € of the old register into garbage.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const codes = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    codes[i] = b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : b;
+  }
+  let out = "";
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
+  return out;
 }
 
 /** Delimited text with double-quote quoting ("" escapes, delimiters and newlines inside quotes). */
@@ -70,6 +108,8 @@ export function parseDecimal(s: string | undefined): number {
 
 export function bnetzaConnector(s: string): ConnectorType {
   const t = s.toLowerCase();
+  // "DC Tesla Fahrzeugkupplung (Typ 2)": Tesla's DC over a Type 2 plug, not the AC Type 2 connector.
+  if (t.includes("tesla")) return "OTHER";
   if (t.includes("combo") || t.includes("ccs")) return "CCS";
   if (t.includes("chademo")) return "CHADEMO";
   if (t.includes("mcs") || t.includes("megawatt")) return "MCS";
@@ -85,6 +125,7 @@ const normHeader = (h: string) =>
 interface Columns {
   id: number; operator: number; name: number; address: number; street: number; houseNo: number; addrExtra: number;
   postcodeCity: number; postcode: number; city: number; lat: number; lon: number; devicePower: number; points: number; opening: number;
+  openingDays: number; openingTimes: number;
   plugs: { connectors: number; power: number }[];
 }
 
@@ -105,7 +146,8 @@ function mapColumns(header: string[]): Columns | null {
     street: col("strasse"), houseNo: col("hausnummer"), addrExtra: col("adresszusatz"),
     postcodeCity: col("postleitzahlort"), postcode: col("postleitzahl"), city: col("ort"), lat, lon,
     devicePower: col("anschlussleistungkw", "nennleistungladeeinrichtungkw", "anschlussleistung", "nennleistungladeeinrichtung"),
-    points: col("anzahlladepunkte"), opening: col("oeffnungszeiten"), plugs,
+    points: col("anzahlladepunkte"), opening: col("oeffnungszeiten"),
+    openingDays: col("oeffnungszeitenwochentage"), openingTimes: col("oeffnungszeitentageszeiten"), plugs,
   };
 }
 
@@ -155,20 +197,23 @@ export function parseBnetzaCsv(input: string | Uint8Array, opts: { source?: stri
     operatorNames.push(operator);
 
     const connectors = new Set<ConnectorType>();
+    const perType: Partial<Record<ConnectorType, number>> = {};
     let dcKW = 0, acKW = 0, groups = 0;
     for (const p of c.plugs) {
+      // Newer registers list several plugs of one point as "A; B" with powers "22; 3,7" in the same order.
       const raws = get(r, p.connectors).split(/[,;]/).map((s) => s.trim()).filter((s) => s && s !== "0");
       if (raws.length === 0) continue;
       groups++;
-      const kw = Math.max(0, ...get(r, p.power).split(";").map(parseDecimal).filter(Number.isFinite));
-      let dc = false;
-      for (const raw of raws) {
+      const kws = get(r, p.power).split(";").map(parseDecimal);
+      const pointKW = Math.max(0, ...kws.filter(Number.isFinite));
+      raws.forEach((raw, k) => {
         const t = bnetzaConnector(raw);
+        const kw = kws.length === raws.length && kws[k] >= 0 ? kws[k] : pointKW;
         connectors.add(t);
-        dc ||= isDc(raw, t);
-      }
-      if (dc) dcKW = Math.max(dcKW, kw);
-      else acKW = Math.max(acKW, kw);
+        addConnectorKW(perType, t, kw);
+        if (isDc(raw, t)) dcKW = Math.max(dcKW, kw);
+        else acKW = Math.max(acKW, kw);
+      });
     }
     if (dcKW === 0 && acKW === 0) {
       // No per-point power: fall back to the device rating.
@@ -183,7 +228,9 @@ export function parseBnetzaCsv(input: string | Uint8Array, opts: { source?: stri
     let site = sites.get(key);
     if (!site) {
       const city = c.postcodeCity >= 0 ? get(r, c.postcodeCity) : [get(r, c.postcode), get(r, c.city)].filter(Boolean).join(" ");
-      const street = c.address >= 0 ? get(r, c.address) : [[get(r, c.street), get(r, c.houseNo)].filter(Boolean).join(" "), get(r, c.addrExtra)].filter(Boolean).join(", ");
+      // House number "0" is the register's placeholder for none.
+      const houseNo = get(r, c.houseNo).replace(/^0$/, "");
+      const street = c.address >= 0 ? get(r, c.address) : [[get(r, c.street), houseNo].filter(Boolean).join(" "), get(r, c.addrExtra)].filter(Boolean).join(", ");
       site = {
         key,
         town: c.postcodeCity >= 0 ? city.replace(/^\d{5}\s*/, "") : get(r, c.city),
@@ -202,8 +249,9 @@ export function parseBnetzaCsv(input: string | Uint8Array, opts: { source?: stri
     d.dcPowerKW = Math.max(d.dcPowerKW, dcKW);
     d.powerKW = d.dcPowerKW > 0 ? d.dcPowerKW : Math.max(d.powerKW, acKW);
     for (const t of connectors) if (!d.connectors.includes(t)) d.connectors.push(t);
+    for (const [t, kw] of Object.entries(perType) as [ConnectorType, number][]) addConnectorKW((d.connectorKW ??= {}), t, kw);
     if (!d.openingTimes) {
-      const o = parseOpening(get(r, c.opening));
+      const o = parseOpening(get(r, c.opening), get(r, c.openingDays), get(r, c.openingTimes));
       if (o) d.openingTimes = o;
     }
   }
@@ -220,6 +268,27 @@ export function parseBnetzaCsv(input: string | Uint8Array, opts: { source?: stri
   return { devices, skipped, stations };
 }
 
-function parseOpening(s: string): OpeningTimes | null {
-  return /^24\s*\/?\s*7$/.test(s) ? { twentyfourseven: true } : null;
+const WEEKDAYS: Record<string, number> = { montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6, sonntag: 7 };
+const PERIOD = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/;
+const hhmm = (h: string, m: string) => `${h.padStart(2, "0")}:${m}`;
+
+/**
+ * "Öffnungszeiten": "247" (24/7), "Keine Angabe" (unknown) or "Eingeschränkt" (restricted, with
+ * "Öffnungszeiten: Wochentage" such as "Montag; Dienstag" and "Öffnungszeiten: Tageszeiten" such as
+ * "08:00-18:00; 08:00-18:00", or one period for all days). Anything else stays unknown.
+ */
+export function parseOpening(s: string, days = "", times = ""): OpeningTimes | null {
+  if (/^24\s*\/?\s*7$/.test(s)) return { twentyfourseven: true };
+  if (!/^eingeschr/i.test(s)) return null;
+  const dayList = days.split(/[;,]/).map((d) => WEEKDAYS[d.trim().toLowerCase()]);
+  const periods = times.split(/[;,]/).map((t) => PERIOD.exec(t.trim()));
+  if (!days.trim() || dayList.some((d) => !d) || periods.some((p) => !p)) return null;
+  if (periods.length !== dayList.length && periods.length !== 1) return null;
+  return {
+    twentyfourseven: false,
+    regular_hours: dayList.map((weekday, i) => {
+      const p = periods[periods.length === 1 ? 0 : i]!;
+      return { weekday, period_begin: hhmm(p[1], p[2]), period_end: hhmm(p[3], p[4]) };
+    }),
+  };
 }

@@ -3,8 +3,9 @@ import type { ConnectorType, OpeningTimes, StationDraft } from "./types";
 import { cleanName, normalizeOperators } from "./operators";
 
 /**
- * MCS ceiling (3000 A x 1250 V). Some feeds publish amperage errors (e.g. 7360 A)
- * that would otherwise show as multi-megawatt sites.
+ * MCS ceiling (3000 A x 1250 V). Some feeds publish amperage errors (e.g. 7360 A,
+ * a 7.36 kW AC point) that would otherwise show as multi-megawatt sites: such a
+ * connector's power is unknown (0), never a guess at the ceiling.
  */
 export const MAX_PLAUSIBLE_KW = 3750;
 
@@ -28,23 +29,55 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const strings = (v: unknown): string[] => arr(v).filter((x): x is string => typeof x === "string" && x.trim() !== "").map((x) => x.trim());
+const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
 
-function connectorKW(c: Obj): number {
-  let w = typeof c.max_electric_power === "number" ? c.max_electric_power : NaN;
-  if (!(w > 0) && typeof c.max_voltage === "number" && typeof c.max_amperage === "number") {
-    w = c.max_voltage * c.max_amperage * (c.power_type === "AC_3_PHASE" ? 3 : 1);
+/** Conductors carrying power, per OCPI `PowerType` (max_voltage is line-to-neutral). */
+const PHASES: Record<string, number> = { AC_1_PHASE: 1, AC_2_PHASE: 2, AC_2_PHASE_SPLIT: 2, AC_3_PHASE: 3, DC: 1 };
+/** Standards that only exist as DC, for connectors that omit `power_type`. */
+const DC_STANDARDS = new Set(["IEC_62196_T2_COMBO", "IEC_62196_T1_COMBO", "CHADEMO", "CHAOJI", "GBT_DC", "MCS"]);
+
+/** Connector power as published, kW (no plausibility cap); 0 when unknown. */
+function publishedKW(c: Obj): number {
+  let w = num(c.max_electric_power);
+  if (!(w > 0)) {
+    // OCPI 2.1.1 named the fields voltage / amperage.
+    const v = num(c.max_voltage ?? c.voltage), a = num(c.max_amperage ?? c.amperage);
+    if (v > 0 && a > 0) w = v * a * (PHASES[str(c.power_type)] ?? 1);
   }
-  return w > 0 ? Math.min(w / 1000, MAX_PLAUSIBLE_KW) : 0;
+  return w > 0 ? w / 1000 : 0;
 }
 
-function openingTimes(v: unknown): OpeningTimes | undefined {
+/** Connector power in kW: `max_electric_power` (W), else max_voltage x max_amperage x phases; 0 when unknown or implausible. */
+export function ocpiConnectorKW(c: Obj): number {
+  const kw = publishedKW(c);
+  return kw > MAX_PLAUSIBLE_KW ? 0 : kw;
+}
+
+const isDcConnector = (c: Obj) => (c.power_type == null || c.power_type === "" ? DC_STANDARDS.has(str(c.standard)) : c.power_type === "DC");
+
+const HHMM = /^\d{1,2}:\d{2}$/;
+type Period = { period_begin: string; period_end: string };
+
+function periods(v: unknown): Period[] {
+  return arr(v)
+    .filter((p): p is Period => isObj(p) && typeof p.period_begin === "string" && typeof p.period_end === "string")
+    .filter((p) => Number.isFinite(Date.parse(p.period_begin)) && Number.isFinite(Date.parse(p.period_end)))
+    .map((p) => ({ period_begin: p.period_begin, period_end: p.period_end }));
+}
+
+/** OCPI 2.2.1 `Hours`; undefined when absent or without the required `twentyfourseven`. */
+export function ocpiOpeningTimes(v: unknown): OpeningTimes | undefined {
   if (!isObj(v) || typeof v.twentyfourseven !== "boolean") return undefined;
   const out: OpeningTimes = { twentyfourseven: v.twentyfourseven };
-  const hours = arr(v.regular_hours).filter(
-    (h): h is { weekday: number; period_begin: string; period_end: string } =>
-      isObj(h) && typeof h.weekday === "number" && typeof h.period_begin === "string" && typeof h.period_end === "string",
-  );
-  if (hours.length) out.regular_hours = hours.map((h) => ({ weekday: h.weekday, period_begin: h.period_begin, period_end: h.period_end }));
+  const hours = arr(v.regular_hours)
+    .filter(isObj)
+    .map((h) => ({ weekday: num(h.weekday), period_begin: str(h.period_begin), period_end: str(h.period_end) }))
+    .filter((h) => Number.isInteger(h.weekday) && h.weekday >= 1 && h.weekday <= 7 && HHMM.test(h.period_begin) && HHMM.test(h.period_end));
+  if (hours.length) out.regular_hours = hours;
+  const openings = periods(v.exceptional_openings), closings = periods(v.exceptional_closings);
+  if (openings.length) out.exceptional_openings = openings;
+  if (closings.length) out.exceptional_closings = closings;
   return out;
 }
 
@@ -54,47 +87,93 @@ export interface OcpiImport {
   /** Unpublished, without id/coordinates or without EVSEs. */
   skipped: number;
   stations: StationDraft[];
+  /** Data problems worth a look, in words (empty when none). */
+  warnings: string[];
 }
 
 export function parseOcpiLocations(input: unknown, opts: { source?: string } = {}): OcpiImport {
-  const json = typeof input === "string" ? (JSON.parse(input) as unknown) : input;
+  const json = typeof input === "string" ? (JSON.parse(input.replace(/^\uFEFF/, "")) as unknown) : input;
   const list = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.data) ? json.data : null;
   if (!list) throw new Error("OCPI: expected an array of Location objects or { data: [...] }");
   const stations: StationDraft[] = [];
+  const capped: string[] = [];
   let skipped = 0;
   for (const loc of list) {
-    const d = isObj(loc) ? toDraft(loc, opts.source ?? "ocpi") : null;
+    const d = isObj(loc) ? toDraft(loc, opts.source ?? "ocpi", capped) : null;
     if (d) stations.push(d);
     else skipped++;
   }
   normalizeOperators(stations);
-  return { locations: list.length, skipped, stations };
+  const warnings: string[] = [];
+  // CHAdeMO chargers in Europe deliver up to ~100 kW (200 kW at most by the 2.0 spec): higher values
+  // usually mean the feed labelled CCS points as CHAdeMO (or gave every connector the site's power).
+  const bigChademo = stations.filter((s) => (s.connectorKW?.CHADEMO ?? 0) > 200).length;
+  if (bigChademo) warnings.push(`${bigChademo} location(s) list CHAdeMO connectors above 200 kW: connector standards may be mislabelled`);
+  if (capped.length) {
+    const shown = capped.slice(0, 5).join("; ") + (capped.length > 5 ? "; ..." : "");
+    warnings.push(`${capped.length} location(s) publish connector power above ${MAX_PLAUSIBLE_KW} kW, taken as unknown: ${shown}`);
+  }
+  return { locations: list.length, skipped, stations, warnings };
 }
 
-function toDraft(loc: Obj, source: string): StationDraft | null {
+const zoneOk = new Map<string, boolean>();
+/** An IANA time zone this runtime knows (an unknown one would make Intl throw where opening hours are checked). */
+export function validTimeZone(zone: string): boolean {
+  let ok = zoneOk.get(zone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      ok = zone !== "";
+    } catch {
+      ok = false;
+    }
+    zoneOk.set(zone, ok);
+  }
+  return ok;
+}
+
+/** Keeps the highest power per connector type. */
+export function addConnectorKW(into: Partial<Record<ConnectorType, number>>, type: ConnectorType, kw: number): void {
+  if (kw > 0 && !(into[type]! >= kw)) into[type] = kw;
+}
+
+function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | null {
   const id = str(loc.id);
   const coords = isObj(loc.coordinates) ? loc.coordinates : {};
   const lat = parseFloat(String(coords.latitude)), lon = parseFloat(String(coords.longitude));
   if (loc.publish === false || !id || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
 
+  // An EVSE with status REMOVED no longer exists; a Location without EVSEs is expired (OCPI 2.2.1, 8.1).
   const evses = arr(loc.evses).filter((e): e is Obj => isObj(e) && e.status !== "REMOVED");
   if (evses.length === 0) return null;
   const connectors = new Set<ConnectorType>();
-  let dcKW = 0, acKW = 0;
-  let bookable: boolean | null = null;
+  const perType: Partial<Record<ConnectorType, number>> = {};
+  let dcKW = 0, acKW = 0, maxPublished = 0;
+  // Booking: true when any EVSE lists RESERVABLE; false only when every EVSE lists its capabilities
+  // and none is RESERVABLE; else unknown.
+  let reservable = false, allListed = true;
+  const restrictionsPerEvse: Set<string>[] = [];
   for (const e of evses) {
-    if (Array.isArray(e.capabilities)) bookable = bookable === true || e.capabilities.includes("RESERVABLE");
+    const caps = strings(e.capabilities);
+    if (caps.includes("RESERVABLE")) reservable = true;
+    if (caps.length === 0) allListed = false;
+    restrictionsPerEvse.push(new Set(strings(e.parking_restrictions)));
     for (const c of arr(e.connectors)) {
       if (!isObj(c)) continue;
-      connectors.add(ocpiConnector(c.standard));
-      const kw = connectorKW(c);
-      if (c.power_type === "DC") dcKW = Math.max(dcKW, kw);
+      const type = ocpiConnector(c.standard);
+      connectors.add(type);
+      const published = publishedKW(c);
+      const kw = published > MAX_PLAUSIBLE_KW ? 0 : published;
+      if (published > MAX_PLAUSIBLE_KW) maxPublished = Math.max(maxPublished, published);
+      addConnectorKW(perType, type, kw);
+      if (isDcConnector(c)) dcKW = Math.max(dcKW, kw);
       else acKW = Math.max(acKW, kw);
     }
   }
 
+  if (maxPublished) capped.push(`${str(loc.name) || id} (${Math.round(maxPublished)} kW)`);
   const countryCode = str(loc.country_code), partyId = str(loc.party_id);
-  const operator = cleanName(str(isObj(loc.operator) ? loc.operator.name : "") || partyId);
+  const operator = cleanName(str(isObj(loc.operator) ? loc.operator.name : "") || partyId || countryCode);
   const city = str(loc.city);
   const draft: StationDraft = {
     externalId: `ocpi:${countryCode}:${partyId}:${id}`,
@@ -108,12 +187,18 @@ function toDraft(loc: Obj, source: string): StationDraft | null {
     points: evses.length,
     truckApproved: null,
     connectorPos: null,
-    bookable,
-    amenities: arr(loc.facilities).filter((f): f is string => typeof f === "string"),
+    bookable: reservable ? true : allListed ? false : null,
+    amenities: [...new Set(strings(loc.facilities))],
     country: ALPHA3[str(loc.country)] ?? countryCode,
     source,
   };
-  const ot = openingTimes(loc.opening_times);
+  const ot = ocpiOpeningTimes(loc.opening_times);
   if (ot) draft.openingTimes = ot;
+  const zone = str(loc.time_zone);
+  if (validTimeZone(zone)) draft.timeZone = zone;
+  // Restrictions that hold at every EVSE: a site is only restricted where no EVSE is free of them.
+  const restricted = [...restrictionsPerEvse[0]].filter((r) => restrictionsPerEvse.every((set) => set.has(r)));
+  if (restricted.length) draft.parkingRestrictions = restricted.sort();
+  if (Object.keys(perType).length) draft.connectorKW = perType;
   return draft;
 }

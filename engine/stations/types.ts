@@ -35,6 +35,12 @@ export interface Station {
   openingTimes?: OpeningTimes;
   /** IANA time zone of the opening times (OCPI `time_zone`); else the country's. */
   timeZone?: string;
+  /** Which source (or overlay) each known attribute comes from, where the site was merged or overlaid. */
+  provenance?: Partial<Record<StationAttribute, string>>;
+  /** External ids of the same site from other sources, merged into this one. */
+  mergedFrom?: string[];
+  /** A tenant's own charger (e.g. at its depot), visible only to that tenant. */
+  privateTo?: number;
   /**
    * OCPI `ParkingRestriction` values (EV_ONLY, PLUGGED, DISABLED, CUSTOMERS, MOTORCYCLES) that hold
    * at every charging point of the site, sorted. Absent when the source states none for some point.
@@ -46,6 +52,8 @@ export interface Station {
    */
   connectorKW?: Partial<Record<ConnectorType, number>>;
 }
+
+export type StationAttribute = keyof Omit<Station, "provenance" | "mergedFrom" | "poiId" | "mapping" | "represents">;
 
 /** Subset of OCPI 2.2.1 `Hours`. */
 export interface OpeningTimes {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeText, parseBnetzaCsv, parseCsv, parseDecimal } from "@/engine/stations/bnetza";
+import { decodeText, decodeWindows1252, parseBnetzaCsv, parseCsv, parseDecimal, parseOpening } from "@/engine/stations/bnetza";
 
 const DATA_DIR = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
 const FILE_2019 = path.join(DATA_DIR, "chargers/bnetza_ladesaeulenregister_2019-07-19.csv");
@@ -23,6 +23,14 @@ describe("CSV and number parsing", () => {
   it("falls back to Windows-1252 when the bytes are not UTF-8", () => {
     const bytes = Uint8Array.from([0x4c, 0xe4, 0x6e, 0x67, 0x65]); // "Länge" in Windows-1252
     expect(decodeText(bytes)).toBe("Länge");
+    // 0x80-0x9F are not C1 controls in Windows-1252 (Node's TextDecoder gets these wrong).
+    expect(decodeWindows1252(Uint8Array.from([0x84, 0x41, 0x93, 0x20, 0x80, 0x96, 0xdf]))).toBe("\u201eA\u201c \u20ac\u2013ß");
+  });
+
+  it("decodes line by line when a UTF-8 header sits above Windows-1252 rows", () => {
+    const utf8 = new TextEncoder().encode("Betreiber;Längengrad\r\n");
+    const cp1252 = Uint8Array.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x3b, 0x31, 0x0d, 0x0a]); // "Müller;1\r\n"
+    expect(decodeText(Uint8Array.from([...utf8, ...cp1252]))).toBe("Betreiber;Längengrad\r\nMüller;1\r\n");
   });
 });
 
@@ -137,5 +145,100 @@ describe("BNetzA newer layouts", () => {
 
   it("rejects a file without a recognizable header", () => {
     expect(() => parseBnetzaCsv("a;b;c\n1;2;3\n")).toThrow(/header/);
+  });
+});
+
+describe("BNetzA register samples", () => {
+  const SAMPLES = path.join(__dirname, "samples");
+
+  describe("2024+ layout (UTF-8 with BOM, CRLF, 10-line preamble, 47 columns)", () => {
+    const r = parseBnetzaCsv(readFileSync(path.join(SAMPLES, "bnetza_2026_layout.csv")), { source: "bnetza_2026" });
+    const site = (id: number) => r.stations.find((s) => s.externalId === `bnetza:${id}`)!;
+
+    it("finds the header below the preamble and survives line feeds inside quoted EVSE-IDs", () => {
+      expect([r.devices, r.skipped, r.stations.length]).toEqual([7, 0, 6]);
+      expect(r.stations.every((s) => s.country === "DE" && s.source === "bnetza_2026" && s.truckApproved === null && s.bookable === null)).toBe(true);
+    });
+
+    it("reads the register's first row as published", () => {
+      expect(site(1010338)).toEqual({
+        externalId: "bnetza:1010338", locationId: null, name: "Albwerk Elektro- und Kommunikationstechnik GmbH",
+        address: "Am Berg 1, 72535 Heroldstatt", lat: 48.442398, lon: 9.659075, operator: "Albwerk Elektro- und Kommunikationstechnik GmbH",
+        powerKW: 22, dcPowerKW: 0, connectors: ["TYPE2"], connectorKW: { TYPE2: 22 }, points: 2,
+        truckApproved: null, connectorPos: null, bookable: null, amenities: [], country: "DE", source: "bnetza_2026",
+        openingTimes: { twentyfourseven: true },
+      });
+    });
+
+    it("pairs multi-plug cells with their power lists; 'Keine Angabe' leaves hours unknown", () => {
+      expect(site(1025458)).toMatchObject({
+        name: "EnBW mobility+ AG und Co.KG Amstetten", address: "Hauptstraße 91c, 73340 Amstetten", points: 2,
+        connectors: ["CCS", "CHADEMO", "TYPE2"], connectorKW: { TYPE2: 43, CCS: 50, CHADEMO: 50 }, dcPowerKW: 50, powerKW: 50,
+      });
+      expect(site(1025458).openingTimes).toBeUndefined();
+    });
+
+    it("groups devices of one operator at one position, with Adresszusatz in the address", () => {
+      expect(site(1101207)).toMatchObject({
+        name: "EnBW HPC Rasthof Lehrte Nord", address: "Rasthof Lehrte Nord 1, A2, 31275 Lehrte", points: 4,
+        connectors: ["CCS"], connectorKW: { CCS: 400 }, dcPowerKW: 400,
+      });
+      expect(r.stations.some((s) => s.externalId === "bnetza:1101208")).toBe(false);
+    });
+
+    it("maps MCS, and Tesla's DC Type 2 plug not to the AC Type 2 connector", () => {
+      expect(site(1187734)).toMatchObject({ connectors: ["CCS", "MCS"], connectorKW: { MCS: 1000, CCS: 400 }, dcPowerKW: 1000 });
+      expect(site(1034511)).toMatchObject({ connectors: ["OTHER"], dcPowerKW: 150 });
+    });
+
+    it("keeps a device 'In Wartung' and reads restricted hours ('Eingeschränkt')", () => {
+      const s = site(1092233);
+      expect(s).toMatchObject({ address: "Marktstraße 50, Parkplatz Rathaus, 31303 Burgdorf", powerKW: 3.6, connectors: ["OTHER", "TYPE2"] });
+      expect(s.openingTimes?.twentyfourseven).toBe(false);
+      expect(s.openingTimes?.regular_hours).toHaveLength(6);
+      expect(s.openingTimes?.regular_hours?.[5]).toEqual({ weekday: 6, period_begin: "08:00", period_end: "14:00" });
+    });
+  });
+
+  describe("2021 layout (Windows-1252, preamble, 'Anschlussleistung', 'Art der Ladeeinrichung')", () => {
+    const bytes = readFileSync(path.join(SAMPLES, "bnetza_2021_layout_cp1252.csv"));
+    const r = parseBnetzaCsv(bytes);
+    const at = (street: string) => r.stations.find((s) => s.address.startsWith(street))!;
+
+    it("is not UTF-8, and decodes umlauts and typographic quotes", () => {
+      expect(() => new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toThrow();
+      expect([r.devices, r.skipped, r.stations.length]).toEqual([6, 0, 6]);
+      expect(at("Süßer Weg")).toMatchObject({ operator: "Gärtnerei Müller GbR", name: "Gärtnerei Müller GbR Laatzen", address: "Süßer Weg 12, Hof; Einfahrt Süd, 30880 Laatzen" });
+      expect(at("Burgdorfer Straße").address).toBe("Burgdorfer Straße 16, Parkhaus „Am Markt“, 31275 Lehrte");
+    });
+
+    it("reads the published row: house number 0 is no house number; ids from position and operator", () => {
+      expect(at("Ennabeurer Weg")).toMatchObject({
+        externalId: "bnetza:48.442398,9.659075:albwerk", operator: "Albwerk GmbH & Co. KG", address: "Ennabeurer Weg, 72535 Heroldstatt",
+        powerKW: 22, connectors: ["TYPE2"], points: 2,
+      });
+    });
+
+    it("reads per-point powers, comma-separated plugs of one point and the device rating as fallback", () => {
+      expect(at("Rasthof Lehrte Nord")).toMatchObject({ connectors: ["CCS", "CHADEMO"], connectorKW: { CCS: 150, CHADEMO: 50 }, dcPowerKW: 150 });
+      expect(at("Zum Blauen See")).toMatchObject({ connectors: ["OTHER", "TYPE2"], connectorKW: { TYPE2: 22, OTHER: 3.7 }, powerKW: 22 });
+      expect(at("Burgdorfer Straße")).toMatchObject({ points: 3, connectorKW: { TYPE2: 43, CHADEMO: 50, CCS: 50 }, dcPowerKW: 50 });
+      // No P1 [kW]: the device's Anschlussleistung, DC because the plug is CCS.
+      expect(at("Gewerbestraße")).toMatchObject({ connectors: ["CCS"], dcPowerKW: 50, powerKW: 50 });
+      expect(at("Gewerbestraße").connectorKW).toBeUndefined();
+    });
+  });
+
+  it("opening hours: 247 / Keine Angabe / Eingeschränkt with weekdays and times", () => {
+    expect(parseOpening("247")).toEqual({ twentyfourseven: true });
+    expect(parseOpening("24/7")).toEqual({ twentyfourseven: true });
+    expect(parseOpening("Keine Angabe", "Montag", "08:00-18:00")).toBeNull();
+    expect(parseOpening("Eingeschränkt")).toBeNull();
+    expect(parseOpening("Eingeschränkt", "Montag; Dienstag", "8:00-18:00")).toEqual({
+      twentyfourseven: false,
+      regular_hours: [{ weekday: 1, period_begin: "08:00", period_end: "18:00" }, { weekday: 2, period_begin: "08:00", period_end: "18:00" }],
+    });
+    expect(parseOpening("Eingeschränkt", "Montag; Dienstag; Mittwoch", "08:00-18:00; 09:00-12:00")).toBeNull();
+    expect(parseOpening("Eingeschränkt", "Werktags", "08:00-18:00")).toBeNull();
   });
 });
