@@ -1,4 +1,4 @@
-// npm run apikey -- create --tenant NAME   prints a new key on its own line
+// npm run apikey -- create --tenant NAME [--role admin|member]   prints a new key on its own line
 // npm run apikey -- revoke KEY_PREFIX
 import { createApiKey, revokeApiKey } from "../server/auth/keys";
 import { closeDb, db } from "../server/db/client";
@@ -9,7 +9,7 @@ import { ensureTenant } from "../server/tenants";
 const [command, ...rest] = process.argv.slice(2);
 
 function usage(): never {
-  console.error("usage: npm run apikey -- create --tenant NAME [--label TEXT]\n       npm run apikey -- revoke KEY_PREFIX");
+  console.error("usage: npm run apikey -- create --tenant NAME [--label TEXT] [--role admin|member]\n       npm run apikey -- revoke KEY_PREFIX");
   process.exit(2);
 }
 
@@ -24,7 +24,9 @@ try {
     const name = option("tenant");
     if (!name) usage();
     const tenant = await ensureTenant(db(), name);
-    const { key } = await createApiKey(db(), tenant.id, option("label"));
+    const role = option("role") ?? "admin";
+    if (role !== "admin" && role !== "member") usage();
+    const { key } = await createApiKey(db(), tenant.id, option("label"), role);
     if (tenant.created) console.error(`created tenant '${name}' (id ${tenant.id}) with its seeded fleet`);
     console.log(key);
   } else if (command === "revoke") {

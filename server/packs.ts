@@ -1,4 +1,5 @@
 // Data packs, loaded once per process on first use.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { loadGazetteer } from "../engine/geocode/pack";
@@ -10,7 +11,10 @@ import { createSnapper } from "../engine/network/snap";
 import { chooseNetwork, type NetworkEntry } from "../engine/plan/choose-network";
 import type { PlanData, PlanInput } from "../engine/plan/types";
 import { createStationIndex, type StationIndex } from "../engine/stations/corridor";
+import { combineStations } from "../engine/stations/merge";
 import { loadStationPack } from "../engine/stations/pack";
+import type { Db } from "./db/client";
+import { storedOverlays, storedSites, storeVersion as storeVersionOf } from "./stations/store";
 import type { Station } from "../engine/stations/types";
 import { HttpError } from "./http/errors";
 import { PACK_FILES, config } from "./config";
@@ -73,6 +77,30 @@ function planData(entry: NetworkEntry, c: Cache): PlanData {
   };
 }
 
+interface StationView {
+  storeVersion: string;
+  version: string;
+  index: StationIndex;
+}
+const views = new Map<number, StationView>();
+
+async function stationView(db: Db, tenantId: number): Promise<StationView> {
+  const c = loaded();
+  const storeVersion = await storeVersionOf(db, tenantId);
+  const cached = views.get(tenantId);
+  if (cached?.storeVersion === storeVersion) return cached;
+  const [sites, overlays] = await Promise.all([storedSites(db, tenantId), storedOverlays(db, tenantId)]);
+  const view = sites.length + overlays.length === 0
+    ? { storeVersion, version: c.stationVersion, index: c.stationIndex }
+    : {
+        storeVersion,
+        version: createHash("sha256").update(`${c.stationVersion}:${tenantId}:${storeVersion}`).digest("hex").slice(0, 16),
+        index: createStationIndex(combineStations(c.stations, sites, overlays)),
+      };
+  views.set(tenantId, view);
+  return view;
+}
+
 function loaded(): Cache {
   const c = cache();
   if (!c.networks) loadNetworks(c);
@@ -95,6 +123,20 @@ export const packs = {
   /** Plan data for a planner input: its sections' points choose the network. */
   planForInput(input: PlanInput): PlanData {
     return packs.planFor(input.sections.flatMap((s) => [s.start, s.stop]));
+  },
+  /**
+   * Plan data for a tenant: the bundled stations combined with the station
+   * store's public sites, the tenant's own and the overlays (rebuilt when the
+   * store changes; the bundled index as it is while the store is empty).
+   */
+  async planForTenant(db: Db, tenantId: number, input: PlanInput): Promise<PlanData> {
+    const data = packs.planForInput(input);
+    const view = await stationView(db, tenantId);
+    return { ...data, stations: view.index, versions: { ...data.versions, stations: view.version } };
+  },
+  /** The stations a tenant sees (for lookups such as GET /poi/cpos). */
+  async stationsForTenant(db: Db, tenantId: number): Promise<Station[]> {
+    return (await stationView(db, tenantId)).index.stations;
   },
   get networks(): readonly NetworkEntry[] {
     return loaded().networks;

@@ -6,6 +6,7 @@ import { resolveTimeOfDayOrIso } from "../contract/fields";
 import { RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
+import type { Station } from "../engine/stations/types";
 import { filterStations } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
@@ -127,21 +128,23 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
       ? { extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min }
       : undefined,
   };
-  return { query: q, body: b, vehicle: vehicle!, input, warnings: dataFilterWarnings(b.poi_info) };
+  return { query: q, body: b, vehicle: vehicle!, input, warnings: dataFilterWarnings(await packs.stationsForTenant(db, auth.tenantId), b.poi_info) };
 }
 
-/** Filters are few and the station data fixed per process: each filter's warnings are computed once. */
-const filterWarnings = new Map<string, string[]>();
+/** Filters are few and a tenant's station list changes rarely: each filter's warnings are computed once per list. */
+const filterWarnings = new WeakMap<readonly Station[], Map<string, string[]>>();
 
-/** Data-level filter warnings, known before planning: attributes the station data lacks. */
-function dataFilterWarnings(poi: RouteOptimizationRequest["poi_info"]): string[] {
+/** Data-level filter warnings, known before planning: attributes the tenant's station data lacks. */
+function dataFilterWarnings(stations: readonly Station[], poi: RouteOptimizationRequest["poi_info"]): string[] {
+  let byFilter = filterWarnings.get(stations);
+  if (!byFilter) filterWarnings.set(stations, (byFilter = new Map()));
   const key = JSON.stringify(poi);
-  let warnings = filterWarnings.get(key);
+  let warnings = byFilter.get(key);
   if (!warnings) {
-    const all = packs.stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 }));
+    const all = stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 }));
     warnings = filterStations(all, poi).warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
-    if (filterWarnings.size > 1000) filterWarnings.clear();
-    filterWarnings.set(key, warnings);
+    if (byFilter.size > 1000) byFilter.clear();
+    byFilter.set(key, warnings);
   }
   return [...warnings];
 }

@@ -170,8 +170,19 @@ function poiList(candidates: Candidate[], clockAt: (distM: number) => number): R
       operator: s.operator,
       connectors: s.connectors,
       usable_power_kW: c.powerKW,
+      ...stationFacts(s),
     };
   });
+}
+
+/** Where a site comes from, and each attribute's source where sources were merged or overlaid. */
+function stationFacts(s: Candidate["hit"]["station"]) {
+  return {
+    external_id: s.externalId,
+    source: s.source,
+    ...(s.mergedFrom ? { merged_from: s.mergedFrom } : {}),
+    ...(s.provenance ? { attribute_sources: s.provenance } : {}),
+  };
 }
 
 /** The opening period holding the planned arrival (or the next); null for 24/7 or unstated hours. */
@@ -193,8 +204,10 @@ function availableStation(hit: CorridorHit): ResultAvailableStation {
     amenities: s.amenities.length ? s.amenities.join(", ") : null,
     bookable: s.bookable,
     location_id: s.locationId,
-    uses_company_vehicle_types: null,
+    uses_company_vehicle_types: s.privateTo != null,
     operator: s.operator,
     connectors: s.connectors,
+    connector_pos: s.connectorPos,
+    ...stationFacts(s),
   };
 }

@@ -2,22 +2,21 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import KDBush from "kdbush";
-import { haversineM } from "../geo";
 import { parseBnetzaCsv } from "./bnetza";
+import { parseOcmPois } from "./ocm";
 import { parseOcpiLocations } from "./ocpi";
+import { groupCoLocated, mergeSameSites } from "./merge";
 import { normalizeOperators } from "./operators";
 import type { Station, StationDraft } from "./types";
 
 /** Bump when the pack layout or import rules change, so the version changes too. */
-export const PACK_FORMAT = 1;
-/** Sites of any source/operator closer than this are one physical location. */
-export const CO_LOCATION_M = 60;
+export const PACK_FORMAT = 2;
+export { CO_LOCATION_M } from "./merge";
 
 export interface StationSourceInfo {
   source: string;
   file: string;
-  format: "bnetza" | "ocpi";
+  format: "bnetza" | "ocpi" | "ocm";
   /** Devices (BNetzA rows) or OCPI locations read. */
   records: number;
   skipped: number;
@@ -50,6 +49,7 @@ const LICENCES: { test: RegExp; licence: string; attribution: string }[] = [
   { test: /^ocpi_nl_ndw/i, licence: "NDW open data", attribution: "Nationaal Dataportaal Wegverkeer (NDW), national OCPI feed" },
   { test: /^ocpi_cz_mpo/i, licence: "Czech public register (open data)", attribution: "Ministerstvo průmyslu a obchodu (MPO), register of charging stations" },
   { test: /^ocpi_pl_eipa/i, licence: "public-sector information", attribution: "Ewidencja Infrastruktury Paliw Alternatywnych (EIPA), UDT" },
+  { test: /^ocm/i, licence: "CC BY-SA 4.0", attribution: "Open Charge Map contributors" },
 ];
 
 function licenceFor(file: string): { licence: string; attribution: string } {
@@ -59,9 +59,17 @@ function licenceFor(file: string): { licence: string; attribution: string } {
   return { licence: hit.licence, attribution: date ? `${hit.attribution} (${date})` : hit.attribution };
 }
 
+/** Charger files the data build reads, by name: bnetza*.csv, ocpi*.json, ocm*.json. */
+function formatOf(file: string): StationSourceInfo["format"] | null {
+  if (/^bnetza.*\.csv$/i.test(file)) return "bnetza";
+  if (/^ocpi.*\.json$/i.test(file)) return "ocpi";
+  if (/^ocm.*\.json$/i.test(file)) return "ocm";
+  return null;
+}
+
 export function buildStationPack(dataDir: string, outFile: string): StationBuildReport {
   const dir = join(dataDir, "chargers");
-  const files = readdirSync(dir).filter((f) => /^bnetza.*\.csv$/i.test(f) || /^ocpi.*\.json$/i.test(f)).sort();
+  const files = readdirSync(dir).filter((f) => formatOf(f) !== null).sort();
   const hash = createHash("sha256").update(`stations-pack:${PACK_FORMAT}\n`);
   const drafts: StationDraft[] = [];
   const sources: StationSourceInfo[] = [];
@@ -69,19 +77,18 @@ export function buildStationPack(dataDir: string, outFile: string): StationBuild
     const bytes = readFileSync(join(dir, file));
     hash.update(`${file}\n${bytes.length}\n`).update(bytes);
     const source = basename(file, extname(file));
-    const isCsv = /\.csv$/i.test(file);
-    const r = isCsv ? parseBnetzaCsv(bytes, { source }) : parseOcpiLocations(bytes.toString("utf8").replace(/^\uFEFF/, ""), { source });
+    const format = formatOf(file)!;
+    const text = () => bytes.toString("utf8").replace(/^\uFEFF/, "");
+    const r = format === "bnetza" ? parseBnetzaCsv(bytes, { source }) : format === "ocpi" ? parseOcpiLocations(text(), { source }) : parseOcmPois(text(), { source });
     drafts.push(...r.stations);
-    sources.push({
-      source, file, format: isCsv ? "bnetza" : "ocpi", records: "devices" in r ? r.devices : r.locations,
-      skipped: r.skipped, sites: r.stations.length, ...licenceFor(file),
-    });
+    const records = "devices" in r ? r.devices : "locations" in r ? r.locations : r.pois;
+    sources.push({ source, file, format, records, skipped: r.skipped, sites: r.stations.length, ...licenceFor(file) });
   }
   const version = hash.digest("hex");
 
   const seen = new Set<string>();
   const unique = drafts.filter((d) => !seen.has(d.externalId) && !!seen.add(d.externalId));
-  const stations = assignIdsAndGroups(normalizeOperators(unique));
+  const stations = groupCoLocated(mergeSameSites(assignIdsAndGroups(normalizeOperators(unique))));
   const header: StationPackHeader = { id: "stations", version, count: stations.length, sources };
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ header, stations }));
@@ -95,36 +102,12 @@ export function buildStationPack(dataDir: string, outFile: string): StationBuild
   };
 }
 
-/**
- * poiId = 1-based rank by externalId. Co-located sites are grouped greedily around
- * the strongest site, so every member is within CO_LOCATION_M of its representative;
- * the group's mapping id is the representative's poiId.
- */
+/** poiId = 1-based rank by externalId; co-located sites grouped (merge.ts). */
 export function assignIdsAndGroups(drafts: StationDraft[]): Station[] {
   const stations: Station[] = [...drafts]
     .sort((a, b) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0))
     .map((d, i) => ({ ...d, poiId: i + 1, mapping: 0, represents: 0 }));
-  if (stations.length === 0) return stations;
-  const tree = new KDBush(stations.length);
-  for (const s of stations) tree.add(s.lon, s.lat);
-  tree.finish();
-  const order = stations.map((_, i) => i).sort((a, b) => {
-    const x = stations[a], y = stations[b];
-    return y.powerKW - x.powerKW || y.points - x.points || a - b;
-  });
-  const dLat = (CO_LOCATION_M / 111_195) * 1.01;
-  for (const i of order) {
-    const seed = stations[i];
-    if (seed.mapping) continue;
-    seed.mapping = seed.poiId;
-    seed.represents = 1;
-    const dLon = dLat / Math.cos((Math.min(Math.abs(seed.lat), 89) * Math.PI) / 180);
-    for (const j of tree.range(seed.lon - dLon, seed.lat - dLat, seed.lon + dLon, seed.lat + dLat)) {
-      const s = stations[j];
-      if (!s.mapping && haversineM(seed.lat, seed.lon, s.lat, s.lon) <= CO_LOCATION_M) s.mapping = seed.poiId;
-    }
-  }
-  return stations;
+  return groupCoLocated(stations);
 }
 
 export function loadStationPack(file: string): { version: string; stations: Station[]; header: StationPackHeader } {

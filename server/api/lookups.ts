@@ -2,6 +2,7 @@
 import { CpoEntry, GeocodeQuery, VehicleModelsQuery } from "../../contract/lookups";
 import { geocode } from "../../engine/geocode/search";
 import { operatorCounts } from "../../engine/stations/filter";
+import type { Station } from "../../engine/stations/types";
 import { modelsByManufacturer } from "../../engine/vehicles/catalog";
 import type { z } from "zod";
 import { db } from "../db/client";
@@ -31,10 +32,17 @@ export async function geocodeAddress(req: Request): Promise<Response> {
   return jsonResponse(200, hit);
 }
 
-let cpoCache: z.infer<typeof CpoEntry>[] | undefined;
+/** Per tenant, counted anew when the tenant's station list changes. */
+const cpoCache = new WeakMap<readonly Station[], z.infer<typeof CpoEntry>[]>();
 
 export async function cpos(req: Request): Promise<Response> {
-  await authed(req);
-  cpoCache ??= operatorCounts(packs.stations).map((c) => ({ name: c.name, station_count: c.count }));
-  return jsonResponse(200, cpoCache);
+  const auth = await authed(req);
+  return jsonResponse(200, await cposFor(auth.tenantId));
+}
+
+export async function cposFor(tenantId: number): Promise<z.infer<typeof CpoEntry>[]> {
+  const stations = await packs.stationsForTenant(db(), tenantId);
+  let counts = cpoCache.get(stations);
+  if (!counts) cpoCache.set(stations, (counts = operatorCounts(stations).map((c) => ({ name: c.name, station_count: c.count }))));
+  return counts;
 }

@@ -31,7 +31,7 @@ export async function submitV2(req: Request): Promise<Response> {
 export async function planSync(req: Request): Promise<Response> {
   const auth = await authed(req);
   const r = await readPlannerRequest(db(), auth, req, LegacyPlannerQuery);
-  const result = planOrReject(r.input);
+  const result = await planOrReject(r.input, auth.tenantId);
   const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "running");
   const stored = JSON.stringify({ optimization_id: ids.optimizationId, tour_id: ids.tourId, ...result });
   const finishedAt = new Date();
@@ -46,9 +46,10 @@ export async function planSync(req: Request): Promise<Response> {
 }
 
 /** A request the planner cannot serve (e.g. no road between two points) is the client's 422. */
-function planOrReject(input: PlanInput) {
+async function planOrReject(input: PlanInput, tenantId: number) {
+  const data = await packs.planForTenant(db(), tenantId, input);
   try {
-    return plan(input, packs.planForInput(input));
+    return plan(input, data);
   } catch (e) {
     if (e instanceof PlanInputError) throw new ValidationFailed([{ loc: ["body", "section_list"], msg: e.message, type: "value_error" }]);
     throw e;

@@ -6,10 +6,15 @@ import { HttpError } from "../http/errors";
 
 const KEY_PATTERN = /^etp_([a-z0-9]{10})_([A-Za-z0-9_-]{43})$/;
 
+export const KEY_ROLES = ["admin", "member"] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
+
 export interface AuthContext {
   tenantId: number;
   tenantName: string;
   keyId: number;
+  /** admin: may also manage the tenant's stations and keys. */
+  role: KeyRole;
 }
 
 function sha256(text: string): Buffer {
@@ -22,9 +27,9 @@ export function generateKey(): { key: string; prefix: string; hash: string } {
   return { key, prefix, hash: sha256(key).toString("hex") };
 }
 
-export async function createApiKey(db: Db, tenantId: number, label?: string): Promise<{ key: string; prefix: string }> {
+export async function createApiKey(db: Db, tenantId: number, label?: string, role: KeyRole = "admin"): Promise<{ key: string; prefix: string }> {
   const { key, prefix, hash } = generateKey();
-  await db.apiKey.create({ data: { tenantId, prefix, hash, label } });
+  await db.apiKey.create({ data: { tenantId, prefix, hash, label, role } });
   return { key, prefix };
 }
 
@@ -59,5 +64,10 @@ export async function verifyKey(db: Db, key: string): Promise<AuthContext> {
   const presented = sha256(key);
   const stored = row ? Buffer.from(row.hash, "hex") : sha256("no such key");
   if (!row || row.revokedAt || !timingSafeEqual(presented, stored)) throw invalid;
-  return { tenantId: row.tenantId, tenantName: row.tenant.name, keyId: row.id };
+  return { tenantId: row.tenantId, tenantName: row.tenant.name, keyId: row.id, role: row.role === "member" ? "member" : "admin" };
+}
+
+/** Station data and keys are a tenant admin's to change: 403 for a member key. */
+export function requireAdmin(auth: AuthContext): void {
+  if (auth.role !== "admin") throw new HttpError(403, { detail: "This API key's role is 'member': only a tenant admin key may change this" });
 }

@@ -54,7 +54,7 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   try {
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
-    const result = plan(stored.input, packs.planForInput(stored.input));
+    const result = plan(stored.input, await packs.planForTenant(db, job.tenantId, stored.input));
     const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
     const finishedAt = new Date();
     await db.$transaction([

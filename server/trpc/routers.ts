@@ -5,8 +5,10 @@ import { FleetVehicleInput, FleetVehiclePatch } from "../../contract/fleet";
 import { PlannerQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
 import { geocode, suggest } from "../../engine/geocode/search";
-import { operatorCounts } from "../../engine/stations/filter";
-import { verifyKey } from "../auth/keys";
+import { cposFor } from "../api/lookups";
+import { requireAdmin, verifyKey } from "../auth/keys";
+import { DepotInput, type StationOverlayInput } from "../../contract/stations";
+import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { db } from "../db/client";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
@@ -54,8 +56,35 @@ const places = router({
   geocode: tenantProcedure.input(z.object({ address: z.string().min(1).max(300) })).query(({ input }) => geocode(packs.gazetteer, input.address)),
 });
 
+// Changing station data is a tenant admin's (requireAdmin: 403 as on REST).
+type OverlayRef = { external_id: string };
+type DepotRef = { depot_id: string };
 const stations = router({
-  cpos: tenantProcedure.query(() => operatorCounts(packs.stations).map((c) => ({ name: c.name, station_count: c.count }))),
+  cpos: tenantProcedure.query(({ ctx }) => cposFor(ctx.auth.tenantId)),
+  overlays: router({
+    list: tenantProcedure.query(({ ctx }) => listOverlays(db(), ctx.auth.tenantId)),
+    set: tenantProcedure.input(z.custom<OverlayRef & { overlay: StationOverlayInput }>()).mutation(({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      return setOverlay(db(), ctx.auth.tenantId, input?.external_id, input?.overlay);
+    }),
+    remove: tenantProcedure.input(z.custom<OverlayRef>()).mutation(async ({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      await removeOverlay(db(), ctx.auth.tenantId, input?.external_id);
+      return { external_id: input.external_id, deleted: true };
+    }),
+  }),
+  depots: router({
+    list: tenantProcedure.query(({ ctx }) => listDepots(db(), ctx.auth.tenantId)),
+    put: tenantProcedure.input(z.custom<DepotRef & { depot: z.input<typeof DepotInput> }>()).mutation(async ({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      return (await putDepot(db(), ctx.auth.tenantId, ctx.auth.tenantName, input?.depot_id, input?.depot)).depot;
+    }),
+    remove: tenantProcedure.input(z.custom<DepotRef>()).mutation(async ({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      await deleteDepot(db(), ctx.auth.tenantId, input?.depot_id);
+      return { depot_id: input.depot_id, deleted: true };
+    }),
+  }),
 });
 
 const planner = router({

@@ -138,7 +138,7 @@ describe("422 rules", () => {
 });
 
 describe("tRPC fleet router", () => {
-  const caller = () => appRouter.createCaller({ auth: { tenantId: t.a.id, tenantName: "tenant-a", keyId: 0 }, sessionKey: null, resHeaders: new Headers(), secure: false });
+  const caller = () => appRouter.createCaller({ auth: { tenantId: t.a.id, tenantName: "tenant-a", keyId: 0, role: "admin" }, sessionKey: null, resHeaders: new Headers(), secure: false });
 
   it("create, get, update, list, remove", async () => {
     const c = caller();

@@ -1,0 +1,169 @@
+// What a tenant admin maintains in the station store: overlays of truck
+// attributes and the tenant's own depot chargers. REST (server/api/stations.ts),
+// tRPC and the import CLI call these, so the checks exist once.
+import {
+  DepotInput, DepotPath, StationOverlayEntry, StationOverlayInput, StationOverlayPath,
+  type Depot, type StationOverlayRecord,
+} from "../../contract/stations";
+import type { Station, StationDraft } from "../../engine/stations/types";
+import type { Db } from "../db/client";
+import { notFound, ValidationFailed, type ValidationDetail } from "../http/errors";
+import { issuesToDetails, parseOrThrow } from "../http/validation";
+import { packs } from "../packs";
+import { PUBLIC } from "./store";
+
+type OverlayRow = { tenantId: number; externalId: string; truckApproved: string | null; connectorPos: string | null; bookable: boolean | null; mcsKW: number | null; note: string | null; updatedAt: Date };
+
+function overlayRecord(r: OverlayRow): StationOverlayRecord {
+  return {
+    external_id: r.externalId,
+    truck_approved: r.truckApproved as StationOverlayRecord["truck_approved"],
+    connector_pos: r.connectorPos as StationOverlayRecord["connector_pos"],
+    bookable: r.bookable,
+    mcs_kW: r.mcsKW,
+    note: r.note,
+    scope: r.tenantId === PUBLIC ? "operator" : "tenant",
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+const overlayData = (o: StationOverlayInput) => ({
+  truckApproved: o.truck_approved ?? null, connectorPos: o.connector_pos ?? null, bookable: o.bookable ?? null, mcsKW: o.mcs_kW ?? null, note: o.note ?? null,
+});
+
+export async function listOverlays(db: Db, tenantId: number): Promise<StationOverlayRecord[]> {
+  const rows = await db.stationOverlay.findMany({ where: { tenantId: { in: [PUBLIC, tenantId] } }, orderBy: [{ tenantId: "asc" }, { externalId: "asc" }] });
+  return rows.map(overlayRecord);
+}
+
+/** A station the tenant can see, by its own or a merged source's external id. */
+async function findVisible(db: Db, tenantId: number, externalId: string): Promise<Station | undefined> {
+  const stations = await packs.stationsForTenant(db, tenantId);
+  return stations.find((s) => s.externalId === externalId || s.mergedFrom?.includes(externalId));
+}
+
+export async function setOverlay(db: Db, tenantId: number, externalId: string, body: unknown): Promise<StationOverlayRecord> {
+  const { external_id } = parseOrThrow(StationOverlayPath, { external_id: externalId }, "path");
+  const input = parseOrThrow(StationOverlayInput, body, "body");
+  if (!(await findVisible(db, tenantId, external_id))) throw notFound(`Station '${external_id}'`);
+  const row = await db.stationOverlay.upsert({
+    where: { tenantId_externalId: { tenantId, externalId: external_id } },
+    create: { tenantId, externalId: external_id, ...overlayData(input) },
+    update: overlayData(input),
+  });
+  return overlayRecord(row);
+}
+
+export async function removeOverlay(db: Db, tenantId: number, externalId: string): Promise<void> {
+  const { external_id } = parseOrThrow(StationOverlayPath, { external_id: externalId }, "path");
+  const { count } = await db.stationOverlay.deleteMany({ where: { tenantId, externalId: external_id } });
+  if (!count) throw notFound(`Overlay for station '${external_id}'`);
+}
+
+/**
+ * An overlay file: a JSON array of entries, or CSV (comma or semicolon) with a
+ * header of the entries' field names; an empty cell is "not stated".
+ * Every invalid line is reported (loc: [line, field]) and nothing is stored.
+ */
+export function parseOverlayFile(text: string): StationOverlayEntry[] {
+  const trimmed = text.replace(/^\uFEFF/, "").trim();
+  const raw: unknown[] = trimmed.startsWith("[") ? (JSON.parse(trimmed) as unknown[]) : csvEntries(trimmed);
+  const details: ValidationDetail[] = [];
+  const entries: StationOverlayEntry[] = [];
+  raw.forEach((r, i) => {
+    const parsed = StationOverlayEntry.safeParse(r);
+    if (parsed.success) entries.push(parsed.data);
+    else details.push(...issuesToDetails(parsed.error.issues, "body").map((d) => ({ ...d, loc: [i + 1, ...d.loc.slice(1)] })));
+  });
+  if (details.length) throw new ValidationFailed(details);
+  return entries;
+}
+
+function csvEntries(text: string): Record<string, unknown>[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const sep = (lines[0].match(/;/g)?.length ?? 0) > (lines[0].match(/,/g)?.length ?? 0) ? ";" : ",";
+  const header = lines[0].split(sep).map((h) => h.trim());
+  return lines.slice(1).map((line) => {
+    const cells = line.split(sep).map((c) => c.trim());
+    const entry: Record<string, unknown> = {};
+    header.forEach((h, i) => {
+      const v = cells[i] ?? "";
+      if (v === "") return;
+      entry[h] = h === "bookable" ? v.toLowerCase() === "true" ? true : v.toLowerCase() === "false" ? false : v : h === "mcs_kW" ? Number(v) : v;
+    });
+    return entry;
+  });
+}
+
+/** Stores an overlay file for every tenant (tenantId 0) or one tenant; returns how many entries. */
+export async function importOverlays(db: Db, entries: StationOverlayEntry[], tenantId = PUBLIC): Promise<number> {
+  await db.$transaction(entries.map((e) => db.stationOverlay.upsert({
+    where: { tenantId_externalId: { tenantId, externalId: e.external_id } },
+    create: { tenantId, externalId: e.external_id, ...overlayData(e) },
+    update: overlayData(e),
+  })));
+  return entries.length;
+}
+
+// ---- depots: the tenant's own chargers, a station source of its own ---------------
+
+const DEPOT_SOURCE = "depots";
+const depotExternalId = (tenantId: number, depotId: string) => `depot:${tenantId}:${depotId}`;
+
+async function depotSource(db: Db, tenantId: number) {
+  return db.stationSource.upsert({
+    where: { tenantId_key: { tenantId, key: DEPOT_SOURCE } },
+    create: { tenantId, key: DEPOT_SOURCE, format: "depot", fileName: "", fileHash: "", records: 0, sites: 0 },
+    update: {},
+  });
+}
+
+function depotDraft(tenantId: number, tenantName: string, depotId: string, d: DepotInput): StationDraft {
+  return {
+    externalId: depotExternalId(tenantId, depotId), locationId: null, name: d.name, address: d.address ?? "",
+    lat: d.latitude, lon: d.longitude, operator: d.operator ?? tenantName, powerKW: d.power_kW, dcPowerKW: d.power_kW,
+    connectors: [...new Set(d.connectors)].sort(), points: d.points, truckApproved: d.truck_approved ?? null,
+    connectorPos: d.connector_pos ?? null, bookable: d.bookable ?? null, amenities: [], country: "", source: DEPOT_SOURCE,
+  };
+}
+
+function depotRecord(depotId: string, draft: StationDraft, updatedAt: Date): Depot {
+  return {
+    depot_id: depotId, external_id: draft.externalId, name: draft.name, latitude: draft.lat, longitude: draft.lon,
+    power_kW: draft.dcPowerKW, connectors: draft.connectors, points: draft.points, address: draft.address || null,
+    operator: draft.operator, truck_approved: draft.truckApproved, connector_pos: draft.connectorPos, bookable: draft.bookable,
+    updated_at: updatedAt.toISOString(),
+  };
+}
+
+export async function listDepots(db: Db, tenantId: number): Promise<Depot[]> {
+  const rows = await db.stationRecord.findMany({ where: { source: { tenantId, key: DEPOT_SOURCE } }, orderBy: { externalId: "asc" } });
+  return rows.map((r) => depotRecord(r.externalId.split(":").slice(2).join(":"), JSON.parse(r.draft) as StationDraft, r.updatedAt));
+}
+
+/** Creates or replaces a depot charger; `created` says which. */
+export async function putDepot(db: Db, tenantId: number, tenantName: string, depotId: string, body: unknown): Promise<{ depot: Depot; created: boolean }> {
+  const { depot_id } = parseOrThrow(DepotPath, { depot_id: depotId }, "path");
+  const input = parseOrThrow(DepotInput, body, "body");
+  const source = await depotSource(db, tenantId);
+  const draft = depotDraft(tenantId, tenantName, depot_id, input);
+  const where = { sourceId_externalId: { sourceId: source.id, externalId: draft.externalId } };
+  const existed = await db.stationRecord.findUnique({ where });
+  const row = await db.stationRecord.upsert({ where, create: { sourceId: source.id, externalId: draft.externalId, draft: JSON.stringify(draft) }, update: { draft: JSON.stringify(draft) } });
+  await touchSource(db, source.id);
+  return { depot: depotRecord(depot_id, draft, row.updatedAt), created: !existed };
+}
+
+export async function deleteDepot(db: Db, tenantId: number, depotId: string): Promise<void> {
+  const { depot_id } = parseOrThrow(DepotPath, { depot_id: depotId }, "path");
+  const { count } = await db.stationRecord.deleteMany({ where: { externalId: depotExternalId(tenantId, depot_id), source: { tenantId, key: DEPOT_SOURCE } } });
+  if (!count) throw notFound(`Depot '${depot_id}'`);
+  const source = await depotSource(db, tenantId);
+  await touchSource(db, source.id);
+}
+
+/** Keeps the source's counts true and moves the store version on. */
+async function touchSource(db: Db, sourceId: number): Promise<void> {
+  const sites = await db.stationRecord.count({ where: { sourceId } });
+  await db.stationSource.update({ where: { id: sourceId }, data: { sites, records: sites } });
+}
