@@ -6,6 +6,7 @@ import { CpoEntry, ErrorDetail, GeocodeQuery, GeocodeResult, HTTPError, HTTPVali
 import { PoiInfo } from "../contract/poi";
 import * as results from "../contract/result";
 import { JobPath, LegacyPlannerQuery, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
+import { Depot, DepotInput, DepotPath, StationOverlayInput, StationOverlayPath, StationOverlayRecord } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
 
 type Json = Record<string, unknown>;
@@ -14,7 +15,7 @@ const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const
 
 function componentSchemas(): Record<string, Json> {
   const input = z.registry<{ id: string }>();
-  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides })) input.add(s, { id });
+  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides, StationOverlayInput, DepotInput })) input.add(s, { id });
   const output = z.registry<{ id: string }>();
   const outputs = {
     SubmitResponse: results.SubmitResponse, JobRecord: results.JobRecord, OptimizationResultResponse: results.OptimizationResultResponse,
@@ -22,6 +23,7 @@ function componentSchemas(): Record<string, Json> {
     ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
     TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
     VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
+    StationOverlayRecord, Depot,
   };
   for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
   const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
@@ -50,6 +52,7 @@ const errors = {
   "401": json(ref("HTTPError"), "Missing or invalid API key (with `WWW-Authenticate: Bearer`)"),
   "422": json(ref("HTTPValidationError"), "Validation error: every violation of the request, each with `loc`, `msg`, `type`"),
 };
+const adminOnly = { "403": json(ref("HTTPError"), "The API key's role is `member`: only a tenant admin key may change station data") };
 const vehicle404 = { "404": json(ref("HTTPError"), "No such vehicle in this tenant's fleet") };
 const security = [{ HTTPBearer: [] }, { HybridAuthBearer: [] }];
 
@@ -176,6 +179,51 @@ export function openApiDocument(): Json {
           operationId: "listCpos",
           summary: "Charge point operators, most stations first",
           responses: { "200": json({ type: "array", items: ref("CPO") }, "Operators"), ...errors },
+        },
+      },
+      "/poi/overlays": {
+        get: {
+          operationId: "listStationOverlays",
+          summary: "Truck attributes overlaid on stations: the operator's (every tenant) and this tenant's own",
+          responses: { "200": json({ type: "array", items: ref("StationOverlayRecord") }, "Overlays"), ...errors },
+        },
+      },
+      "/poi/overlays/{external_id}": {
+        put: {
+          operationId: "setStationOverlay",
+          summary: "State a station's truck attributes for this tenant (tenant admin)",
+          description: "Fields left out or null are not stated (the source's value stands); the tenant's overlay wins over the operator's. The planner and its filters use the values from the next plan on; results name each attribute's source in `attribute_sources`.",
+          parameters: parameters(StationOverlayPath, "path"),
+          requestBody: { required: true, content: { "application/json": { schema: ref("StationOverlayInput") } } },
+          responses: { "200": json(ref("StationOverlayRecord"), "The overlay"), "404": json(ref("HTTPError"), "No station this tenant can see has that external_id"), ...adminOnly, ...errors },
+        },
+        delete: {
+          operationId: "removeStationOverlay",
+          summary: "Remove this tenant's overlay of a station (tenant admin)",
+          parameters: parameters(StationOverlayPath, "path"),
+          responses: { "204": { description: "Removed" }, "404": json(ref("HTTPError"), "This tenant has no overlay for that station"), ...adminOnly, ...errors },
+        },
+      },
+      "/poi/depots": {
+        get: {
+          operationId: "listDepots",
+          summary: "This tenant's own chargers (e.g. at its depots), which only it sees and plans with",
+          responses: { "200": json({ type: "array", items: ref("Depot") }, "Depot chargers"), ...errors },
+        },
+      },
+      "/poi/depots/{depot_id}": {
+        put: {
+          operationId: "putDepot",
+          summary: "Create or replace one of this tenant's own chargers (tenant admin)",
+          parameters: parameters(DepotPath, "path"),
+          requestBody: { required: true, content: { "application/json": { schema: ref("DepotInput") } } },
+          responses: { "201": json(ref("Depot"), "Created"), "200": json(ref("Depot"), "Replaced"), ...adminOnly, ...errors },
+        },
+        delete: {
+          operationId: "deleteDepot",
+          summary: "Remove one of this tenant's own chargers (tenant admin)",
+          parameters: parameters(DepotPath, "path"),
+          responses: { "204": { description: "Removed" }, "404": json(ref("HTTPError"), "No such depot charger in this tenant"), ...adminOnly, ...errors },
         },
       },
     },

@@ -10,11 +10,15 @@ import * as fleetVehicle from "@/app/vehicles/[vehicle_id]/route";
 import * as geocode from "@/app/routing/geocode/route";
 import * as cpos from "@/app/poi/cpos/route";
 import * as openapi from "@/app/openapi.json/route";
+import * as overlays from "@/app/poi/overlays/route";
+import * as overlay from "@/app/poi/overlays/[external_id]/route";
+import * as depots from "@/app/poi/depots/route";
+import * as depot from "@/app/poi/depots/[depot_id]/route";
 import { packs } from "@/server/packs";
 import { expectConsistent } from "./checked-plan";
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 type RouteModule = Partial<Record<Method, RouteHandler>>;
 
 const ROUTES: [RegExp, string[], RouteModule][] = [
@@ -28,6 +32,10 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/routing\/geocode$/, [], geocode as RouteModule],
   [/^\/poi\/cpos$/, [], cpos as RouteModule],
   [/^\/openapi\.json$/, [], openapi as RouteModule],
+  [/^\/poi\/overlays$/, [], overlays as RouteModule],
+  [/^\/poi\/overlays\/([^/]+)$/, ["external_id"], overlay as RouteModule],
+  [/^\/poi\/depots$/, [], depots as RouteModule],
+  [/^\/poi\/depots\/([^/]+)$/, ["depot_id"], depot as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
@@ -43,6 +51,12 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["DELETE", "/vehicles/mb-eactros-600"],
   ["GET", "/routing/geocode?address=Hamburg"],
   ["GET", "/poi/cpos"],
+  ["GET", "/poi/overlays"],
+  ["PUT", "/poi/overlays/bnetza%3A1"],
+  ["DELETE", "/poi/overlays/bnetza%3A1"],
+  ["GET", "/poi/depots"],
+  ["PUT", "/poi/depots/home"],
+  ["DELETE", "/poi/depots/home"],
 ];
 
 export interface CallOptions {
