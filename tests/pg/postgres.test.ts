@@ -81,3 +81,24 @@ it("a running job whose lease expired is queued again and finished", async () =>
   const job = await db().job.findUniqueOrThrow({ where: { id: submit.json.job_id } });
   expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
 });
+
+it("keeps the station store: import, re-import without duplicates, overlays and depots", async () => {
+  const location = (kW: number) => [{
+    country_code: "DE", party_id: "PGT", id: "L1", publish: true, name: "PG Hub", address: "Weg 1", city: "Ort", country: "DEU",
+    coordinates: { latitude: "52.000000", longitude: "10.000000" }, operator: { name: "PG Hub GmbH" },
+    evses: [{ uid: "E1", status: "AVAILABLE", connectors: [{ id: "1", standard: "IEC_62196_T2_COMBO", power_type: "DC", max_electric_power: kW * 1000 }] }],
+  }];
+  const bytes = (kW: number) => new TextEncoder().encode(JSON.stringify(location(kW)));
+  const { importStationFile } = await import("@/server/stations/store");
+  expect(await importStationFile(db(), { format: "ocpi", fileName: "pg-hub.json", bytes: bytes(300) })).toMatchObject({ added: 1 });
+  expect(await importStationFile(db(), { format: "ocpi", fileName: "pg-hub.json", bytes: bytes(300) })).toMatchObject({ added: 0, unchanged: 1 });
+  expect(await importStationFile(db(), { format: "ocpi", fileName: "pg-hub.json", bytes: bytes(400) })).toMatchObject({ added: 0, updated: 1 });
+  expect(await db().stationRecord.count()).toBe(1);
+  const put = await call("PUT", "/poi/overlays/ocpi%3ADE%3APGT%3AL1", { key: t.a.key, body: { truck_approved: "TT" } });
+  expect(put.status, put.text).toBe(200);
+  const depot = await call("PUT", "/poi/depots/pg-1", { key: t.a.key, body: { name: "PG Depot", latitude: 52.1, longitude: 10.1, power_kW: 150, connectors: ["CCS"] } });
+  expect(depot.status, depot.text).toBe(201);
+  const cpos = await call("GET", "/poi/cpos", { key: t.a.key });
+  expect(cpos.json.find((c: { name: string }) => c.name === "PG Hub GmbH")).toEqual({ name: "PG Hub GmbH", station_count: 1 });
+  expect((await call("GET", "/poi/depots", { key: t.b.key })).json).toEqual([]);
+});
