@@ -1,11 +1,16 @@
 // npm run bench:plan: time of each planning stage on the real packs, and the
-// corridor search against a linear scan of every station in the same process.
+// corridor search against a linear scan of every station in the same process;
+// then the whole plan() by trip length, and its tour time against the first
+// greedy planner driven on the same route (bench/greedy-tour.ts).
 import os from "node:os";
+import type { PlanResult } from "../contract/result";
 import { nearestOnSegment } from "../engine/geo";
 import { findInCorridor } from "../engine/stations/corridor";
 import { plan } from "../engine/plan/plan";
-import { findModel } from "../engine/vehicles/catalog";
+import type { PlanData, PlanInput } from "../engine/plan/types";
+import { findModel, type VehicleModel } from "../engine/vehicles/catalog";
 import { packs } from "../server/packs";
+import { greedyTour, type GreedyTour } from "./greedy-tour";
 
 const TRIPS: [string, [number, number], [number, number]][] = [
   ["Hamburg-Munich", [53.55, 9.99], [48.14, 11.58]],
@@ -68,3 +73,144 @@ for (const [name, from, to] of TRIPS) {
   const f = (x: number) => x.toFixed(2).padStart(6);
   console.log(`${name.padEnd(18)} ${km.toFixed(0).padStart(4)} ${f(median(snapT))} ${f(median(routeT))} ${f(median(corrT)).padStart(9)} ${f(median(scanT))} ${(median(scanT) / median(corrT)).toFixed(0).padStart(10)}x ${f(median(planT))}`);
 }
+
+// Whole plan() by trip length, and its tour time against the greedy planner.
+const PLACES: Record<string, [number, number]> = {
+  Amsterdam: [52.37, 4.9], Berlin: [52.52, 13.4], Cologne: [50.94, 6.96], Dortmund: [51.51, 7.47],
+  Flensburg: [54.78, 9.44], Frankfurt: [50.11, 8.68], Freiburg: [47.99, 7.85], Hamburg: [53.55, 9.99],
+  Hannover: [52.37, 9.74], Leipzig: [51.34, 12.37], Munich: [48.14, 11.58], Prague: [50.08, 14.44], Stuttgart: [48.78, 9.18],
+};
+/** "A-B-C" is a tour of two sections; about 200, 500, 800 and 1,500 km by road on the europe pack. */
+const LENGTH_CLASSES: { km: number; trips: string[] }[] = [
+  { km: 200, trips: ["Frankfurt-Stuttgart", "Berlin-Leipzig", "Hannover-Dortmund"] },
+  { km: 500, trips: ["Hamburg-Frankfurt", "Berlin-Dortmund", "Prague-Frankfurt"] },
+  { km: 800, trips: ["Hamburg-Munich", "Berlin-Freiburg", "Amsterdam-Munich"] },
+  { km: 1500, trips: ["Flensburg-Munich-Cologne", "Hamburg-Freiburg-Berlin", "Amsterdam-Munich-Berlin"] },
+];
+const MODELS = ["MB_EACTROS_600", "VOLVO_FH_ELECTRIC"].map((code) => findModel(code)!);
+/** 20 t payload, and the payload that makes 40 t gross with the model's tare. */
+const LOADS: { label: string; payloadKg: (v: VehicleModel) => number }[] = [
+  { label: "20 t", payloadKg: () => 20_000 },
+  { label: "40 t gross", payloadKg: (v) => 40_000 - v.tareKg },
+];
+const WARMUP = 2;
+const RUNS = 15;
+
+function tripInput(trip: string, vehicle: VehicleModel, payloadKg: number): PlanInput {
+  const points = trip.split("-").map((name) => PLACES[name]);
+  return {
+    vehicle, batteryLevelStart: 0.8, batteryLevelEnd: 0.2,
+    sections: points.slice(1).map((stop, i) => ({ start: points[i], stop, payloadKg })),
+    poiInfo: {}, corridorM: 8000, minChargeDurationMin: 0, departureMs: Date.UTC(2026, 10, 20, 6), serviceTimeDepartureMin: 0,
+  };
+}
+
+/** Nearest rank: of 15 runs, p95 is the slowest. */
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil(p * s.length) - 1)];
+}
+
+/** toFixed without "-0" for what rounds to zero (the plan's times are rounded to 0.1 min). */
+const fixed = (x: number, digits: number) => (Math.abs(x) < 0.5 * 10 ** -digits ? 0 : x).toFixed(digits);
+
+function timePlan(input: PlanInput, planData: PlanData): { ms: number[]; result: PlanResult } {
+  for (let i = 0; i < WARMUP; i++) plan(input, planData);
+  const ms: number[] = [];
+  let result: PlanResult | undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const [r, t] = time(() => plan(input, planData));
+    ms.push(t);
+    result = r;
+  }
+  return { ms, result: result! };
+}
+
+interface Case {
+  km: number;
+  model: string;
+  ms: number[];
+  /** Share of the greedy tour's time the optimizer saves; null unless both are drivable. */
+  savedPct: number | null;
+}
+
+/** Both plans drive the same road: same candidates, and route driving (without detours) equal. */
+function sanity(result: PlanResult, greedy: GreedyTour): string[] {
+  const { profile, candidates } = greedy.route;
+  const problems: string[] = [];
+  const poi = result.poi_list ?? [];
+  const same = (p: (typeof poi)[number], c: (typeof candidates)[number]) => p.poi_id === c.hit.station.poiId && Math.abs((p.detour_from_route ?? NaN) - c.hit.detourM) <= 1;
+  if (poi.length !== candidates.length || poi.some((p, i) => !same(p, candidates[i]))) {
+    problems.push(`candidates or their detours differ from the plan's poi_list (${candidates.length} vs ${poi.length})`);
+  }
+  const routeMin = profile.timeS[profile.timeS.length - 1] / 60;
+  const byPoi = new Map(candidates.map((c) => [c.hit.station.poiId, c]));
+  const planDetour = result.sections
+    .filter((s) => s.poi_summary?.connector != null)
+    .reduce((a, s) => a + (byPoi.get(Number(s.poi_summary!.id))?.detourMin ?? NaN), 0);
+  const planRoute = result.totals!.driving_time_min - planDetour;
+  if (!(Math.abs(planRoute - routeMin) <= 0.5)) problems.push(`plan route driving ${planRoute.toFixed(1)} min vs profile ${routeMin.toFixed(1)}`);
+  const walk = greedy.ok ? greedy.walks.dwell : null;
+  if (walk && Math.abs(walk.drivingMin - walk.detourMin - routeMin) > 0.01) {
+    problems.push(`greedy route driving ${(walk.drivingMin - walk.detourMin).toFixed(1)} min vs profile ${routeMin.toFixed(1)}`);
+  }
+  return problems;
+}
+
+function runCase(trip: string, vehicle: VehicleModel, load: (typeof LOADS)[number]): Case {
+  const input = tripInput(trip, vehicle, load.payloadKg(vehicle));
+  const planData = packs.planFor(input.sections.flatMap((s) => [s.start, s.stop]));
+  const { ms, result } = timePlan(input, planData);
+  const greedy = greedyTour(input, planData);
+  const t = result.totals!;
+  const km = t.distance_m / 1000;
+  const f = (x: number, w: number, d = 0) => fixed(x, d).padStart(w);
+  const head = `${trip.padEnd(25)} ${vehicle.code.padEnd(18)} ${load.label.padEnd(10)} ${f(km, 5)} ${f(percentile(ms, 0.5), 7, 1)} ${f(percentile(ms, 0.95), 7, 1)}`;
+  let savedPct: number | null = null;
+  let tail: string;
+  if (result.status !== "succeeded") {
+    tail = `  optimizer not drivable: ${result.not_drivable_reason?.code}` + (greedy.ok ? "; greedy is drivable!" : "; greedy neither");
+  } else if (!greedy.ok) {
+    tail = `  ${String(t.charging_stops).padStart(3)} /  - ${f(t.duration_min, 8)}   greedy not drivable: ${greedy.code} at ${(greedy.stuckAtM / 1000).toFixed(0)} km after ${greedy.stops.length} stops`;
+  } else {
+    const w = greedy.walks.dwell;
+    const saved = w.totalMin - t.duration_min;
+    savedPct = (100 * saved) / w.totalMin;
+    tail = `  ${String(t.charging_stops).padStart(3)} / ${String(greedy.stops.length).padEnd(2)} ${f(t.duration_min, 8)} ${f(w.totalMin, 8)} ${f(saved, 7)} ${f(savedPct, 6, 1)} %` +
+      ` ${f(greedy.walks.charging.totalMin, 8)}` +
+      `  ${f(t.charging_time_min, 4)} / ${f(w.chargingMin, 4)}  ${f(t.break_time_min, 4)} / ${f(w.breakMin + w.restMin, 4)}  ${f(t.driving_time_min, 5, 1)} / ${f(w.drivingMin, 5, 1)}`;
+  }
+  const problems = sanity(result, greedy);
+  console.log(head + tail + (problems.length ? `  CHECK: ${problems.join("; ")}` : ""));
+  return { km, model: vehicle.code, ms, savedPct };
+}
+
+const medianOf = (xs: number[]) => (xs.length ? median(xs) : NaN);
+
+function summarize(classKm: number, cases: Case[]): string {
+  const lat = (cs: Case[]) => {
+    const ms = cs.flatMap((c) => c.ms);
+    return `${percentile(ms, 0.5).toFixed(1).padStart(6)} / ${percentile(ms, 0.95).toFixed(1).padEnd(6)}`;
+  };
+  const saved = (cs: Case[]) => {
+    const pct = cs.map((c) => c.savedPct).filter((x): x is number => x !== null);
+    return `${fixed(medianOf(pct), 1).padStart(5)} % (${pct.length}/${cs.length})`;
+  };
+  const kms = cases.map((c) => c.km);
+  const perModel = MODELS.map((m) => cases.filter((c) => c.model === m.code));
+  return `~${String(classKm).padEnd(5)} ${Math.min(...kms).toFixed(0).padStart(5)}-${Math.max(...kms).toFixed(0).padEnd(5)} ${lat(cases)} ${perModel.map(lat).join(" ")}  ${saved(cases)}  ${perModel.map(saved).join("  ")}`;
+}
+
+console.log(`\nwhole plan() by trip length: ${WARMUP} warm-up + ${RUNS} timed runs per case, departure 2026-11-20 06:00 UTC, SoC 0.8 -> 0.2, corridor 8 km`);
+console.log(`tour time against the greedy planner (planChargingStops) driven on the same route and candidates, EU 561 pauses where due`);
+console.log(`models: ${MODELS.map((m) => `${m.code} (${m.usableBatteryKWh} kWh, tare ${m.tareKg} kg)`).join(", ")}; loads: ${LOADS.map((l) => l.label).join(", ")}\n`);
+console.log("greedy tour: a charging stop's dwell (overhead + charging) >= 45 min counts as the break; 'strict': only its charging time counts (as in the optimizer)");
+console.log("trip                      model              load          km  p50 ms  p95 ms  stops o/g  tour o/g min  saved min / %   strict  charge o/g  pauses o/g  drive o/g (incl. detours)");
+const summaries: string[] = [];
+for (const { km, trips } of LENGTH_CLASSES) {
+  const cases = trips.flatMap((trip) => MODELS.flatMap((vehicle) => LOADS.map((load) => runCase(trip, vehicle, load))));
+  summaries.push(summarize(km, cases));
+}
+console.log(`\nby length class: plan() ms p50 / p95 over all runs of the class (all, then per model); median % saved where both are drivable (cases), all then per model`);
+console.log(`class  km          all             ${MODELS.map((m) => m.code.padEnd(16)).join(" ")} saved all        ${MODELS.map((m) => m.code.padEnd(16)).join(" ")}`);
+for (const s of summaries) console.log(s);

@@ -12,13 +12,24 @@ import { toCandidate, type Candidate } from "./candidates";
 import { optimizeCharging } from "../charging/optimize";
 import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { optimizerInput } from "./optimizer-input";
-import { routeLegs } from "./legs";
+import { routeLegs, type Leg } from "./legs";
 import { roadDetourM } from "./detours";
-import { buildProfile, physicsEnergy } from "./profile";
+import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
-export function plan(input: PlanInput, data: PlanData): PlanResult {
+/** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
+export interface PlannedRoute {
+  legs: Leg[];
+  profile: RouteProfile;
+  /** Every station of the corridor, each once (on the first leg it lies along). */
+  hits: CorridorHit[];
+  /** The usable ones after poi_info, with road detours, in route order. */
+  candidates: Candidate[];
+  warnings: string[];
+}
+
+export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
   const legs = routeLegs(data, input.sections);
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
   // Detours are driven off the motorway: flat road at the detour speed.
@@ -51,7 +62,11 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
         `below ${MIN_STOP_POWER_KW} kW or no connector this vehicle can use (${connectorsOf(input)})`,
     );
   }
+  return { legs, profile, hits, candidates, warnings };
+}
 
+export function plan(input: PlanInput, data: PlanData): PlanResult {
+  const { legs, profile, hits, candidates, warnings } = planRoute(input, data);
   const request = optimizerInput(input, profile, candidates);
   const optimized = optimizeCharging(request);
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates, request);
