@@ -8,6 +8,7 @@ import { buildPack, type PackBuildReport } from "../engine/network/build-pack";
 import { createCountryLocator } from "../engine/network/countries";
 import { readEurope } from "../engine/network/sources/europe";
 import { buildStationPack } from "../engine/stations/pack";
+import { parseOverlayFile, toOverlays } from "../server/stations/overlay-file";
 import { loadTerrain } from "../engine/terrain/dem";
 import { PACK_FILES, config } from "../server/config";
 import { importOsmPack } from "./network-import";
@@ -49,7 +50,7 @@ for (const f of fs.existsSync(osmDir) ? fs.readdirSync(osmDir).sort() : []) {
 
 await timed(
   "stations",
-  () => buildStationPack(dataDir, path.join(packDir, PACK_FILES.stations)),
+  () => buildStationPack(dataDir, path.join(packDir, PACK_FILES.stations), operatorOverlay()),
   (r) => `${r.count} sites in ${r.groups} groups from ${r.sources.map((s) => `${s.file} (${s.sites})`).join(", ")}`,
 );
 await timed(
@@ -57,3 +58,9 @@ await timed(
   () => buildGazetteer(dataDir, path.join(packDir, PACK_FILES.gazetteer)),
   (r) => `${r.counts.places} places, ${r.counts.postcodes} postcodes, version ${r.version}`,
 );
+
+/** The operator's corrections of the bundled station data, kept with the code. */
+function operatorOverlay() {
+  const file = path.join(process.cwd(), "data", "station-overlay.csv");
+  return fs.existsSync(file) ? toOverlays(parseOverlayFile(fs.readFileSync(file, "utf8")), "overlay:operator:data/station-overlay.csv") : [];
+}

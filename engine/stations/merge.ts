@@ -127,8 +127,15 @@ export function applyOverlays(stations: Station[], overlays: StationOverlay[]): 
           out.connectorKW = { ...out.connectorKW, MCS: o.mcsKW };
           out.dcPowerKW = Math.max(out.dcPowerKW, o.mcsKW);
           out.powerKW = Math.max(out.powerKW, o.mcsKW);
+        } else if (out.connectorKW) {
+          // No MCS after all: the site's powers are what its other connectors give.
+          const { MCS: _, ...rest } = out.connectorKW;
+          out.connectorKW = rest;
+          out.dcPowerKW = Math.max(0, ...(["CCS", "CHADEMO"] as const).map((c) => rest[c] ?? 0));
+          out.powerKW = Math.max(0, ...Object.values(rest).map((kw) => kw ?? 0));
         }
         out.provenance!.connectors = o.by;
+        out.provenance!.dcPowerKW = o.by;
       }
     }
     return out;

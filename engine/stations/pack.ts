@@ -5,7 +5,7 @@ import { basename, dirname, extname, join } from "node:path";
 import { parseBnetzaCsv } from "./bnetza";
 import { parseOcmPois } from "./ocm";
 import { parseOcpiLocations } from "./ocpi";
-import { groupCoLocated, mergeSameSites } from "./merge";
+import { applyOverlays, groupCoLocated, mergeSameSites, type StationOverlay } from "./merge";
 import { normalizeOperators } from "./operators";
 import type { Station, StationDraft } from "./types";
 
@@ -67,7 +67,11 @@ function formatOf(file: string): StationSourceInfo["format"] | null {
   return null;
 }
 
-export function buildStationPack(dataDir: string, outFile: string): StationBuildReport {
+/**
+ * `overlays`: the operator's corrections shipped with the code (data/station-overlay.csv),
+ * applied last and part of the version.
+ */
+export function buildStationPack(dataDir: string, outFile: string, overlays: StationOverlay[] = []): StationBuildReport {
   const dir = join(dataDir, "chargers");
   const files = readdirSync(dir).filter((f) => formatOf(f) !== null).sort();
   const hash = createHash("sha256").update(`stations-pack:${PACK_FORMAT}\n`);
@@ -84,11 +88,12 @@ export function buildStationPack(dataDir: string, outFile: string): StationBuild
     const records = "devices" in r ? r.devices : "locations" in r ? r.locations : r.pois;
     sources.push({ source, file, format, records, skipped: r.skipped, sites: r.stations.length, ...licenceFor(file) });
   }
+  hash.update(JSON.stringify(overlays));
   const version = hash.digest("hex");
 
   const seen = new Set<string>();
   const unique = drafts.filter((d) => !seen.has(d.externalId) && !!seen.add(d.externalId));
-  const stations = groupCoLocated(mergeSameSites(assignIdsAndGroups(normalizeOperators(unique))));
+  const stations = applyOverlays(groupCoLocated(mergeSameSites(assignIdsAndGroups(normalizeOperators(unique)))), overlays);
   const header: StationPackHeader = { id: "stations", version, count: stations.length, sources };
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ header, stations }));

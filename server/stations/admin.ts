@@ -2,15 +2,17 @@
 // attributes and the tenant's own depot chargers. REST (server/api/stations.ts),
 // tRPC and the import CLI call these, so the checks exist once.
 import {
-  DepotInput, DepotPath, StationOverlayEntry, StationOverlayInput, StationOverlayPath,
+  DepotInput, DepotPath, StationOverlayInput, StationOverlayPath, type StationOverlayEntry,
   type Depot, type StationOverlayRecord,
 } from "../../contract/stations";
 import type { Station, StationDraft } from "../../engine/stations/types";
 import type { Db } from "../db/client";
-import { notFound, ValidationFailed, type ValidationDetail } from "../http/errors";
-import { issuesToDetails, parseOrThrow } from "../http/validation";
+import { notFound } from "../http/errors";
+import { parseOrThrow } from "../http/validation";
 import { packs } from "../packs";
 import { PUBLIC } from "./store";
+
+export { parseOverlayFile } from "./overlay-file";
 
 type OverlayRow = { tenantId: number; externalId: string; truckApproved: string | null; connectorPos: string | null; bookable: boolean | null; mcsKW: number | null; note: string | null; updatedAt: Date };
 
@@ -58,41 +60,6 @@ export async function removeOverlay(db: Db, tenantId: number, externalId: string
   const { external_id } = parseOrThrow(StationOverlayPath, { external_id: externalId }, "path");
   const { count } = await db.stationOverlay.deleteMany({ where: { tenantId, externalId: external_id } });
   if (!count) throw notFound(`Overlay for station '${external_id}'`);
-}
-
-/**
- * An overlay file: a JSON array of entries, or CSV (comma or semicolon) with a
- * header of the entries' field names; an empty cell is "not stated".
- * Every invalid line is reported (loc: [line, field]) and nothing is stored.
- */
-export function parseOverlayFile(text: string): StationOverlayEntry[] {
-  const trimmed = text.replace(/^\uFEFF/, "").trim();
-  const raw: unknown[] = trimmed.startsWith("[") ? (JSON.parse(trimmed) as unknown[]) : csvEntries(trimmed);
-  const details: ValidationDetail[] = [];
-  const entries: StationOverlayEntry[] = [];
-  raw.forEach((r, i) => {
-    const parsed = StationOverlayEntry.safeParse(r);
-    if (parsed.success) entries.push(parsed.data);
-    else details.push(...issuesToDetails(parsed.error.issues, "body").map((d) => ({ ...d, loc: [i + 1, ...d.loc.slice(1)] })));
-  });
-  if (details.length) throw new ValidationFailed(details);
-  return entries;
-}
-
-function csvEntries(text: string): Record<string, unknown>[] {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim());
-  const sep = (lines[0].match(/;/g)?.length ?? 0) > (lines[0].match(/,/g)?.length ?? 0) ? ";" : ",";
-  const header = lines[0].split(sep).map((h) => h.trim());
-  return lines.slice(1).map((line) => {
-    const cells = line.split(sep).map((c) => c.trim());
-    const entry: Record<string, unknown> = {};
-    header.forEach((h, i) => {
-      const v = cells[i] ?? "";
-      if (v === "") return;
-      entry[h] = h === "bookable" ? v.toLowerCase() === "true" ? true : v.toLowerCase() === "false" ? false : v : h === "mcs_kW" ? Number(v) : v;
-    });
-    return entry;
-  });
 }
 
 /** Stores an overlay file for every tenant (tenantId 0) or one tenant; returns how many entries. */

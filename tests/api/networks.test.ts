@@ -49,6 +49,34 @@ describe("cross-border trips on the Europe pack", () => {
   });
 });
 
+describe("charging on both sides of the borders", () => {
+  // Start and end levels chosen so the truck must charge in both countries.
+  it.each([
+    { name: "Rotterdam -> Munich", from: [51.92, 4.48], to: [48.14, 11.58], start: 0.3, end: 0.2, countries: ["NL", "DE"] },
+    { name: "Hamburg -> Prague", from: [53.55, 9.99], to: [50.08, 14.43], start: 0.8, end: 0.6, countries: ["DE", "CZ"] },
+    { name: "Berlin -> Krakow", from: [52.52, 13.4], to: [50.06, 19.94], start: 0.5, end: 0.5, countries: ["DE", "PL"] },
+  ])("$name charges in $countries", async ({ from, to, start, end, countries }) => {
+    const body = hamburgMunich({ battery_level_start: start, battery_level_end: end, section_list: [{ start_pos: from, stop_pos: to, payload_kg: 20000 }] });
+    const submit = await call("POST", "/planner/v2", { key: t.a.key, body });
+    expect(submit.status, submit.text).toBe(200);
+    while (await runNextJob(db(), { leaseS: 60, maxAttempts: 1 })) {
+      /* drain */
+    }
+    const r = (await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key })).json;
+    expect(r.status).toBe("succeeded");
+    const stops = r.sections.filter((s: any) => s.poi_summary.energy_kWh > 0).map((s: any) => r.poi_list.find((p: any) => p.poi_id === s.poi_summary.id));
+    const stopCountries = new Set(stops.map((p: any) => packs.stations.find((s) => s.poiId === p.poi_id)!.country));
+    for (const c of countries) expect([...stopCountries], JSON.stringify(stops.map((p: any) => p.external_id))).toContain(c);
+  });
+
+  it("Berlin -> Warsaw is refused with the reason: the bundled network has no road near Warsaw", async () => {
+    const r = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ section_list: [{ start_pos: [52.52, 13.4], stop_pos: [52.23, 21.01], payload_kg: 20000 }] }) });
+    expect(r.status).toBe(422);
+    expect(r.json.detail[0]).toMatchObject({ loc: ["body", "section_list", 0, "stop_pos"] });
+    expect(r.json.detail[0].msg).toMatch(/nearest road of network europe is \d+(\.\d)? km away/);
+  });
+});
+
 describe("OpenStreetMap packs", () => {
   it("a trip inside the Hannover region plans on the OSM pack with refs in turn-by-turn", async () => {
     const r = await planned([52.37, 9.74], [52.27, 10.52]);
