@@ -33,11 +33,42 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
         throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
       }
     }
-    const path = data.router.route(from.departNode, to.arriveNode);
-    if (!path) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
-    return { section, index, from, to, ...extendToSnappedPoints(data.network, path, from, to) };
+    const best = fastestEnds(data, from, to);
+    if (!best) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
+    return { section, index, from: best.from, to: best.to, ...extendToSnappedPoints(data.network, best.path, best.from, best.to) };
   });
 }
+
+/**
+ * On a two-way road the truck may leave a snapped point towards either end
+ * (and reach one from either): of the up to four routes, the fastest with
+ * the pieces to the points counted, so it never drives back to the nearer
+ * node only to turn.
+ */
+function fastestEnds(data: PlanData, from: SnappedPoint, to: SnappedPoint) {
+  const net = data.network;
+  const ends = (p: SnappedPoint) => {
+    const a = p.reverseEdge >= 0 ? net.edgeTarget[p.reverseEdge] : -1, b = net.edgeTarget[p.edge];
+    return p.reverseEdge >= 0 ? [a, b] : [b];
+  };
+  const pieceS = (p: SnappedPoint, node: number, e: number) =>
+    e >= 0 && net.edgeLengthM[e] > 0 ? (haversineM(p.lat, p.lon, net.nodeLat[node], net.nodeLon[node]) / net.edgeLengthM[e]) * net.edgeTimeS[e] : 0;
+  let best: { from: SnappedPoint; to: SnappedPoint; path: RoutePath; cost: number } | null = null;
+  for (const d of p2(from.reverseEdge >= 0 ? ends(from) : [from.departNode])) {
+    for (const a of p2(to.reverseEdge >= 0 ? ends(to) : [to.arriveNode])) {
+      const path = data.router.route(d, a);
+      if (!path) continue;
+      const f = { ...from, departNode: d }, t = { ...to, arriveNode: a };
+      const head = pieceS(from, d, d === net.edgeTarget[from.edge] ? from.edge : from.reverseEdge);
+      const tail = pieceS(to, a, a === net.edgeTarget[to.edge] ? to.reverseEdge : to.edge);
+      const cost = head + path.timeS + tail;
+      if (!best || cost < best.cost - 1e-9) best = { from: f, to: t, path, cost };
+    }
+  }
+  return best;
+}
+
+const p2 = (xs: number[]) => [...new Set(xs)];
 
 /**
  * The snapped points lie on an edge next to the end nodes; edges are straight,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { haversineM } from "@/engine/geo";
 import { decodePolyline } from "@/engine/network/polyline";
 import { plan } from "@/tests/support/checked-plan";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "@/engine/plan/rules";
@@ -95,5 +96,35 @@ describe("plan on a synthetic motorway", () => {
       expect(p.detour_from_route!).toBeGreaterThan(1000); // ~550 m off the road, there and back
       expect(p.position_lat_route!).toBeCloseTo(LAT, 5);
     }
+  });
+});
+
+describe("corridor results on a tour of several sections", () => {
+  it("gives each station its section, its distance from the tour start and its nearest route point", () => {
+    // Out east to 10 E, then back west to 7 E: stations east of 10 E lie only along section 0's end,
+    // those between 7 and 10 E along both; each is listed once, on the first section it lies along.
+    const sites = [station(8.5), station(10.5), station(12)];
+    const r = plan(
+      input({ batteryLevelStart: 1, sections: [{ start: [LAT, 6.01], stop: [LAT, 12.5], payloadKg: 0 }, { start: [LAT, 12.5], stop: [LAT, 7], payloadKg: 0 }] }),
+      planData(sites),
+    );
+    expect(r.poi_list.map((p) => [p.poi_id, p.section])).toEqual(sites.map((s) => [s.poiId, 0]));
+    const leg0 = r.sections.filter((s) => s.poi_summary!.name !== "Destination").reduce((a, s) => a + s.length_m!, 0);
+    for (const [p, s] of r.poi_list.map((p, i) => [p, sites[i]] as const)) {
+      expect(p.position_lon_route).toBeCloseTo(s.lon, 4);
+      expect(p.position_lat_route).toBeCloseTo(LAT, 5);
+      // Along the line from 6.01 E: the distance is the route's, not the straight line's to the site.
+      expect(p.distance_from_start! / 1000).toBeCloseTo(haversineM(LAT, 6.01, LAT, s.lon) / 1000, 0); // the road follows the parallel: a little longer than the great circle
+    }
+    expect(leg0).toBeGreaterThan(0);
+
+    // Seen from the way back only: a station west of the turn is on section 1 when section 0 does not pass it.
+    const back = plan(
+      input({ batteryLevelStart: 1, sections: [{ start: [LAT, 9], stop: [LAT, 12.5], payloadKg: 0 }, { start: [LAT, 12.5], stop: [LAT, 7], payloadKg: 0 }] }),
+      planData([station(8)]),
+    );
+    expect(back.poi_list.map((p) => p.section)).toEqual([1]);
+    const km = back.poi_list[0].distance_from_start! / 1000;
+    expect(km).toBeCloseTo((haversineM(LAT, 9, LAT, 12.5) + haversineM(LAT, 12.5, LAT, 8)) / 1000, 0);
   });
 });
