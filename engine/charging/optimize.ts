@@ -14,8 +14,9 @@ type SweepResult =
 
 /** Label sets kept per point by the first, heuristic pass; its plan bounds the exact pass. */
 const BEAM = 4;
-/** Margin over the lower bound for the first exact sweep, minutes. */
+/** Margin over the lower bound for the first exact sweep, minutes, and its growth per further sweep. */
 const GUESS_MARGIN_MIN = 5;
+const GUESS_GROWTH = 3;
 
 export function optimizeCharging<C extends string>(input: OptimizeInput<C>): OptimizeResult {
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
@@ -36,8 +37,9 @@ export function optimizeCharging<C extends string>(input: OptimizeInput<C>): Opt
 
 /**
  * Beam first for a good plan; then exact sweeps that keep only what can beat a
- * bound. A sweep that finds a plan within its bound is optimal: try a bound
- * just above the lower bound (cheap, often enough), then the beam's plan.
+ * bound. A sweep that finds a plan within its bound is optimal: try bounds
+ * just above the lower bound (cheap, often enough), widening by a factor, then
+ * the beam's plan.
  */
 function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): SweepResult {
   stats.passes++;
@@ -46,10 +48,11 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
     stats.passes++;
     return sweep(prep, useLatest, stats, Infinity);
   }
-  const guess = quick.rootBound + GUESS_MARGIN_MIN;
-  if (guess < quick.objective) {
+  // Bounds just above the lower bound, widening: a sweep under a tight bound is
+  // cheap, and the beam's plan can be far off (a poor bound makes the exact sweep slow).
+  for (let margin = GUESS_MARGIN_MIN; quick.rootBound + margin < quick.objective; margin *= GUESS_GROWTH) {
     stats.passes++;
-    const r = sweep(prep, useLatest, stats, guess);
+    const r = sweep(prep, useLatest, stats, quick.rootBound + margin);
     if (r.ok) return r;
   }
   stats.passes++;
