@@ -1,0 +1,182 @@
+"use client";
+// Every page of the web app inside one shell: sign-in with an API key (kept
+// server-side in an httpOnly cookie, never in browser storage), the top bar
+// with the app's sections, the tenant, and sign-out.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePathname } from "next/navigation";
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { useTRPC } from "@/components/trpc";
+import styles from "@/components/planner/planner.module.css";
+
+export interface Session {
+  tenantId: number;
+  tenantName: string;
+  role: "admin" | "member";
+}
+
+const SECTIONS = [
+  { href: "/", label: "Plan" },
+  { href: "/history", label: "History" },
+  { href: "/fleet", label: "Fleet" },
+  { href: "/keys", label: "API keys", adminOnly: true },
+];
+
+const SessionContext = createContext<Session | null>(null);
+
+/** The signed-in session; only inside AppShell's children. */
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error("useSession outside AppShell");
+  return s;
+}
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const me = useQuery({ ...trpc.session.me.queryOptions(), staleTime: Infinity });
+  if (me.isPending) {
+    return (
+      <div className={styles.splash} role="status">
+        Loading…
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className={styles.splash} role="alert">
+        <p>The planner service is not reachable: {me.error.message}</p>
+        <button type="button" className={styles.secondary} onClick={() => void me.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!me.data) return <SignIn />;
+  return (
+    <SessionContext.Provider value={me.data}>
+      <div className={styles.app}>
+        <TopBar session={me.data} />
+        {children}
+      </div>
+    </SessionContext.Provider>
+  );
+}
+
+function TopBar({ session }: { session: Session }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const path = usePathname();
+  const signOut = useMutation(
+    trpc.session.signOut.mutationOptions({
+      onSuccess: () => {
+        const meKey = JSON.stringify(trpc.session.me.queryKey());
+        queryClient.setQueryData(trpc.session.me.queryKey(), null);
+        setTimeout(() => queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey }), 0);
+      },
+    }),
+  );
+  const current = (href: string) => (href === "/" ? path === "/" || path.startsWith("/plans") : path.startsWith(href));
+  return (
+    <header className={styles.topbar}>
+      <div className={styles.brand}>
+        <Logo />
+        <span>E-truck planner</span>
+      </div>
+      <nav className={styles.sections} aria-label="Sections">
+        {SECTIONS.filter((s) => !s.adminOnly || session.role === "admin").map((s) => (
+          <a key={s.href} href={s.href} aria-current={current(s.href) ? "page" : undefined}>
+            {s.label}
+          </a>
+        ))}
+      </nav>
+      <nav className={styles.topnav} aria-label="Account">
+        <a href="/docs">API reference</a>
+        <span className={styles.tenant}>
+          <span className={styles.muted}>Tenant</span> <strong data-testid="tenant-name">{session.tenantName}</strong>
+        </span>
+        <button type="button" className={styles.secondary} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </button>
+      </nav>
+    </header>
+  );
+}
+
+export function Logo() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <rect x="1" y="6" width="13" height="10" rx="1.5" fill="currentColor" opacity="0.9" />
+      <path d="M14 9h4.2l3.3 3.6V16H14z" fill="currentColor" opacity="0.7" />
+      <circle cx="5.5" cy="17.5" r="2.2" fill="#fff" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="17.5" cy="17.5" r="2.2" fill="#fff" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M8.6 7.8 6 11.6h2.2l-.9 3 3-4.2H8.1z" fill="#fff" />
+    </svg>
+  );
+}
+
+
+function SignIn() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState("");
+  const signIn = useMutation(
+    trpc.session.signIn.mutationOptions({
+      onSuccess: (who) => {
+        setKey("");
+        const meKey = JSON.stringify(trpc.session.me.queryKey());
+        queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey });
+        queryClient.setQueryData(trpc.session.me.queryKey(), who);
+      },
+    }),
+  );
+  return (
+    <main className={styles.signInPage}>
+      <form
+        className={styles.signInCard}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (key.trim()) signIn.mutate({ apiKey: key.trim() });
+        }}
+        aria-labelledby="signin-heading"
+      >
+        <div className={styles.signInBrand}>
+          <Logo />
+          <span>E-truck planner</span>
+        </div>
+        <h1 id="signin-heading">Sign in</h1>
+        <p className={styles.muted}>Plan routes and charging stops for your electric trucks. Sign in with your organisation&apos;s API key.</p>
+        <div className={styles.field}>
+          <label htmlFor="api-key">API key</label>
+          <input
+            id="api-key"
+            name="api-key"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            autoFocus
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            aria-invalid={signIn.isError || undefined}
+            aria-describedby={signIn.isError ? "api-key-error" : "api-key-hint"}
+          />
+          {signIn.isError ? (
+            <p id="api-key-error" className={styles.error} role="alert">
+              {signIn.error.data?.code === "UNAUTHORIZED" ? "This API key is not valid or has been revoked." : signIn.error.message}
+            </p>
+          ) : (
+            <p id="api-key-hint" className={styles.hint}>
+              The key is kept in a secure session cookie for 12 hours; it is not stored in the browser.
+            </p>
+          )}
+        </div>
+        <button type="submit" className={styles.primary} disabled={signIn.isPending || !key.trim()}>
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </button>
+        <p className={styles.signInFoot}>
+          <a href="/docs">API reference</a>
+        </p>
+      </form>
+    </main>
+  );
+}
+
