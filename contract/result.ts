@@ -192,6 +192,10 @@ export const PlanResult = z.looseObject({
     })
     .nullish()
     .describe("The drivers' hours the plan keeps (EU 561/2006) and the driver's state at departure"),
+  route_profile: z
+    .object({ distance_m: z.array(z.number()), elevation_m: z.array(z.number().nullable()), soc: z.array(z.number()) })
+    .nullish()
+    .describe("Samples along the route (route distance from the start; detours left out): ground elevation and state of charge, at least every km or 1/600 of the tour, and before and after every charge"),
   vehicle: z
     .object({ model_code: z.string(), figures: VehicleFigures })
     .nullish()

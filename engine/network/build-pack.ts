@@ -11,7 +11,7 @@ import type { Terrain } from "../terrain/dem";
 import { edgeClimb } from "../terrain/profile";
 
 /** Bump when the build logic or speed tables change: it is part of every pack version. */
-export const BUILD_FORMAT = 2;
+export const BUILD_FORMAT = 3;
 
 export interface PackBuildOptions {
   /** Content identity of the inputs (e.g. a hash of the source files), recorded in the pack's build facts. */
@@ -44,8 +44,19 @@ export function contentVersion(net: RoadNetwork, extra: Record<string, ArrayBuff
     arrays.push(a.flags, a.country, a.maxspeedKmh, a.ascentM, a.descentM, a.ref, a.name);
     h.update(JSON.stringify([a.countries, a.strings]));
   }
+  if (net.nodeElevationM) arrays.push(net.nodeElevationM);
   for (const v of [...arrays, ...Object.values(extra)]) h.update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
   return `${h.digest("hex").slice(0, 12)}.b${BUILD_FORMAT}`;
+}
+
+/** Ground elevation per node, rounded to metres (int16 holds every elevation in Europe). */
+function nodeElevations(terrain: Terrain, lat: Float64Array, lon: Float64Array): Int16Array {
+  const out = new Int16Array(lat.length);
+  for (let i = 0; i < lat.length; i++) {
+    const z = terrain.elevationAt(lat[i], lon[i]);
+    out[i] = Number.isFinite(z) ? Math.max(-500, Math.min(9000, Math.round(z))) : 0;
+  }
+  return out;
 }
 
 export function buildPack(source: WaySource, outFile: string, opts: PackBuildOptions): PackBuildReport {
@@ -60,12 +71,14 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
     climb: terrain ? (aLat, aLon, bLat, bLon) => ({ ...edgeClimb(terrain, aLat, aLon, bLat, bLon, out, opts.terrainStepM ?? 0) }) : undefined,
   });
   if (built.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
+  const nodeElevationM = terrain ? nodeElevations(terrain, built.nodeLat, built.nodeLon) : undefined;
   const t1 = performance.now();
   const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
   const t2 = performance.now();
   const chArrays = chToArrays(ch);
-  const version = contentVersion(built, chArrays);
-  const net: RoadNetwork = { ...built, version };
+  const withTerrain: RoadNetwork = nodeElevationM ? { ...built, nodeElevationM } : built;
+  const version = contentVersion(withTerrain, chArrays);
+  const net: RoadNetwork = { ...withTerrain, version };
   const bytes = writeNetworkPack(net, {
     source: source.id,
     attribution: source.attribution,

@@ -18,6 +18,9 @@ const ARRAYS = [
 ] as const;
 type ArrayName = (typeof ARRAYS)[number][0];
 
+/** Node elevations, stored when the pack was built with terrain. */
+const NODE_ELEVATION = "terrain.nodeElevationM";
+
 /** Edge attribute arrays, stored as "attributes.<name>" when the network has them. */
 const ATTRIBUTE_ARRAYS = [
   ["flags", Uint8Array],
@@ -30,9 +33,9 @@ const ATTRIBUTE_ARRAYS = [
 ] as const;
 type AttributeArray = (typeof ATTRIBUTE_ARRAYS)[number][0];
 
-type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array;
+type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array | Uint16Array | Int16Array;
 const CTORS: Record<string, new (b: ArrayBufferLike, o: number, l: number) => Typed> = {
-  Float64Array, Float32Array, Uint32Array, Int32Array, Uint8Array, Uint16Array,
+  Float64Array, Float32Array, Uint32Array, Int32Array, Uint8Array, Uint16Array, Int16Array,
 };
 
 export interface PackHeader {
@@ -64,6 +67,7 @@ export function writeNetworkPack(
   const named: [string, Typed][] = ARRAYS.map(([name]) => [name, net[name]]);
   const attrs = net.attributes;
   if (attrs) for (const [name] of ATTRIBUTE_ARRAYS) named.push([`attributes.${name}`, attrs[name]]);
+  if (net.nodeElevationM) named.push([NODE_ELEVATION, net.nodeElevationM]);
   for (const [name, a] of Object.entries(extra)) named.push([name, a]);
   const arrays: PackHeader["arrays"] = {};
   let off = 0;
@@ -135,11 +139,14 @@ export function loadPack(file: string): LoadedPack {
     })) as Pick<NonNullable<RoadNetwork["attributes"]>, AttributeArray>;
     attributes = { ...a, countries: header.countries ?? [], strings: header.strings ?? [] };
   }
+  const elevation = arrays[NODE_ELEVATION];
+  if (elevation && (!(elevation instanceof Int16Array) || elevation.length !== header.nodeCount)) throw new Error("pack node elevations inconsistent");
   const net: RoadNetwork = {
     id: header.id, version: header.version, attribution: header.attribution,
     nodeCount: header.nodeCount, edgeCount: header.edgeCount,
     ...(Object.fromEntries(ARRAYS.map(([name]) => [name, arrays[name]])) as Pick<RoadNetwork, ArrayName>),
     attributes,
+    ...(elevation ? { nodeElevationM: elevation as Int16Array } : {}),
     bounds: header.bounds,
   };
   validate(net);

@@ -23,6 +23,8 @@ export interface RoadNetwork {
   readonly edgeClass: Uint8Array;
   /** Per-edge attributes of packs built from RoadWays (absent in older packs). */
   readonly attributes?: EdgeAttributes;
+  /** Ground elevation at each node, metres (packs built with terrain; absent otherwise). */
+  readonly nodeElevationM?: Int16Array;
   /** Area the pack covers: [minLat, minLon, maxLat, maxLon]. */
   readonly bounds?: readonly [number, number, number, number];
 }

@@ -12,7 +12,7 @@ import type { RoadNetwork } from "../network/types";
 import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
 import type { Candidate } from "./candidates";
 import type { Leg } from "./legs";
-import { ascentAt, descentAt, edgesBetween, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
+import { ascentAt, descentAt, edgesBetween, elevationAt, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
 import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -38,7 +38,18 @@ export interface Timeline {
   chargedKWh: number;
   energyKWh: number;
   distanceM: number;
+  routeProfile: RouteProfileSamples;
 }
+
+/** SoC and ground elevation along the route (route distance, detours left out), for charts and colouring. */
+export interface RouteProfileSamples {
+  distance_m: number[];
+  elevation_m: (number | null)[];
+  soc: number[];
+}
+
+/** At most this many samples per tour; at least one per kilometre on short tours. */
+const PROFILE_SAMPLES = 600;
 
 /** Charging stops, roadside breaks and section ends in route order (a plan of null: driving only). */
 function events(plan: OptimizePlan | null, candidates: Candidate[], profile: RouteProfile, legs: Leg[]): Event[] {
@@ -70,6 +81,14 @@ export function assembleSections(
   const marks: { distM: number; clockMs: number; offsetS: number }[] = [];
   const sections: ResultSection[] = [];
   const all = events(plan, candidates, profile, legs);
+  const samples: RouteProfileSamples = { distance_m: [], elevation_m: [], soc: [] };
+  const step = Math.max(1000, profile.totalM / PROFILE_SAMPLES);
+  const sample = (d: number, k: number, x: number) => {
+    const z = elevationAt(profile, d, k);
+    samples.distance_m.push(Math.round(d));
+    samples.elevation_m.push(Number.isFinite(z) ? Math.round(z) : null);
+    samples.soc.push(socOut(x));
+  };
 
   all.forEach((ev, i) => {
     if (ev.leg !== leg) {
@@ -85,6 +104,8 @@ export function assembleSections(
     const lengthM = ev.distM - fromM + detourM;
     marks.push({ distM: fromM, clockMs: clock, offsetS: timeAt(profile, fromM, leg) });
     const departSoc = soc;
+    const outKWh = outOf ? outOf.detourKWh / 2 : 0;
+    for (let d = fromM; d < ev.distM; d += step) sample(d, leg, departSoc - (energyAt(profile, d, leg) - energyAt(profile, fromM, leg) + outKWh) / cap);
     const coords = slice(profile, leg, fromM, ev.distM);
     const isLast = i === all.length - 1;
     let stopPoint: [number, number] = coords[coords.length - 1];
@@ -167,6 +188,8 @@ export function assembleSections(
       if (!isLast) summary.departure_time = iso(departure);
       soc = arriveSoc;
     }
+    sample(ev.distM, leg, arriveSoc);
+    if (ev.kind === "charge") sample(ev.distM, leg, ev.stop.departureSoc);
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
@@ -214,6 +237,7 @@ export function assembleSections(
     chargedKWh: plan?.totals.chargedKWh ?? 0,
     energyKWh,
     distanceM,
+    routeProfile: samples,
   };
 }
 

@@ -111,6 +111,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       driven_today_min: request.driver!.todayMin,
     },
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
+    route_profile: timeline.routeProfile,
   };
 }
 

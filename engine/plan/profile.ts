@@ -13,6 +13,8 @@ export interface RouteProfile {
   /** Cumulative climb and descent (m) per coordinate, from the pack's terrain (0 without it). */
   ascentM: Float64Array;
   descentM: Float64Array;
+  /** Ground elevation per coordinate (m); NaN where the pack has no terrain. */
+  elevationM: Float64Array;
   /** Network edge of the segment starting at each coordinate; -1 where none (snapped pieces, leg ends). */
   segmentEdge: Int32Array;
   /** Coordinate index range of each leg: legs[k] spans legStart[k] .. legStart[k+1]-1. */
@@ -43,6 +45,8 @@ export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: n
 export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNetwork): RouteProfile {
   const coords: [number, number][] = [];
   const dist: number[] = [], time: number[] = [], energy: number[] = [], up: number[] = [], down: number[] = [], segEdge: number[] = [];
+  const elev: number[] = [];
+  const nodeZ = net?.nodeElevationM;
   const attrs = net?.attributes;
   let u0 = 0, d0Climb = 0, e0 = 0;
   const legStart: number[] = [], legStartM: number[] = [];
@@ -59,6 +63,7 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
       up.push(u0);
       down.push(d0Climb);
       segEdge.push(i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1);
+      elev.push(nodeZ ? elevationOf(nodeZ, leg.coordNode, i) : NaN);
       // The edge this segment lies on (pieces to snapped points too), and how much of it.
       const on = i < leg.segmentOn.length ? leg.segmentOn[i] : -1;
       const share = on >= 0 ? leg.segmentShare[i] : 0;
@@ -84,11 +89,18 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
     energyKWh: Float64Array.from(energy),
     ascentM: Float64Array.from(up),
     descentM: Float64Array.from(down),
+    elevationM: Float64Array.from(elev),
     segmentEdge: Int32Array.from(segEdge),
     legStart,
     legStartM,
     totalM: d0,
   };
+}
+
+/** A node's elevation; a snapped end point takes its neighbouring node's. */
+function elevationOf(z: Int16Array, coordNode: Int32Array, i: number): number {
+  const n = coordNode[i] >= 0 ? coordNode[i] : coordNode[i + 1] >= 0 ? coordNode[i + 1] : coordNode[i - 1];
+  return n >= 0 ? z[n] : NaN;
 }
 
 /** Index of the last coordinate at or before distance d within leg k. */
@@ -120,6 +132,7 @@ export const energyAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpo
 export const timeAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.timeS, k, d);
 export const ascentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.ascentM, k, d);
 export const descentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.descentM, k, d);
+export const elevationAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.elevationM, k, d);
 
 /** Network edges of leg k whose segments start within [fromD, toD). */
 export function edgesBetween(p: RouteProfile, k: number, fromD: number, toD: number): number[] {

@@ -94,11 +94,11 @@ describe("lookups", () => {
   it("GET /openapi.json is an OpenAPI 3.1 document of every path", async () => {
     const res = await call("GET", "/openapi.json");
     expect(res.json.openapi).toBe("3.1.0");
-    // Every route file of the app is documented, but for the UI's own (tRPC, basemap) and the document itself.
+    // Every route file of the app is documented, but for the UI's own (tRPC, basemap, plan exports) and the document itself.
     const routeFiles = (fs.readdirSync("app", { recursive: true }) as string[])
       .filter((f) => path.basename(f) === "route.ts")
       .map((f) => "/" + path.dirname(f).split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}"));
-    const documented = routeFiles.filter((p) => !/^\/(api|basemap)\//.test(p) && p !== "/openapi.json");
+    const documented = routeFiles.filter((p) => !/^\/(api|basemap|plans)\//.test(p) && p !== "/openapi.json");
     expect(documented.length).toBeGreaterThanOrEqual(12);
     for (const p of documented) expect(res.json.paths[p], p).toBeTruthy();
     for (const [p, ops] of Object.entries(res.json.paths as Record<string, Record<string, unknown>>)) {
@@ -236,6 +236,13 @@ describe("planner v2 lifecycle", () => {
       const rests = r.sections.filter((s: any) => s.poi_summary.break_kind === "rest");
       expect(rests.length).toBe(extended ? 0 : 1);
       expect(r.totals.duration_min).toBeLessThan(extended ? 13 * 60 : 23 * 60);
+      // The profile along the route: ground elevation from the pack's terrain, SoC jumping up at each charge.
+      const prof = r.route_profile;
+      expect(prof.distance_m.length).toBeGreaterThan(500);
+      expect(Math.max(...prof.elevation_m)).toBeGreaterThan(300); // the Kassel hills, the Franconian uplands
+      expect(Math.min(...prof.elevation_m)).toBeLessThan(60); // Hamburg
+      const jumps = prof.soc.filter((x: number, i: number) => i > 0 && x > prof.soc[i - 1] + 0.05).length;
+      expect(jumps).toBe(charges.length);
     }
   });
 });

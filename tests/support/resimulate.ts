@@ -312,6 +312,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     clock += dwellMin * 60_000;
   });
 
+  checkProfile(result, drivable ? reserve : -Infinity, v);
   if (!drivable) return out;
   const t = result.totals;
   agree("length", "total distance (m)", result.sections.reduce((a: number, s: any) => a + s.length_m, 0), t.distance_m, 5);
@@ -324,4 +325,17 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agreeSoc("battery_level_end", soc, result.battery_level_end);
   if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
   return out;
+}
+
+/** route_profile: distances in order within the route, SoC within [reserve, 1], ending at the plan's end SoC. */
+function checkProfile(result: any, reserve: number, v: string[]): void {
+  const p = result.route_profile;
+  if (!p) return v.push("result has no route_profile"), undefined;
+  const n = p.distance_m.length;
+  if (n < 2 || p.soc.length !== n || p.elevation_m.length !== n) return v.push(`route_profile arrays of lengths ${n}/${p.soc.length}/${p.elevation_m.length}`), undefined;
+  for (let i = 1; i < n; i++) if (p.distance_m[i] < p.distance_m[i - 1]) return v.push(`route_profile distance falls at sample ${i}`), undefined;
+  const low = Math.min(...p.soc), high = Math.max(...p.soc);
+  if (low < reserve - 1e-3) v.push(`route_profile SoC ${low} below the reserve`);
+  if (high > 1 + 1e-9) v.push(`route_profile SoC ${high} above 1`);
+  if (Math.abs(p.soc[n - 1] - result.sections.at(-1).stop_pos[2]) > 1e-3) v.push(`route_profile ends at SoC ${p.soc[n - 1]}, the plan at ${result.sections.at(-1).stop_pos[2]}`);
 }
