@@ -13,6 +13,7 @@ const PlanMap = dynamic(() => import("./PlanMap"), {
   ),
 });
 
+/** The planner's map; `onMoveWaypoint` (optional) makes the form's points draggable. */
 export function MapView(props: PlanMapProps) {
   return <PlanMap {...props} />;
 }

@@ -17,4 +17,8 @@ export interface PlanMapProps {
   onPick: (lat: number, lon: number) => void;
   /** Index into planStops(result) whose popup to open; `nonce` re-triggers the same stop. */
   focus: { index: number; nonce: number } | null;
+  /** Given: the form's points can be dragged on the map; called with the point's key and where it was dropped. */
+  onMoveWaypoint?: (key: string, lat: number, lon: number) => void;
+  /** Warnings of the submit response, to explain which station filter left no charger. */
+  submitWarnings?: string[];
 }

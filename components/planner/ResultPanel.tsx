@@ -1,6 +1,14 @@
 "use client";
-// What a finished plan says: totals, warnings, why it is not drivable, and
-// the stops (times, charging, energy, state of charge) as a timeline.
+// What a finished plan says: why it is not drivable, totals, tolls and cost,
+// warnings, SoC and elevation along the route, the tour's timeline, and the
+// stops (times, charging, energy, state of charge) as a list.
+import { useMemo } from "react";
+import { notDrivableInfo } from "@/components/result/filters";
+import { routeOnMap } from "@/components/result/profile";
+import rs from "@/components/result/result.module.css";
+import { chartStops, SocChart } from "@/components/result/SocChart";
+import { Timeline } from "@/components/result/Timeline";
+import { Totals } from "@/components/result/Totals";
 import type { OptimizationResultResponse } from "@/contract/result";
 import { differentDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "./format";
 import styles from "./planner.module.css";
@@ -11,27 +19,21 @@ const NOT_DRIVABLE_TEXT: Record<string, string> = {
   battery_depleted_mid_route: "The battery runs empty before the next usable charging station.",
 };
 
-function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
-  return (
-    <div className={styles.stat}>
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {sub ? <span className={styles.statSub}>{sub}</span> : null}
-      </dd>
-    </div>
-  );
+function badge(s: PlanStop): string {
+  return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : s.kind === "break" ? (s.pause?.kind === "rest" ? "R" : "P") : "•";
 }
 
-function badge(s: PlanStop): string {
-  return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : "•";
+function pauseText(p: NonNullable<PlanStop["pause"]>): string {
+  return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
 }
 
 function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: string | null | undefined; onFocus: () => void }) {
   const t = (iso: string | null | undefined) => fmtTime(iso, differentDay(firstDay, iso));
   const title = s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.name;
+  const kindClass = s.kind === "break" ? null : styles[`stop_${s.kind}`];
+  const badgeClass = s.kind === "break" ? rs[`badge_${s.pause?.kind ?? "break"}`] : styles[`badge_${s.kind}`];
   return (
-    <li className={`${styles.stop} ${styles[`stop_${s.kind}`]}`} data-stop-kind={s.kind}>
+    <li className={`${styles.stop} ${kindClass ?? ""}`} data-stop-kind={s.kind}>
       {s.kind !== "start" ? (
         <div className={styles.leg}>
           <span className={styles.srOnly}>Drive </span>
@@ -40,7 +42,7 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
         </div>
       ) : null}
       <div className={styles.stopMain}>
-        <span className={`${styles.badge} ${styles[`badge_${s.kind}`]}`} aria-hidden="true">
+        <span className={`${styles.badge} ${badgeClass ?? ""}`} aria-hidden="true">
           {badge(s)}
         </span>
         <div className={styles.stopBody}>
@@ -93,7 +95,10 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
             </>
           ) : (
             <div className={styles.stopSub}>
-              {s.pause ? `${pauseText(s.pause)} · ` : null}State of charge {fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}
+              {s.pause ? `${pauseText(s.pause)} · ` : null}
+              {s.waitMin ? `Waiting ${fmtDuration(s.waitMin)} · ` : null}
+              {s.lateMin ? `Late by ${fmtDuration(s.lateMin)} · ` : null}
+              State of charge {fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}
             </div>
           )}
         </div>
@@ -102,44 +107,29 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
   );
 }
 
-function pauseText(p: NonNullable<PlanStop["pause"]>): string {
-  return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
-}
-
 export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void }) {
-  const stops = planStops(result);
-  const t = result.totals;
+  const stops = useMemo(() => planStops(result), [result]);
+  const route = useMemo(() => routeOnMap(result), [result]);
   const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
-  const reason = result.not_drivable_reason as { code?: string | null; message?: string | null; distance_from_start_m?: number | null } | null | undefined;
-  const notDrivable = result.status === "not_drivable" || result.qualification === "not_drivable";
-  const firstDay = stops[0]?.departure ?? t?.departure_time;
+  const info = notDrivableInfo(result, submitWarnings);
+  const chart = useMemo(() => chartStops(stops, route, info?.distanceM ?? null), [stops, route, info?.distanceM]);
+  const firstDay = stops[0]?.departure ?? result.totals?.departure_time;
 
   return (
     <section className={styles.result} aria-label="Plan result">
-      {notDrivable ? (
+      {info ? (
         <div className={styles.alertDanger} role="alert">
           <strong>This tour cannot be driven as requested.</strong>
           <p>
-            {reason?.message || (reason?.code ? NOT_DRIVABLE_TEXT[reason.code] : null) || "The planner found no way to complete the tour with the given battery and charging constraints."}
-            {reason?.distance_from_start_m ? ` It gets stuck about ${fmtKm(reason.distance_from_start_m)} from the start.` : ""}
+            {info.message || (info.code ? NOT_DRIVABLE_TEXT[info.code] : null) || "The planner found no way to complete the tour with the given battery and charging constraints."}
+            {info.distanceM ? ` It gets stuck about ${fmtKm(info.distanceM)} from the start.` : ""}
           </p>
+          {info.filters.length ? <p>No charger was left by the filter{info.filters.length === 1 ? "" : "s"}: {info.filters.map((f) => `${f.label} (${f.text})`).join("; ")}.</p> : null}
           <p className={styles.hint}>Try a higher battery level at start, a wider search corridor, or fewer charger filters.</p>
         </div>
       ) : null}
 
-      {t ? (
-        <dl className={styles.stats} aria-label="Totals">
-          <Stat label="Distance" value={fmtKm(t.distance_m)} />
-          <Stat label="Duration" value={fmtDuration(t.duration_min)} />
-          <Stat label="Energy used" value={fmtNum(t.energy_kWh, "kWh")} />
-          <Stat label="Driving" value={fmtDuration(t.driving_time_min)} />
-          <Stat label="Charging" value={fmtDuration(t.charging_time_min)} sub={`${t.charging_stops} stop${t.charging_stops === 1 ? "" : "s"}`} />
-          <Stat label="Charged" value={fmtNum(t.charged_kWh, "kWh")} />
-          <Stat label="Departure" value={fmtTime(t.departure_time)} sub={fmtDay(t.departure_time)} />
-          <Stat label="Arrival" value={fmtTime(t.arrival_time)} sub={fmtDay(t.arrival_time)} />
-          <Stat label="Battery at end" value={fmtSoc(result.battery_level_end)} sub={`start ${fmtSoc(result.battery_level_start)}`} />
-        </dl>
-      ) : null}
+      <Totals result={result} />
 
       {warnings.length ? (
         <div className={styles.alertWarn} role="status">
@@ -150,6 +140,24 @@ export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: O
             ))}
           </ul>
         </div>
+      ) : null}
+
+      {route.profile ? (
+        <section className={rs.block} aria-labelledby="profile-heading">
+          <h3 className={styles.subHeading} id="profile-heading">
+            State of charge and elevation
+          </h3>
+          <SocChart route={route} marks={chart.marks} places={chart.places} />
+        </section>
+      ) : null}
+
+      {stops.length > 1 ? (
+        <section className={rs.block} aria-labelledby="timeline-heading">
+          <h3 className={styles.subHeading} id="timeline-heading">
+            Timeline
+          </h3>
+          <Timeline stops={stops} onFocusStop={onFocusStop} />
+        </section>
       ) : null}
 
       {stops.length ? (
@@ -166,10 +174,4 @@ export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: O
       ) : null}
     </section>
   );
-}
-
-function fmtDay(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
 }

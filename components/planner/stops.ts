@@ -1,16 +1,34 @@
 // The plan's stops as the UI lists and maps them: start, charging stops,
-// intermediate stops and the destination, read from the result's sections.
+// roadside breaks and daily rests, intermediate stops and the destination,
+// read from the result's sections.
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
 import { decodePolyline } from "@/engine/network/polyline";
 
-export type StopKind = "start" | "charge" | "waypoint" | "destination";
+export type StopKind = "start" | "charge" | "break" | "waypoint" | "destination";
+export type PauseKind = "break" | "rest";
+
+export interface StopAlternative {
+  name?: string | null;
+  address?: string | null;
+  operator?: string | null;
+  powerKW?: number | null;
+  connector?: string | null;
+  /** Along the route from the chosen stop; negative = before it. */
+  distanceFromStopM?: number | null;
+  energyKWh?: number | null;
+  chargeMin?: number | null;
+  extraMin?: number | null;
+}
 
 export interface PlanStop {
   kind: StopKind;
   /** 1-based number among charging stops (charge only). */
   chargeNo?: number;
+  /** Index of the section that ends here; -1 for the start. */
+  section: number;
   name: string;
   operator?: string | null;
+  connector?: string | null;
   address?: string | null;
   lat: number;
   lon: number;
@@ -21,18 +39,35 @@ export interface PlanStop {
   powerKW?: number | null;
   socIn?: number | null;
   socOut?: number | null;
+  /** Waiting for the stop's time window to open, minutes. */
+  waitMin?: number | null;
+  /** Arriving after the time window closed, minutes. */
+  lateMin?: number | null;
   /** Length of the section driven to reach this stop, km. */
   legKm?: number | null;
   legMin?: number | null;
-  /** A drivers' break or daily rest taken here (during the charging at a charger). */
-  pause?: { kind: "break" | "rest"; min: number } | null;
-  alternatives: { name?: string | null; address?: string | null; powerKW?: number | null; extraMin?: number | null }[];
+  /** A drivers' break or daily rest taken here (at a charger: while charging). */
+  pause?: { kind: PauseKind; min: number } | null;
+  alternatives: StopAlternative[];
 }
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 
 export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
   if (isLast) return false;
   const p = s.poi_summary;
   return p != null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
+}
+
+/**
+ * A roadside break or daily rest is its own section ("Break" / "Daily rest")
+ * with a pause and no station; a request stop always has `wait_min`, even when
+ * a pause is taken there (same rule as engine/export/stops.ts).
+ */
+export function isRoadsideBreak(s: ResultSection): boolean {
+  const p = s.poi_summary as Record<string, unknown> | null | undefined;
+  return p != null && (p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p);
 }
 
 export function planStops(result: OptimizationResultResponse): PlanStop[] {
@@ -43,6 +78,7 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
   const sp = first.start_pos ?? [];
   stops.push({
     kind: "start",
+    section: -1,
     name: "Start",
     lat: sp[0],
     lon: sp[1],
@@ -56,14 +92,18 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
     const p = s.poi_summary ?? {};
     const pos = s.stop_pos ?? [];
     const charge = isChargingSection(s, isLast);
+    const kind: StopKind = isLast ? "destination" : charge ? "charge" : isRoadsideBreak(s) ? "break" : "waypoint";
     const lat = p.coordinate_lat ?? pos[0];
     const lon = p.coordinate_lon ?? pos[1];
     if (lat == null || lon == null) return;
+    const pause = p.break_kind === "break" || p.break_kind === "rest" ? { kind: p.break_kind as PauseKind, min: num(p.break_min) ?? 0 } : null;
     stops.push({
-      kind: isLast ? "destination" : charge ? "charge" : "waypoint",
+      kind,
       chargeNo: charge ? ++chargeNo : undefined,
-      name: isLast ? "Destination" : p.name ?? (charge ? "Charging stop" : `Stop ${i + 1}`),
-      operator: (p.operator as string | null | undefined) ?? null,
+      section: i,
+      name: isLast ? "Destination" : p.name ?? (charge ? "Charging stop" : kind === "break" ? (pause?.kind === "rest" ? "Daily rest" : "Break") : `Stop ${i + 1}`),
+      operator: str(p.operator),
+      connector: str(p.connector),
       address: p.address ?? null,
       lat,
       lon,
@@ -74,31 +114,42 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       powerKW: p.power_available_kW ?? null,
       socIn: p.start_soc ?? pos[2] ?? null,
       socOut: p.stop_soc ?? null,
+      waitMin: num(p.wait_min),
+      lateMin: num(p.late_min),
       legKm: p.sec_length_km ?? (s.length_m != null ? s.length_m / 1000 : null),
       legMin: p.sec_duration_min ?? null,
-      pause: p.break_kind === "break" || p.break_kind === "rest" ? { kind: p.break_kind, min: Number(p.break_min ?? 0) } : null,
+      pause,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,
         address: a.address,
-        powerKW: typeof a.power_available_kW === "number" ? a.power_available_kW : null,
-        extraMin: typeof a.extra_time_min === "number" ? a.extra_time_min : null,
+        operator: str(a.operator),
+        powerKW: num(a.power_available_kW),
+        connector: str(a.connector),
+        distanceFromStopM: num(a.distance_from_stop_m),
+        energyKWh: num(a.energy_kWh),
+        chargeMin: num(a.charge_time_min),
+        extraMin: num(a.extra_time_min),
       })),
     });
   });
   return stops;
 }
 
-/** Decoded geometry per section ([lat, lon] points); sections without a polyline are skipped. */
-export function sectionLines(result: OptimizationResultResponse): [number, number][][] {
-  const out: [number, number][][] = [];
-  for (const s of result.sections ?? []) {
-    if (!s.polyline) continue;
+/** Decoded geometry of every section ([lat, lon] points), null where a section has none or it is malformed. */
+export function sectionGeometry(result: OptimizationResultResponse): ([number, number][] | null)[] {
+  return (result.sections ?? []).map((s) => {
+    if (!s.polyline) return null;
     try {
       const pts = decodePolyline(s.polyline);
-      if (pts.length >= 2) out.push(pts);
+      return pts.length >= 2 ? pts : null;
     } catch {
       // A malformed polyline hides one section, not the whole plan.
+      return null;
     }
-  }
-  return out;
+  });
+}
+
+/** Decoded geometry per section ([lat, lon] points); sections without a polyline are skipped. */
+export function sectionLines(result: OptimizationResultResponse): [number, number][][] {
+  return sectionGeometry(result).filter((l): l is [number, number][] => l != null);
 }

@@ -1,0 +1,112 @@
+"use client";
+// The map key beside the map (outside Leaflet's container, so its clicks never
+// reach the map): the state-of-charge scale of the route, the stop symbols and
+// the station layers' own checkboxes. A <details> so it can be folded away.
+import { BEYOND_CLASS, SOC_CLASSES } from "@/components/result/profile";
+import { PAUSE_GLYPH } from "./icons";
+
+export interface StationLayers {
+  candidates: boolean;
+  corridor: boolean;
+}
+
+function Swatch({ color, dash }: { color: string; dash?: string }) {
+  return (
+    <svg className="map-key-swatch" width="30" height="12" viewBox="0 0 30 12" aria-hidden="true">
+      <line x1="2" y1="6" x2="28" y2="6" stroke={dash ? "#ffffff" : "#1b1f24"} strokeWidth="9" strokeLinecap="round" />
+      <line x1="2" y1="6" x2="28" y2="6" stroke={color} strokeWidth={dash ? 4 : 5} strokeDasharray={dash} strokeLinecap={dash ? "round" : "butt"} />
+    </svg>
+  );
+}
+
+function Glyph({ html, cls }: { html: string; cls: string }) {
+  return <span className={`map-key-icon ${cls}`} aria-hidden="true" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function MapKey({
+  socClasses,
+  kinds,
+  candidateCount,
+  corridorCount,
+  layers,
+  setLayers,
+}: {
+  /** Ids of the SoC classes the route shows; empty: no route_profile, no colour scale. */
+  socClasses: Set<string>;
+  kinds: Set<string>;
+  candidateCount: number;
+  corridorCount: number | null;
+  layers: StationLayers;
+  setLayers: (l: StationLayers) => void;
+}) {
+  return (
+    <details className="map-card map-key" open data-testid="map-key">
+      <summary>
+        <h2 className="map-card-title">Map key</h2>
+      </summary>
+      {socClasses.size ? (
+        <>
+          <h3 className="map-key-heading" id="map-key-soc">
+            Route: state of charge
+          </h3>
+          <ul className="map-key-list" aria-labelledby="map-key-soc">
+            {/* The whole scale, so a colour reads the same on every plan; the reserve class only when the route has it. */}
+            {SOC_CLASSES.filter((c) => c.id !== "reserve" || socClasses.has("reserve")).map((c) => (
+              <li key={c.id} data-soc-class={c.id}>
+                <Swatch color={c.color} />
+                {c.label}
+              </li>
+            ))}
+            {socClasses.has("beyond") ? (
+              <li data-soc-class="beyond">
+                <Swatch color={BEYOND_CLASS.color} dash={BEYOND_CLASS.dash} />
+                {BEYOND_CLASS.label}
+              </li>
+            ) : null}
+          </ul>
+        </>
+      ) : null}
+      <h3 className="map-key-heading" id="map-key-stops">
+        Markers
+      </h3>
+      <ul className="map-key-list map-key-stops" aria-labelledby="map-key-stops">
+        <li>
+          <span className="map-key-icon plan-icon-start" aria-hidden="true">A</span>Start, <span className="map-key-icon plan-icon-destination" aria-hidden="true">B</span>destination
+        </li>
+        <li>
+          <span className="map-key-icon plan-icon-charge" aria-hidden="true">1</span>Charging stop
+        </li>
+        {kinds.has("break") ? (
+          <li>
+            <Glyph html={PAUSE_GLYPH.break} cls="plan-icon-pause plan-icon-break" />
+            Break
+          </li>
+        ) : null}
+        {kinds.has("rest") ? (
+          <li>
+            <Glyph html={PAUSE_GLYPH.rest} cls="plan-icon-pause plan-icon-rest" />
+            Daily rest
+          </li>
+        ) : null}
+        {kinds.has("waypoint") ? (
+          <li>
+            <span className="map-key-icon plan-icon-waypoint" aria-hidden="true">•</span>Your stop
+          </li>
+        ) : null}
+      </ul>
+      <fieldset className="map-key-layers">
+        <legend className="map-key-heading">Stations</legend>
+        <label>
+          <input type="checkbox" checked={layers.candidates && candidateCount > 0} disabled={candidateCount === 0} onChange={(e) => setLayers({ ...layers, candidates: e.target.checked })} />
+          <span className="map-key-dot map-key-dot-candidate" aria-hidden="true" />
+          Usable stations ({candidateCount})
+        </label>
+        <label>
+          <input type="checkbox" checked={layers.corridor && !!corridorCount} disabled={!corridorCount} onChange={(e) => setLayers({ ...layers, corridor: e.target.checked })} />
+          <span className="map-key-dot map-key-dot-corridor" aria-hidden="true" />
+          {corridorCount == null ? "All stations in the corridor (not in this result)" : `All stations in the corridor (${corridorCount})`}
+        </label>
+      </fieldset>
+    </details>
+  );
+}

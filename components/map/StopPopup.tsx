@@ -1,0 +1,116 @@
+// What a stop's popup on the map tells: for a charging stop the station, its
+// operator, power and connector, the charge (energy, time, SoC in and out),
+// the times, a break or rest taken while charging and the alternatives.
+import type { ReactNode } from "react";
+import { fmtDuration, fmtKm, fmtLatLon, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import type { PlanStop, StopAlternative } from "@/components/planner/stops";
+
+function pauseText(p: NonNullable<PlanStop["pause"]>): string {
+  return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl>
+      {rows.map(([k, v]) => (
+        <div key={k} className="plan-popup-row">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function where(a: StopAlternative): string {
+  const d = a.distanceFromStopM;
+  if (d == null) return "";
+  return `${fmtKm(Math.abs(d))} ${d < 0 ? "earlier" : "later"}`;
+}
+
+function Alternatives({ list }: { list: StopAlternative[] }) {
+  if (!list.length) return <p className="plan-popup-sub">No alternative station within 15 min more tour time.</p>;
+  return (
+    <div className="plan-popup-alts">
+      <p className="plan-popup-label">Alternatives</p>
+      <ul>
+        {list.map((a, i) => (
+          <li key={i}>
+            <span className="plan-popup-alt-name">{a.name ?? "Station"}</span>
+            <span className="plan-popup-alt-extra">+{fmtDuration(a.extraMin ?? 0)}</span>
+            <span className="plan-popup-sub">
+              {[a.operator, fmtNum(a.powerKW, "kW"), where(a), a.energyKWh != null ? `${fmtNum(a.energyKWh, "kWh")} in ${fmtDuration(a.chargeMin)}` : null].filter(Boolean).join(" · ")}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function StopPopup({ stop: s }: { stop: PlanStop }) {
+  if (s.kind === "start") {
+    return (
+      <div className="plan-popup">
+        <p className="plan-popup-title">Start</p>
+        <Facts rows={[["Departure", fmtTime(s.departure, true)], ["State of charge", fmtSoc(s.socOut)], ["Position", fmtLatLon(s.lat, s.lon)]]} />
+      </div>
+    );
+  }
+  if (s.kind === "charge") {
+    return (
+      <div className="plan-popup">
+        <p className="plan-popup-title">
+          Charging stop {s.chargeNo}: {s.name}
+        </p>
+        {s.address ? <p className="plan-popup-sub">{s.address}</p> : null}
+        <Facts
+          rows={[
+            ["Operator", s.operator || "–"],
+            ["Power", fmtNum(s.powerKW, "kW")],
+            ["Connector", s.connector || "–"],
+            ["Energy", fmtNum(s.energyKWh, "kWh", 1)],
+            ["Charge time", fmtDuration(s.chargeMin)],
+            ["Arrival", fmtTime(s.arrival, true)],
+            ["Departure", fmtTime(s.departure, true)],
+            ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`],
+            ["Break taken", s.pause ? `${pauseText(s.pause)}, while charging` : "none"],
+          ]}
+        />
+        <Alternatives list={s.alternatives} />
+      </div>
+    );
+  }
+  if (s.kind === "break") {
+    const rest = s.pause?.kind === "rest";
+    return (
+      <div className="plan-popup">
+        <p className="plan-popup-title">{rest ? "Daily rest" : "Break"}</p>
+        <p className="plan-popup-sub">{rest ? "The driver's daily rest, away from a charger." : "The driver's break, away from a charger."}</p>
+        <Facts
+          rows={[
+            ["Duration", fmtDuration(s.pause?.min)],
+            ["Arrival", fmtTime(s.arrival, true)],
+            ["Departure", fmtTime(s.departure, true)],
+            ["State of charge", fmtSoc(s.socIn)],
+            ["Position", fmtLatLon(s.lat, s.lon)],
+          ]}
+        />
+      </div>
+    );
+  }
+  const rows: [string, ReactNode][] = [["Arrival", fmtTime(s.arrival, true)]];
+  if (s.kind === "waypoint") {
+    rows.push(["Departure", fmtTime(s.departure, true)]);
+    if (s.waitMin) rows.push(["Waiting", fmtDuration(s.waitMin)]);
+    if (s.lateMin) rows.push(["Late by", fmtDuration(s.lateMin)]);
+    if (s.pause) rows.push(["Break taken", pauseText(s.pause)]);
+  }
+  rows.push(["State of charge", fmtSoc(s.socIn)], ["Position", fmtLatLon(s.lat, s.lon)]);
+  return (
+    <div className="plan-popup">
+      <p className="plan-popup-title">{s.name}</p>
+      <Facts rows={rows} />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+// The tour on a clock: one lane per activity (driving, charging, break, daily
+// rest, waiting, time at a stop), since a pause at a charger overlaps the
+// charging. Each bar is a button: hover or focus shows its details, a click
+// shows its stop on the map. One tab stop; arrow keys move between bars.
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { differentDay, fmtDuration, fmtTime } from "@/components/planner/format";
+import type { PlanStop } from "@/components/planner/stops";
+import styles from "./result.module.css";
+import { hourTicks, LANES, tourActivities, type Activity } from "./timeline";
+
+const laneOf = new Map(LANES.map((l) => [l.kind, l]));
+const dayFmt = new Intl.DateTimeFormat("en-GB", { weekday: "short" });
+
+/** "Charging Sat 21 Nov, 10:36–11:05 (29 min): …": the day once on a tour over several days, again only when it changes. */
+function describe(a: Activity, withDay: boolean): string {
+  const lane = laneOf.get(a.kind)!;
+  const from = new Date(a.start).toISOString();
+  const to = new Date(a.end).toISOString();
+  return `${lane.label} ${fmtTime(from, withDay)}–${fmtTime(to, differentDay(from, to))} (${fmtDuration((a.end - a.start) / 60_000)}): ${a.place}`;
+}
+
+export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusStop: (index: number) => void }) {
+  const acts = useMemo(() => tourActivities(stops).sort((a, b) => a.start - b.start || LANES.findIndex((l) => l.kind === a.kind) - LANES.findIndex((l) => l.kind === b.kind)), [stops]);
+  const [active, setActive] = useState(0);
+  const [shown, setShown] = useState<number | null>(null);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  if (!acts.length) return null;
+
+  const t0 = Math.min(...acts.map((a) => a.start));
+  const t1 = Math.max(...acts.map((a) => a.end));
+  const span = Math.max(1, t1 - t0);
+  const pct = (t: number) => ((t - t0) / span) * 100;
+  const multiDay = new Date(t0).toDateString() !== new Date(t1).toDateString();
+  const lanes = LANES.filter((l) => acts.some((a) => a.kind === l.kind));
+  const ticks = hourTicks(t0, t1, 6);
+  const sum = (k: Activity["kind"]) => acts.filter((a) => a.kind === k).reduce((s, a) => s + (a.end - a.start) / 60_000, 0);
+
+  const move = (e: KeyboardEvent, i: number) => {
+    const to = e.key === "ArrowRight" || e.key === "ArrowDown" ? i + 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? i - 1 : e.key === "Home" ? 0 : e.key === "End" ? acts.length - 1 : null;
+    if (to == null || to < 0 || to >= acts.length) return;
+    e.preventDefault();
+    setActive(to);
+    setShown(to);
+    refs.current[to]?.focus();
+  };
+
+  return (
+    <div className={styles.timelineBox}>
+      <p className={styles.timelineSummary}>
+        {`${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting.`}
+      </p>
+      <div className={styles.timeline} role="group" aria-label="Tour timeline: arrow keys move between activities, Enter shows the stop on the map" data-testid="timeline">
+        {lanes.map((l) => (
+          <div key={l.kind} className={styles.lane} data-lane={l.kind}>
+            <span className={styles.laneLabel}>
+              <span className={styles.laneSwatch} style={{ background: l.color }} aria-hidden="true" />
+              {l.label}
+            </span>
+            <div className={styles.track}>
+              {acts.map((a, i) =>
+                a.kind === l.kind ? (
+                  <button
+                    key={i}
+                    ref={(el) => {
+                      refs.current[i] = el;
+                    }}
+                    type="button"
+                    className={styles.bar}
+                    style={{ left: `${pct(a.start)}%`, width: `${pct(a.end) - pct(a.start)}%`, background: l.color }}
+                    tabIndex={i === active ? 0 : -1}
+                    aria-label={describe(a, multiDay)}
+                    onFocus={() => {
+                      setActive(i);
+                      setShown(i);
+                    }}
+                    onMouseEnter={() => setShown(i)}
+                    onMouseLeave={() => setShown(null)}
+                    onBlur={() => setShown(null)}
+                    onKeyDown={(e) => move(e, i)}
+                    onClick={() => onFocusStop(a.stopIndex)}
+                  />
+                ) : null,
+              )}
+            </div>
+          </div>
+        ))}
+        <div className={styles.axis} aria-hidden="true">
+          {ticks.map((t) => (
+            <span key={t.t} className={`${styles.tick} ${t.midnight ? styles.tickDay : ""}`} style={{ left: `${pct(t.t)}%` }}>
+              {t.midnight ? dayFmt.format(t.t) : fmtTime(new Date(t.t).toISOString())}
+            </span>
+          ))}
+        </div>
+      </div>
+      <p className={styles.timelineDetail} aria-hidden="true" data-testid="timeline-detail">
+        {shown != null && acts[shown] ? describe(acts[shown], multiDay) : "Point at or tab to a bar for its details."}
+      </p>
+    </div>
+  );
+}

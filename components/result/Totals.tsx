@@ -1,0 +1,98 @@
+// The tour's totals and what it costs: tolls per toll system (an unknown rate
+// stays "unknown", never 0) and their sum per currency. Energy is not priced:
+// there is no electricity price data, and the page says so.
+import type { OptimizationResultResponse } from "@/contract/result";
+import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import ps from "@/components/planner/planner.module.css";
+import styles from "./result.module.css";
+import { fmtMoney, tourCost } from "./tolls";
+
+function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <div className={ps.stat}>
+      <dt>{label}</dt>
+      <dd>
+        {value}
+        {sub ? <span className={ps.statSub}>{sub}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function fmtDay(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
+}
+
+export function Totals({ result }: { result: OptimizationResultResponse }) {
+  const t = result.totals;
+  const cost = tourCost(result);
+  const unknownText = `the toll of ${cost.unknown.join(", ")}, whose rate is not known`;
+  const costText = cost.known.length
+    ? `${cost.known.map((k) => fmtMoney(k.total, k.currency)).join(" + ")} in tolls${cost.unknown.length ? `, plus ${unknownText}` : ""}`
+    : cost.unknown.length
+      ? `not known: ${unknownText}`
+      : "no tolls";
+  const tollText = cost.known.length ? cost.known.map((k) => fmtMoney(k.total, k.currency)).join(" + ") : cost.rows.length ? "unknown" : "none";
+  return (
+    <>
+      {t ? (
+        <dl className={ps.stats} aria-label="Totals">
+          <Stat label="Distance" value={fmtKm(t.distance_m)} />
+          <Stat label="Duration" value={fmtDuration(t.duration_min)} />
+          <Stat label="Driving" value={fmtDuration(t.driving_time_min)} />
+          <Stat label="Charging" value={fmtDuration(t.charging_time_min)} sub={`${t.charging_stops} stop${t.charging_stops === 1 ? "" : "s"}`} />
+          <Stat label="Breaks" value={fmtDuration(t.break_time_min)} sub="breaks and rests" />
+          <Stat label="Waiting" value={fmtDuration(t.waiting_time_min)} sub="for time windows" />
+          <Stat label="Energy used" value={fmtNum(t.energy_kWh, "kWh")} />
+          <Stat label="Charged" value={fmtNum(t.charged_kWh, "kWh")} />
+          <Stat label="Battery at end" value={fmtSoc(result.battery_level_end)} sub={`start ${fmtSoc(result.battery_level_start)}`} />
+          <Stat label="Departure" value={fmtTime(t.departure_time)} sub={fmtDay(t.departure_time)} />
+          <Stat label="Arrival" value={fmtTime(t.arrival_time)} sub={fmtDay(t.arrival_time)} />
+          <Stat label="Tolls" value={tollText} sub={cost.unknown.length && cost.known.length ? "+ unknown" : `${cost.rows.length} system${cost.rows.length === 1 ? "" : "s"}`} />
+        </dl>
+      ) : null}
+      <section className={styles.block} aria-labelledby="tolls-heading">
+        <h3 className={ps.subHeading} id="tolls-heading">
+          Tolls and cost
+        </h3>
+        {cost.rows.length ? (
+          <table className={styles.table} data-testid="tolls">
+            <caption className={styles.srOnly}>Tolls per toll system</caption>
+            <thead>
+              <tr>
+                <th scope="col">Toll system</th>
+                <th scope="col" className={styles.num}>
+                  km
+                </th>
+                <th scope="col" className={styles.num}>
+                  Toll
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cost.rows.map((r) => (
+                <tr key={r.system}>
+                  <th scope="row">
+                    {r.system}
+                    {r.note ? <span className={styles.note}>{r.note}</span> : null}
+                  </th>
+                  <td className={styles.num}>{r.km != null ? r.km.toLocaleString("en-GB", { maximumFractionDigits: 0 }) : "–"}</td>
+                  <td className={styles.num}>{r.total != null && r.currency ? fmtMoney(r.total, r.currency) : <em>unknown</em>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className={styles.para}>No tolled road on this route.</p>
+        )}
+        <p className={styles.para} data-testid="tour-cost">
+          <strong>Cost: </strong>
+          {costText}.
+        </p>
+        <p className={styles.hint}>Energy cost is not included: there is no electricity price data.</p>
+      </section>
+    </>
+  );
+}

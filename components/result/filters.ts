@@ -1,0 +1,64 @@
+// Why no charger was usable: the station filters (`poi_info.<filter>`) named
+// in the result's warnings, in words, for a plan that is not drivable.
+import type { OptimizationResultResponse } from "@/contract/result";
+
+const FILTER_LABEL: Record<string, string> = {
+  min_kW: "Min. power",
+  max_kW: "Max. power",
+  cpo: "Operators",
+  truck_approved: "Truck approved",
+  connector_type: "Connector type",
+  connector_pos: "Connector position",
+  bookable: "Bookable stations only",
+};
+
+export interface FilterHit {
+  filter: string;
+  label: string;
+  /** The warning without its `poi_info.<filter>:` prefix. */
+  text: string;
+}
+
+export function filterWarnings(warnings: readonly string[]): FilterHit[] {
+  const hits: FilterHit[] = [];
+  for (const w of warnings) {
+    const m = /poi_info\.(\w+)\s*:?\s*(.*)/.exec(w);
+    if (!m) continue;
+    const filter = m[1];
+    if (hits.some((h) => h.filter === filter)) continue;
+    hits.push({ filter, label: FILTER_LABEL[filter] ?? filter, text: m[2] || w });
+  }
+  return hits;
+}
+
+/** The filters the request set (result.poi_filter), in words, for when no warning names one. */
+export function activeFilters(result: OptimizationResultResponse): string[] {
+  const f = (result.poi_filter ?? {}) as Record<string, unknown>;
+  return Object.entries(f)
+    .filter(([, v]) => v != null && v !== false && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => `${FILTER_LABEL[k] ?? k}: ${Array.isArray(v) ? v.join(", ") : v === true ? "yes" : String(v)}`);
+}
+
+export interface NotDrivableInfo {
+  code: string | null;
+  message: string | null;
+  distanceM: number | null;
+  /** no_chargers_available: the filters that left no charger (from the warnings), else the request's own. */
+  filters: FilterHit[];
+  requested: string[];
+}
+
+export function notDrivableInfo(result: OptimizationResultResponse, extraWarnings: readonly string[] = []): NotDrivableInfo | null {
+  if (result.status !== "not_drivable" && result.qualification !== "not_drivable") return null;
+  const r = (result.not_drivable_reason ?? {}) as { code?: string | null; message?: string | null; distance_from_start_m?: number | null };
+  const code = r.code ?? null;
+  // The result's own warnings first: they count the stations in the corridor, the submit response's the whole data.
+  const warnings = [...(result.warnings ?? []), ...extraWarnings];
+  return {
+    code,
+    message: r.message ?? null,
+    distanceM: typeof r.distance_from_start_m === "number" ? r.distance_from_start_m : null,
+    filters: code === "no_chargers_available" ? filterWarnings(warnings) : [],
+    requested: code === "no_chargers_available" ? activeFilters(result) : [],
+  };
+}

@@ -1,0 +1,90 @@
+// The tour as activities on a clock: driving legs, charging, drivers' breaks
+// and daily rests, waiting for time windows and time spent at a customer stop.
+// Charging and a pause at a charger overlap (the driver rests while the truck
+// charges), so every kind gets its own lane instead of one shared bar.
+import type { PlanStop } from "@/components/planner/stops";
+
+export type ActivityKind = "drive" | "charge" | "break" | "rest" | "wait" | "stop";
+
+export interface Activity {
+  kind: ActivityKind;
+  start: number;
+  end: number;
+  /** Index into planStops(result): the stop this activity belongs to (a leg: the stop it drives to). */
+  stopIndex: number;
+  /** Where: the stop's name, or "Start → Stop" for a leg. */
+  place: string;
+}
+
+export interface Lane {
+  kind: ActivityKind;
+  label: string;
+  color: string;
+}
+
+/** Lane order and colours; each lane is labelled in words, so colour is never the only cue. */
+export const LANES: readonly Lane[] = [
+  { kind: "drive", label: "Driving", color: "#1d4f91" },
+  { kind: "charge", label: "Charging", color: "#1f8a4c" },
+  { kind: "break", label: "Break", color: "#b54708" },
+  { kind: "rest", label: "Daily rest", color: "#6941c6" },
+  { kind: "wait", label: "Waiting", color: "#57606a" },
+  { kind: "stop", label: "At a stop", color: "#0e7490" },
+];
+
+const ms = (iso: string | null | undefined): number | null => {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+};
+
+function stopLabel(s: PlanStop): string {
+  if (s.kind === "charge") return `charging stop ${s.chargeNo}, ${s.name}`;
+  return s.name;
+}
+
+export function tourActivities(stops: PlanStop[]): Activity[] {
+  const out: Activity[] = [];
+  const push = (kind: ActivityKind, start: number | null, end: number | null, stopIndex: number, place: string) => {
+    if (start == null || end == null || end - start < 30_000) return;
+    out.push({ kind, start, end, stopIndex, place });
+  };
+  let clock = ms(stops[0]?.departure);
+  let from = stops[0] ? stopLabel(stops[0]) : "";
+  for (let i = 1; i < stops.length; i++) {
+    const s = stops[i];
+    const arr = ms(s.arrival);
+    const dep = ms(s.departure) ?? arr;
+    const place = stopLabel(s);
+    push("drive", clock, arr, i, `${from} → ${place}`);
+    if (arr != null && dep != null) {
+      const minute = 60_000;
+      if (s.kind === "charge") push("charge", arr, Math.min(dep, arr + (s.chargeMin ?? 0) * minute), i, place);
+      let t = arr;
+      if (s.waitMin) {
+        push("wait", t, Math.min(dep, t + s.waitMin * minute), i, place);
+        t = Math.min(dep, t + s.waitMin * minute);
+      }
+      if (s.pause) push(s.pause.kind, t, Math.min(dep, t + s.pause.min * minute), i, place);
+      // A request stop's remaining dwell is its service time (loading, unloading).
+      if (s.kind === "waypoint" && !s.pause) push("stop", t, dep, i, place);
+    }
+    clock = dep ?? clock;
+    from = place;
+  }
+  return out;
+}
+
+/** Axis ticks: a step of 1, 2, 3, 6 or 12 hours giving at most `max` ticks, aligned to local midnight. */
+export function hourTicks(start: number, end: number, max = 8): { t: number; midnight: boolean }[] {
+  const hour = 3_600_000;
+  const step = [1, 2, 3, 6, 12, 24].find((h) => (end - start) / (h * hour) <= max) ?? 24;
+  const first = new Date(start);
+  first.setMinutes(0, 0, 0);
+  const ticks: { t: number; midnight: boolean }[] = [];
+  for (let d = new Date(first); d.getTime() <= end; d.setHours(d.getHours() + 1)) {
+    if (d.getTime() < start || d.getHours() % step !== 0) continue;
+    ticks.push({ t: d.getTime(), midnight: d.getHours() === 0 });
+  }
+  return ticks;
+}
