@@ -47,7 +47,17 @@ export function OperatorPicker({ value, onChange, errors }: Props) {
       <label htmlFor="cpo-filter" className={styles.srOnly}>
         Filter operators
       </label>
-      <input id="cpo-filter" type="search" placeholder="Filter operators…" value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" />
+      <input
+        id="cpo-filter"
+        type="search"
+        placeholder="Filter operators…"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        autoComplete="off"
+        // The field focus goes to when the chosen operators are refused.
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? "cpo-error" : undefined}
+      />
       <div className={styles.checkList} role="group" aria-label="Operators">
         {cpos.isPending ? <p className={styles.hint}>Loading operators…</p> : null}
         {cpos.isError ? <p className={styles.error}>Operators could not be loaded.</p> : null}
@@ -63,6 +73,7 @@ export function OperatorPicker({ value, onChange, errors }: Props) {
       </div>
       {errors?.length ? (
         <p id="cpo-error" className={styles.error}>
+          <span className={styles.srOnly}>Error: </span>
           {errors.join(" ")}
         </p>
       ) : null}

@@ -1,9 +1,13 @@
 "use client";
 // An address field with suggestions (places.suggest) and a "pick on map" button.
 // ARIA 1.2 combobox: arrows move through suggestions, Enter picks, Escape closes.
+// Typed coordinates ("53.55, 9.99") are offered as a place of their own: a
+// depot or yard often has no address the town-level gazetteer knows.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/trpc";
+import { Req } from "./form/Field";
+import own from "./form/form.module.css";
 import styles from "./planner.module.css";
 
 export interface Place {
@@ -23,8 +27,21 @@ interface Props {
   picking: boolean;
   onTogglePick: () => void;
   errors?: string[];
-  onRemove?: () => void;
+  /** Buttons for the point (reorder, remove), in the label's row. */
+  actions?: ReactNode;
   marker: "start" | "via" | "destination";
+}
+
+const LAT_LON = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** "53.55, 9.99" (latitude, longitude in degrees) as a place; null if the text is not that. */
+export function parseLatLon(text: string): Place | null {
+  const m = LAT_LON.exec(text);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lon = Number(m[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon, label: `${lat}, ${lon}`, kind: "coordinates" };
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -36,20 +53,21 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function PlaceField({ id, label, text, place, onText, onPlace, picking, onTogglePick, errors, onRemove, marker }: Props) {
+export function PlaceField({ id, label, text, place, onText, onPlace, picking, onTogglePick, errors, actions, marker }: Props) {
   const trpc = useTRPC();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), 150);
   const wanted = open && query.length >= 2 && query !== place?.label;
+  const coords = parseLatLon(text);
   const suggest = useQuery({
     ...trpc.places.suggest.queryOptions({ text: query, limit: 8 }),
-    enabled: wanted,
+    enabled: wanted && !coords,
     staleTime: 5 * 60_000,
     placeholderData: (prev) => prev,
   });
-  const options = wanted ? (suggest.data ?? []) : [];
+  const options = !wanted ? [] : coords ? [{ latitude: coords.lat, longitude: coords.lon, label: coords.label, kind: "coordinates" }] : (suggest.data ?? []);
   const expanded = open && options.length > 0;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -88,10 +106,16 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
 
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.placeLabel}>
-        <span className={`${styles.dot} ${styles[`dot_${marker}`]}`} aria-hidden="true" />
-        {label}
-      </label>
+      <div className={own.placeHead}>
+        <span className={own.labelRow}>
+          <label htmlFor={id} className={styles.placeLabel}>
+            <span className={`${styles.dot} ${styles[`dot_${marker}`]}`} aria-hidden="true" />
+            {label}
+          </label>
+          <Req />
+        </span>
+        {actions ? <div className={own.pointActions}>{actions}</div> : null}
+      </div>
       <div className={styles.placeRow}>
         <div className={styles.combo}>
           <input
@@ -100,7 +124,8 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
             role="combobox"
             autoComplete="off"
             spellCheck={false}
-            placeholder="Town, postcode or address"
+            placeholder="Town, postcode or lat, lon"
+            aria-required="true"
             aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}
@@ -129,7 +154,8 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
                   e.preventDefault();
                   choose(i);
                 }}
-                onMouseEnter={() => setActive(i)}
+                // Move, not enter: a list opening under a resting pointer must not take over the keyboard's choice.
+                onMouseMove={() => active !== i && setActive(i)}
               >
                 <span>{o.label}</span>
                 <span className={styles.optionKind}>{o.kind}</span>
@@ -149,14 +175,6 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
           </svg>
           <span className={styles.srOnly}>{picking ? "Cancel picking on the map" : `Set ${label.toLowerCase()} on map`}</span>
         </button>
-        {onRemove ? (
-          <button type="button" className={styles.iconButton} onClick={onRemove} title={`Remove ${label.toLowerCase()}`}>
-            <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <span className={styles.srOnly}>Remove {label.toLowerCase()}</span>
-          </button>
-        ) : null}
       </div>
       {picking ? <p className={styles.pickHint}>Click the map to set the {label.toLowerCase()} (Esc cancels).</p> : null}
       {place && !picking ? (
@@ -167,6 +185,7 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
       ) : null}
       {errors?.length ? (
         <p id={errorId} className={styles.error}>
+          <span className={styles.srOnly}>Error: </span>
           {errors.join(" ")}
         </p>
       ) : null}

@@ -3,6 +3,7 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FINAL_JOB_STATUSES, type JobStatus } from "@/contract/result";
+import { useReplan } from "@/components/history/useReplan";
 import { MapView } from "@/components/map/MapView";
 import type { MapWaypoint } from "@/components/map/types";
 import { useTRPC } from "@/components/trpc";
@@ -35,6 +36,8 @@ export function PlannerApp() {
   const [tab, setTab] = useState<"plan" | "result">("plan");
 
   const setWaypoints = useCallback((f: (w: Waypoint[]) => Waypoint[]) => setWaypointsState(f), []);
+  // "Re-plan with changes" (/?from=<optimization_id>): start from a stored plan's points and values.
+  const replan = useReplan(setWaypointsState);
 
   const job = useQuery({
     ...trpc.planner.job.queryOptions(run ? { jobId: run.jobId } : skipToken),
@@ -72,6 +75,12 @@ export function PlannerApp() {
     [picking],
   );
 
+  // A form point's marker dragged on the map: the point moves there, keeping its stop details.
+  const onMoveWaypoint = useCallback((key: string, lat: number, lon: number) => {
+    const label = `Map point ${fmtLatLon(lat, lon)}`;
+    setWaypointsState((ws) => ws.map((w) => (w.key === key ? { ...w, text: label, place: { lat, lon, label, kind: "map" } } : w)));
+  }, []);
+
   const mapWaypoints = useMemo<MapWaypoint[]>(
     () =>
       waypoints.flatMap((w, i) =>
@@ -103,7 +112,9 @@ export function PlannerApp() {
         <aside className={styles.sidebar} aria-label="Planner">
           <Tabs tab={tab} setTab={setTab} resultEnabled={!!run} resultBusy={working} />
           <div id="panel-plan" role="tabpanel" aria-labelledby="tab-plan" hidden={tab !== "plan"} className={styles.panel}>
+            {replan.notice}
             <PlanForm
+              prefill={replan.form}
               waypoints={waypoints}
               setWaypoints={setWaypoints}
               picking={picking}
@@ -143,7 +154,7 @@ export function PlannerApp() {
         </aside>
 
         <main className={styles.mapArea} aria-label="Map">
-          <MapView waypoints={mapWaypoints} result={plan} picking={pickingLabel} onPick={onPick} focus={focus} />
+          <MapView waypoints={mapWaypoints} result={plan} picking={pickingLabel} onPick={onPick} onMoveWaypoint={onMoveWaypoint} focus={focus} />
           {pickingLabel ? (
             <div className={styles.mapBanner} role="status">
               Click the map to set the {pickingLabel}.

@@ -16,6 +16,8 @@ import { parsePlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
 import { createFleetVehicle, deleteFleetVehicle, getFleetVehicle, listFleet, updateFleetVehicle } from "../fleet";
 import { publicProcedure, router, SESSION_COOKIE, tenantProcedure } from "./init";
+import { history } from "./history";
+import { keys } from "./keys";
 
 const SESSION_MAX_AGE_S = 12 * 3600;
 
@@ -115,5 +117,5 @@ const planner = router({
   }),
 });
 
-export const appRouter = router({ session, fleet, places, stations, planner });
+export const appRouter = router({ session, fleet, places, stations, planner, keys, history });
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,28 @@
+// The fleet page. The catalog is read here on the server and handed to the
+// client, so the browser needs no extra request (and no REST key) for it.
+import type { Metadata } from "next";
+import { FIGURE_NAMES, type VehicleFigures } from "@/contract/fleet";
+import { FleetManager } from "@/components/fleet/FleetManager";
+import type { ModelInfo } from "@/components/fleet/figures";
+import { AppShell } from "@/components/shell/AppShell";
+import { TRPCReactProvider } from "@/components/trpc";
+import { VEHICLE_MODELS } from "@/engine/vehicles/catalog";
+
+export const metadata: Metadata = { title: "Fleet · E-truck planner" };
+
+const MODELS: ModelInfo[] = VEHICLE_MODELS.map((m) => ({
+  code: m.code,
+  manufacturer: m.manufacturer,
+  name: m.name,
+  figures: Object.fromEntries(FIGURE_NAMES.map((k) => [k, m[k]])) as VehicleFigures,
+}));
+
+export default function FleetPage() {
+  return (
+    <TRPCReactProvider>
+      <AppShell>
+        <FleetManager models={MODELS} />
+      </AppShell>
+    </TRPCReactProvider>
+  );
+}

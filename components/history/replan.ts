@@ -1,0 +1,97 @@
+// "Re-plan with changes": a stored request turned back into the planner form's
+// values and route points (with each stop's payload, service time and time
+// window). Times come back as wall times in the browser's zone (the form's
+// default); what the form cannot hold is listed so the user knows the new
+// plan will not have it.
+import { resolveTimeOfDayOrIso } from "@/contract/fields";
+import type { RouteOptimizationRequest } from "@/contract/request";
+import { newWaypoint, type FormState, type StopState, type Waypoint } from "@/components/planner/form/state";
+
+export interface StoredRequest {
+  summary: { optimization_id: number; points: { lat: number; lon: number; label: string }[] };
+  body: RouteOptimizationRequest;
+  corridorM: number;
+  minChargeDurationMin: number;
+  departureMs: number;
+}
+
+export interface Replan {
+  form: Partial<FormState>;
+  waypoints: Waypoint[];
+  /** Differences to the original that the user should know of. */
+  notes: string[];
+}
+
+/** Browser-local "YYYY-MM-DDTHH:mm", as <input type="datetime-local"> holds it. */
+export function localInput(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+const text = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? "" : String(v));
+/** Zero and absent mean the same to the planner; the form shows both as empty. */
+const nonZero = (v: number | null | undefined) => (v ? String(v) : "");
+
+export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
+  const b = r.body;
+  const secs = b.section_list ?? [];
+  const poi = b.poi_info ?? {};
+  const payload = secs[0]?.payload_kg;
+  const notes: string[] = [];
+  const when = (v: string) => localInput(resolveTimeOfDayOrIso(v, new Date(now)).getTime());
+
+  // Point i + 1 holds what section i (the leg that ends there) carries.
+  const stops: StopState[] = [{ payload: "", serviceMin: "", earliest: "", latest: "" }];
+  for (const s of secs) {
+    const [earliest, latest] = s.opening_time ?? [];
+    stops.push({
+      payload: s.payload_kg === payload ? "" : text(s.payload_kg),
+      serviceMin: nonZero(s.service_time_min),
+      earliest: earliest ? when(earliest) : "",
+      latest: latest ? when(latest) : "",
+    });
+  }
+  const points = r.summary.points;
+  const waypoints = points.map((p, i) => ({
+    ...newWaypoint(),
+    text: p.label,
+    place: { lat: p.lat, lon: p.lon, label: p.label, kind: `from plan #${r.summary.optimization_id}` },
+    stop: stops[i] ?? stops[0],
+  }));
+
+  const joined = secs.every((s, i) => i === 0 || (s.start_pos[0] === secs[i - 1].stop_pos[0] && s.start_pos[1] === secs[i - 1].stop_pos[1]));
+  if (!joined) notes.push("its sections did not join up; the form plans one continuous tour through the same points");
+  if (secs.some((s) => s.power_available_kW != null)) notes.push("the charging power stated at stops is not carried over");
+  if (secs.some((s) => s.section_id)) notes.push("section names are not carried over");
+  const departed = b.start_time_tour != null && r.departureMs <= now;
+  const windows = secs.some((s) => s.opening_time);
+  if (departed) notes.push(`its departure (${new Date(r.departureMs).toLocaleString("en-GB")})${windows ? " and time windows" : ""} lie in the past: change them${windows ? "" : ", or clear the departure to leave now"}`);
+
+  return {
+    form: {
+      vehicleId: b.vehicle_id,
+      payload: text(payload),
+      batteryStart: text(b.battery_level_start),
+      batteryEnd: text(b.battery_level_end ?? 0.2),
+      // No start_time_tour: the original left when it was submitted, so the new one leaves now.
+      departure: b.start_time_tour != null ? localInput(r.departureMs) : "",
+      timeZone: "",
+      serviceDepartureMin: nonZero(b.service_time_departure_min),
+      corridor: r.corridorM === 8000 ? "" : String(r.corridorM),
+      minChargeMin: nonZero(r.minChargeDurationMin),
+      minKW: text(poi.min_kW),
+      maxKW: text(poi.max_kW),
+      cpo: poi.cpo ?? [],
+      connectorType: poi.connector_type ?? [],
+      connectorPos: poi.connector_pos ?? "",
+      truckApproved: poi.truck_approved ?? "",
+      bookable: !!poi.bookable,
+      extendedDriving: !!b.driver?.extended_daily_driving,
+      drivenSinceBreakMin: nonZero(b.driver?.driven_since_break_min),
+      drivenTodayMin: nonZero(b.driver?.driven_today_min),
+    },
+    waypoints,
+    notes,
+  };
+}

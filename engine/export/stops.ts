@@ -1,0 +1,121 @@
+// The places a stored plan visits, in driving order, for the exporters: start,
+// charging stops, the request's own stops, roadside breaks and the destination.
+// Read from the result's sections only, so an export needs nothing but the
+// stored result JSON.
+import type { PlanResult, ResultSection } from "../../contract/result";
+
+export type ExportStopKind = "start" | "charge" | "stop" | "break" | "destination";
+
+export interface ExportStop {
+  kind: ExportStopKind;
+  /** 1-based among charging stops (charge only). */
+  chargeNo?: number;
+  name: string;
+  lat: number;
+  lon: number;
+  /** Index of the section that ends here; -1 for the start. */
+  section: number;
+  arrival: string | null;
+  departure: string | null;
+  operator: string | null;
+  address: string | null;
+  connector: string | null;
+  powerKW: number | null;
+  energyKWh: number | null;
+  chargeMin: number | null;
+  socIn: number | null;
+  socOut: number | null;
+  /** A drivers' break or daily rest taken here (at a charger: while charging). */
+  pause: { kind: "break" | "rest"; min: number } | null;
+}
+
+/** The part of a result the exporters read. */
+export type ExportableResult = Pick<PlanResult, "sections" | "battery_level_start"> & Partial<Pick<PlanResult, "totals" | "optimal_departure_time" | "toll_summary">>;
+
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+/** Same rule as the web page (components/planner/stops.ts): a station id, charge time or operator. */
+function isCharging(s: ResultSection): boolean {
+  const p = s.poi_summary;
+  return p != null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
+}
+
+/**
+ * A roadside break is its own section whose summary has a break and no
+ * station; a request stop has `wait_min` (time windows) even when a break is
+ * taken there, which a roadside break never has (engine/plan/assemble.ts).
+ */
+function isRoadsideBreak(s: ResultSection): boolean {
+  const p = s.poi_summary as Record<string, unknown> | null | undefined;
+  return p != null && (p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p);
+}
+
+export function exportStops(result: ExportableResult): ExportStop[] {
+  const sections = result.sections ?? [];
+  if (!sections.length) return [];
+  const sp = sections[0].start_pos ?? [];
+  const stops: ExportStop[] = [];
+  if (sp[0] != null && sp[1] != null) {
+    stops.push({
+      kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null,
+      departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
+      operator: null, address: null, connector: null, powerKW: null, energyKWh: null, chargeMin: null,
+      socIn: null, socOut: num(sp[2]) ?? result.battery_level_start, pause: null,
+    });
+  }
+  let chargeNo = 0;
+  sections.forEach((s, i) => {
+    const last = i === sections.length - 1;
+    const p = (s.poi_summary ?? {}) as Record<string, unknown>;
+    const pos = s.stop_pos ?? [];
+    const lat = num(p.coordinate_lat) ?? pos[0];
+    const lon = num(p.coordinate_lon) ?? pos[1];
+    if (lat == null || lon == null) return;
+    const kind: ExportStopKind = last ? "destination" : isCharging(s) ? "charge" : isRoadsideBreak(s) ? "break" : "stop";
+    const bk = p.break_kind;
+    const pause: ExportStop["pause"] = bk === "break" || bk === "rest" ? { kind: bk, min: num(p.break_min) ?? 0 } : null;
+    stops.push({
+      kind,
+      chargeNo: kind === "charge" ? ++chargeNo : undefined,
+      name: kind === "destination" ? "Destination" : str(p.name) ?? (kind === "charge" ? "Charging stop" : kind === "break" ? "Break" : s.section_id ?? `Stop ${i + 1}`),
+      lat, lon, section: i,
+      arrival: str(p.arrival_time),
+      departure: last ? null : str(p.departure_time),
+      operator: str(p.operator),
+      address: str(p.address),
+      connector: str(p.connector),
+      powerKW: kind === "charge" ? num(p.power_available_kW) : null,
+      energyKWh: kind === "charge" ? num(p.energy_kWh) : null,
+      chargeMin: kind === "charge" ? num(p.charge_time_min) : null,
+      socIn: num(p.start_soc) ?? num(pos[2]),
+      socOut: num(p.stop_soc),
+      pause,
+    });
+  });
+  return stops;
+}
+
+/** "1 h 05 min" style for descriptions in exported files. */
+export function minutesText(min: number): string {
+  const m = Math.round(min);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min`;
+}
+
+/** One line describing a stop: operator, power, energy, charge time, arrival, departure, SoC. */
+export function describeStop(s: ExportStop): string {
+  const parts: string[] = [];
+  if (s.address) parts.push(s.address);
+  if (s.operator) parts.push(`Operator: ${s.operator}`);
+  if (s.powerKW != null) parts.push(`Power: ${s.powerKW} kW${s.connector ? ` (${s.connector})` : ""}`);
+  if (s.energyKWh != null) parts.push(`Energy: ${s.energyKWh} kWh`);
+  if (s.chargeMin != null) parts.push(`Charge time: ${minutesText(s.chargeMin)}`);
+  if (s.pause) parts.push(`${s.pause.kind === "rest" ? "Daily rest" : "Break"}: ${minutesText(s.pause.min)}`);
+  if (s.arrival) parts.push(`Arrival: ${s.arrival}`);
+  if (s.departure) parts.push(`Departure: ${s.departure}`);
+  const soc = (x: number | null) => (x == null ? null : `${Math.round(Math.max(0, x) * 100)} %`);
+  if (s.kind === "start") parts.push(`State of charge: ${soc(s.socOut) ?? "–"}`);
+  else if (s.kind === "charge") parts.push(`State of charge: ${soc(s.socIn) ?? "–"} → ${soc(s.socOut) ?? "–"}`);
+  else parts.push(`State of charge: ${soc(s.socIn) ?? "–"}`);
+  return parts.join("; ");
+}

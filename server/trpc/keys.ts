@@ -1,0 +1,46 @@
+// The tenant's API keys for the web UI. Anyone signed in may read the list (no
+// hashes, ever); creating and revoking is a tenant admin's (requireAdmin: 403
+// -> FORBIDDEN). The plain key exists only in create's answer.
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { createTenantApiKey, KEY_ROLES, listApiKeys, requireAdmin, revokeApiKeyById } from "../auth/keys";
+import { db } from "../db/client";
+import { parseOrThrow } from "../http/validation";
+import { router, tenantProcedure } from "./init";
+
+export const KeyCreateInput = z.strictObject({
+  label: z.string({ error: "Input should be a valid string" }).trim().min(1).max(100).describe("Tells people which program or person uses the key"),
+  role: z.enum(KEY_ROLES).default("admin"),
+});
+
+export const KeyRevokeInput = z.strictObject({
+  id: z.number().int().positive(),
+  /** The session's own key: revoking it signs the caller out, so it must be asked for explicitly. */
+  revokeCurrentSession: z.boolean().default(false),
+});
+
+// Inputs are only typed here: parseOrThrow gives the same 422 details as REST.
+export const keys = router({
+  list: tenantProcedure.query(async ({ ctx }) =>
+    (await listApiKeys(db(), ctx.auth.tenantId)).map((k) => ({ ...k, current: k.id === ctx.auth.keyId })),
+  ),
+  create: tenantProcedure.input(z.custom<z.input<typeof KeyCreateInput>>()).mutation(async ({ input, ctx }) => {
+    requireAdmin(ctx.auth);
+    const { label, role } = parseOrThrow(KeyCreateInput, input, "body");
+    const { key, record } = await createTenantApiKey(db(), ctx.auth.tenantId, label, role);
+    return { key, record: { ...record, current: false } };
+  }),
+  revoke: tenantProcedure.input(z.custom<z.input<typeof KeyRevokeInput>>()).mutation(async ({ input, ctx }) => {
+    requireAdmin(ctx.auth);
+    const { id, revokeCurrentSession } = parseOrThrow(KeyRevokeInput, input, "body");
+    const current = id === ctx.auth.keyId;
+    if (current && !revokeCurrentSession) {
+      throw new TRPCError({
+        code: "PRECONDITION_FAILED",
+        message: "This is the key of your current session: revoking it signs you out. Confirm with revokeCurrentSession: true.",
+      });
+    }
+    const record = await revokeApiKeyById(db(), ctx.auth.tenantId, id);
+    return { ...record, current, signedOut: current };
+  }),
+});
