@@ -1,8 +1,11 @@
 // `npm run bench:ui`: the web app's timings in Chromium against the production
 // build (`npx next build` first), printed, never asserted. Same server setup as
 // the end-to-end tests, on its own port and database.
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import base from "../../playwright.config";
+
+type WebServer = NonNullable<Extract<PlaywrightTestConfig["webServer"], { command: string }>>;
+const server = base.webServer as WebServer;
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3190);
 
@@ -17,9 +20,9 @@ export default defineConfig({
   outputDir: "../../test-results/bench-ui",
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
-    ...(base.webServer as object),
+    ...server,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
-    env: { ...(base.webServer as { env: Record<string, string> }).env, PORT: String(PORT), DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./.data/e2e.db" },
+    env: { ...server.env, PORT: String(PORT), DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./.data/e2e.db" },
   },
 });
