@@ -74,7 +74,9 @@ function TopBar({ session }: { session: Session }) {
       },
     }),
   );
-  const current = (href: string) => (href === "/" ? path === "/" || path.startsWith("/plans") : path.startsWith(href));
+  // A stored plan and a comparison are reached from the history.
+  const current = (href: string) =>
+    href === "/" ? path === "/" : href === "/history" ? /^\/(history|plans|compare)/.test(path) : path.startsWith(href);
   return (
     <header className={styles.topbar}>
       <div className={styles.brand}>
