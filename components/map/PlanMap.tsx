@@ -33,7 +33,7 @@ const TILE_ATTRIBUTION =
 /** Sources of the data behind the basemap, stations and places. */
 const DATA_ATTRIBUTION = [
   "Roads: Digital Chart of the World and Natural Earth (public domain), OpenStreetMap regions &copy; OpenStreetMap contributors (ODbL)",
-  "Chargers: Bundesnetzagentur Ladesäulenregister (CC BY 4.0), NDW, Czech MPO, Polish EIPA",
+  "Chargers: Bundesnetzagentur Ladesäulenregister (CC BY 4.0), NDW, Czech MPO, Polish EIPA; imported Open Charge Map data &copy; Open Charge Map contributors (CC BY-SA 4.0)",
   'Places: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)',
   "Borders: Natural Earth",
   "Terrain: SRTM and ETOPO5 (public domain)",
