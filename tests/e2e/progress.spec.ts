@@ -1,0 +1,66 @@
+// Progress while a job runs, without reloading: the page polls the job and
+// shows "Queued", then "Planning", then the plan. The in-process worker is too
+// quick to catch those states, so the first two answers of the job poll are
+// replayed as queued and running (the rest pass through unchanged).
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+
+const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+
+function apiKey(): string {
+  const key = process.env.E2E_API_KEY;
+  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
+  return key;
+}
+
+async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
+  const input = page.getByRole("combobox", { name: field, exact: true });
+  await input.fill(text);
+  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
+  await option.click();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+}
+
+test("shows queued, then planning, then the plan, without a reload", async ({ page, baseURL }) => {
+  const own = new URL(baseURL!).origin;
+  await page.route((url) => url.origin !== own && /^https?:$/.test(url.protocol), (r) => r.abort());
+  // Each faked answer is held back until the test has seen the state before it.
+  const gate = () => {
+    let open!: () => void;
+    return { wait: new Promise<void>((r) => (open = r)), open: () => open() };
+  };
+  const steps = [{ status: "queued", gate: gate() }, { status: "running", gate: gate() }];
+  steps[0].gate.open();
+  await page.route(/\/api\/trpc\/planner\.job\?/, async (route) => {
+    const response = await route.fetch();
+    const step = steps.shift();
+    if (!step) return route.fulfill({ response });
+    await step.gate.wait;
+    const body = (await response.text()).replace(/"status":"(succeeded|not_drivable|failed|running|queued)"/, `"status":"${step.status}"`);
+    return route.fulfill({ response, body });
+  });
+  const runningGate = steps[1].gate;
+
+  await page.goto("/");
+  await page.getByLabel("API key").fill(apiKey());
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
+  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
+  await choosePlace(page, "Start", "Hamburg");
+  await choosePlace(page, "Destination", "München");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  const navigations: string[] = [];
+  page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
+  await page.getByRole("button", { name: "Plan route" }).click();
+
+  const status = page.getByRole("status").filter({ hasText: /Queued|Planning/ }).first();
+  await expect(status).toContainText("Queued");
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, "progress-queued.png") });
+  runningGate.open();
+  await expect(page.getByRole("status").filter({ hasText: "Planning route and charging stops" }).first()).toBeVisible();
+  await page.screenshot({ path: path.join(ARTIFACTS, "progress-running.png") });
+  await expect(page.getByRole("list", { name: "Stops" })).toBeVisible({ timeout: 60_000 });
+  expect(navigations, "the page never reloaded").toEqual([]);
+});
