@@ -12,6 +12,7 @@ const Env = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   JOB_LEASE_S: z.coerce.number().int().min(10).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string; packDir: string };

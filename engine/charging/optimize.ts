@@ -6,7 +6,7 @@ import { firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared }
 import { driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { bounds, lowerBound, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
-import { EU_BREAK_RULES, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+import { EU_BREAK_RULES, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
@@ -85,6 +85,9 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
   const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
 
   for (let k = 0; k < points.length; k++) {
+    if (input.deadlineMs !== undefined && (k & 7) === 0 && Date.now() > input.deadlineMs) {
+      throw new TimeLimitExceeded("the charging search ran past its time limit");
+    }
     const p = points[k];
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;

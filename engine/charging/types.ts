@@ -79,7 +79,12 @@ export interface OptimizeInput<C extends string = string> {
   driver?: DriverState;
   /** SoC grid step (share of capacity) for charge targets that are not exact ones; default 0.005. */
   socStep?: number;
+  /** Epoch ms after which the search stops with TimeLimitExceeded (a job's time limit). */
+  deadlineMs?: number;
 }
+
+/** Planning ran past its deadline; the caller decides what that means for its job. */
+export class TimeLimitExceeded extends Error {}
 
 export type BreakKind = "break" | "rest";
 export type DriverOption = "none" | BreakKind;

@@ -52,6 +52,7 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
     chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to),
     peakEnergyKWh: peak,
     breaks: breakRules(input),
+    deadlineMs: input.deadlineMs,
     driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },
   };
 }

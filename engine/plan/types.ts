@@ -28,6 +28,8 @@ export interface PlanInput {
   serviceTimeDepartureMin: number;
   /** The driver's hours at departure; absent: rested, 9 h day. */
   driver?: DriverInput;
+  /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */
+  deadlineMs?: number;
 }
 
 export interface DriverInput {

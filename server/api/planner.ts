@@ -6,7 +6,8 @@ import { plan } from "../../engine/plan/plan";
 import type { PlanInput } from "../../engine/plan/types";
 import { db } from "../db/client";
 import { jsonResponse, ValidationFailed } from "../http/errors";
-import { createTourWithJob } from "../jobs/store";
+import { forgetExpired, idempotencyOf, remember, replay } from "../jobs/idempotency";
+import { createTourWithJob, type Submitted } from "../jobs/store";
 import { packs } from "../packs";
 import { readPlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
@@ -15,16 +16,31 @@ import { authed } from "./auth";
 export async function submitV2(req: Request): Promise<Response> {
   const auth = await authed(req);
   const r = await readPlannerRequest(db(), auth, req, PlannerQuery);
-  const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input);
-  wakeWorker();
-  const body: SubmitResponse = {
+  const idem = idempotencyOf(req, JSON.stringify({ query: r.query, body: r.body }));
+  if (idem) {
+    const first = await replay(db(), auth.tenantId, idem);
+    if (first) return jsonResponse(200, first, { "idempotent-replayed": "true" });
+  }
+  const respond = (ids: Submitted): SubmitResponse => ({
     message: "Optimization queued: poll GET /planner/jobs/{job_id} until status is succeeded or not_drivable, then GET /planner/optimizations/{optimization_id}/result",
     tour_id: ids.tourId,
     optimization_id: ids.optimizationId,
     job_id: ids.jobId,
     warnings: r.warnings,
-  };
-  return jsonResponse(200, body);
+  });
+  let ids: Submitted;
+  try {
+    ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "queued", idem ? (tx, created) => remember(tx, auth.tenantId, idem, respond(created)) : undefined);
+  } catch (e) {
+    // The same key arrived twice at once: the other request won; answer as it did.
+    const first = idem ? await replay(db(), auth.tenantId, idem) : null;
+    if (first) return jsonResponse(200, first, { "idempotent-replayed": "true" });
+    throw e;
+  }
+  wakeWorker();
+  // Expired keys go as new ones come (an indexed delete).
+  if (idem) void forgetExpired(db()).catch(() => undefined);
+  return jsonResponse(200, respond(ids));
 }
 
 /** Plans while the client waits; the tour and result are stored like a v2 job's. */

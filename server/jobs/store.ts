@@ -16,8 +16,16 @@ export interface Submitted {
   jobId: string;
 }
 
-/** The tour, its sections, an optimization and its queued job, in one transaction. */
-export async function createTourWithJob(db: Db, tenantId: number, request: { vehicle_id: string }, input: PlanInput, status: JobStatus = "queued"): Promise<Submitted> {
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * The tour, its sections, an optimization and its queued job, in one
+ * transaction; `alsoIn` writes more in the same transaction (an idempotency key).
+ */
+export async function createTourWithJob(
+  db: Db, tenantId: number, request: { vehicle_id: string }, input: PlanInput, status: JobStatus = "queued",
+  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
+): Promise<Submitted> {
   return db.$transaction(async (tx) => {
     const tour = await tx.tour.create({
       data: {
@@ -50,7 +58,9 @@ export async function createTourWithJob(db: Db, tenantId: number, request: { veh
     const job = await tx.job.create({
       data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
     });
-    return { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+    const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+    if (alsoIn) await alsoIn(tx, ids);
+    return ids;
   });
 }
 

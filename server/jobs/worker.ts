@@ -3,10 +3,12 @@
 // two workers never plan the same job; a job whose worker died is queued
 // again once its lease has expired (at start-up for the embedded worker).
 import { hostname } from "node:os";
+import { TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
 import { plan } from "../../engine/plan/plan";
 import type { Db } from "../db/client";
 import { log } from "../log";
+import { config } from "../config";
 import { packs } from "../packs";
 import type { StoredTour } from "./store";
 
@@ -14,6 +16,8 @@ export interface WorkerOptions {
   workerId?: string;
   leaseS: number;
   maxAttempts: number;
+  /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
+  timeLimitMs?: number;
 }
 
 /** Puts running jobs back in the queue: all of them, or those whose lease expired. */
@@ -51,10 +55,12 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   const job = await claimNext(db, { ...opts, workerId });
   if (!job) return false;
   const t0 = performance.now();
+  const limitMs = opts.timeLimitMs ?? config().JOB_TIME_LIMIT_S * 1000;
   try {
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
-    const result = plan(stored.input, await packs.planForTenant(db, job.tenantId, stored.input));
+    const data = await packs.planForTenant(db, job.tenantId, stored.input);
+    const result = plan({ ...stored.input, deadlineMs: Date.now() + limitMs }, data);
     const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
     const finishedAt = new Date();
     await db.$transaction([
@@ -63,9 +69,12 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
     ]);
     log.info({ jobId: job.id, status: result.status, ms: Math.round(performance.now() - t0) }, "job finished");
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    // A request the planner cannot serve will not get better on a retry.
-    const final = e instanceof PlanInputError || job.attempts >= opts.maxAttempts;
+    const overtime = e instanceof TimeLimitExceeded;
+    const message = overtime
+      ? `planning stopped after the time limit of ${limitMs / 1000} s (JOB_TIME_LIMIT_S)`
+      : e instanceof Error ? e.message : String(e);
+    // A request the planner cannot serve, or one too big for the time limit, will not get better on a retry.
+    const final = e instanceof PlanInputError || overtime || job.attempts >= opts.maxAttempts;
     await db.job.update({
       where: { id: job.id },
       data: final
