@@ -1,30 +1,49 @@
 // Wraps a handler so every answer is JSON of the documented shape, carries a
-// request id, and no exception escapes as an HTML 500.
-import { randomUUID } from "node:crypto";
+// request id, and no exception escapes as an HTML 500. Each request is counted
+// in the metrics by its route pattern and written as one structured log line
+// (server/observability/http.ts); code running inside the handler can name the
+// tenant with noteTenant() (server/observability/context.ts).
 import { HttpError, jsonResponse } from "./errors";
 import { log } from "../log";
+import { requestIdOf, withRequestContext } from "../observability/context";
+import { finishRequest } from "../observability/http";
+import { routePattern, UNMATCHED_ROUTE, type RouteParams } from "../observability/route-pattern";
 
 export type Handler = (req: Request, params: Record<string, string>, requestId: string) => Promise<Response>;
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteContext = { params: Promise<RouteParams> };
 
-export function endpoint(handler: Handler) {
+export interface EndpointOptions {
+  /** The route pattern for metrics and logs; derived from the path and params when absent. */
+  route?: string;
+  /** Probes and scrapes: counted in the metrics, logged only when they answer 5xx. */
+  quiet?: boolean;
+}
+
+export function endpoint(handler: Handler, options: EndpointOptions = {}) {
   return async (req: Request, ctx?: RouteContext): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id")?.slice(0, 100) || randomUUID();
-    let response: Response;
-    try {
-      // Next passes no params for static paths.
-      const raw = (ctx?.params ? await ctx.params : null) ?? {};
-      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v ?? ""]));
-      response = await handler(req, params, requestId);
-    } catch (e) {
-      if (e instanceof HttpError) {
-        response = jsonResponse(e.status, { ...e.body, request_id: requestId }, e.headers);
-      } else {
-        log.error({ requestId, err: e instanceof Error ? e.stack : String(e), path: new URL(req.url).pathname }, "unhandled error");
-        response = jsonResponse(500, { detail: "Internal server error", request_id: requestId });
+    const startedAt = performance.now();
+    const requestId = requestIdOf(req);
+    const path = new URL(req.url).pathname;
+    // Next passes no params for static paths: the path is the pattern.
+    let route = options.route ?? (ctx?.params ? UNMATCHED_ROUTE : path);
+    return withRequestContext({ requestId }, async () => {
+      let response: Response;
+      try {
+        const raw = (ctx?.params ? await ctx.params : null) ?? {};
+        route = options.route ?? routePattern(path, raw);
+        const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v ?? ""]));
+        response = await handler(req, params, requestId);
+      } catch (e) {
+        if (e instanceof HttpError) {
+          response = jsonResponse(e.status, { ...e.body, request_id: requestId }, e.headers);
+        } else {
+          log.error({ err: e instanceof Error ? e.stack : String(e), route, path }, "unhandled error");
+          response = jsonResponse(500, { detail: "Internal server error", request_id: requestId });
+        }
       }
-    }
-    response.headers.set("x-request-id", requestId);
-    return response;
+      response.headers.set("x-request-id", requestId);
+      finishRequest({ method: req.method, route, path, status: response.status, startedAt, quiet: options.quiet });
+      return response;
+    });
   };
 }

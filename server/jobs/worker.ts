@@ -9,6 +9,7 @@ import { plan } from "../../engine/plan/plan";
 import type { Db } from "../db/client";
 import { log } from "../log";
 import { config } from "../config";
+import { observePlanDuration } from "../observability/metrics";
 import { packs } from "../packs";
 import type { StoredTour } from "./store";
 
@@ -67,6 +68,7 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
       db.optimization.update({ where: { id: job.optimizationId }, data: { result: body, finishedAt } }),
       db.job.update({ where: { id: job.id }, data: { status: result.status, error: null, finishedAt, lockedBy: null, lockedUntil: null } }),
     ]);
+    observePlanDuration(performance.now() - t0, result.status);
     log.info({ jobId: job.id, status: result.status, ms: Math.round(performance.now() - t0) }, "job finished");
   } catch (e) {
     const overtime = e instanceof TimeLimitExceeded;
@@ -81,6 +83,7 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
         ? { status: "failed", error: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null }
         : { status: "queued", error: message, lockedBy: null, lockedUntil: null },
     });
+    observePlanDuration(performance.now() - t0, final ? "failed" : "requeued");
     log.error({ jobId: job.id, attempt: job.attempts, final, err: message }, "job failed");
   }
   return true;

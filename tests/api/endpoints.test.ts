@@ -94,11 +94,12 @@ describe("lookups", () => {
   it("GET /openapi.json is an OpenAPI 3.1 document of every path", async () => {
     const res = await call("GET", "/openapi.json");
     expect(res.json.openapi).toBe("3.1.0");
-    // Every route file of the app is documented, but for the UI's own (tRPC, basemap, plan exports) and the document itself.
+    // Every route file of the app is documented, but for the UI's own (tRPC, basemap, plan exports), the
+    // operations endpoints (health, readiness, metrics: docs/API.md "Operations") and the document itself.
     const routeFiles = (fs.readdirSync("app", { recursive: true }) as string[])
       .filter((f) => path.basename(f) === "route.ts")
       .map((f) => "/" + path.dirname(f).split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}"));
-    const documented = routeFiles.filter((p) => !/^\/(api|basemap|plans)\//.test(p) && p !== "/openapi.json");
+    const documented = routeFiles.filter((p) => !/^\/(api|basemap|plans)\//.test(p) && !["/openapi.json", "/healthz", "/readyz", "/metrics"].includes(p));
     expect(documented.length).toBeGreaterThanOrEqual(12);
     for (const p of documented) expect(res.json.paths[p], p).toBeTruthy();
     for (const [p, ops] of Object.entries(res.json.paths as Record<string, Record<string, unknown>>)) {

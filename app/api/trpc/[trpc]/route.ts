@@ -1,12 +1,54 @@
-// tRPC endpoint for the web UI.
+// tRPC endpoint for the web UI. Every request gets a request id, is counted in
+// the metrics by procedure and written as one log line (with the session's
+// tenant); a POST (mutation) from another origin is refused with 403 before any
+// procedure runs (server/http/csrf.ts).
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/trpc/routers";
 import { createContext } from "@/server/trpc/init";
+import { crossSiteReason } from "@/server/http/csrf";
+import { jsonResponse } from "@/server/http/errors";
+import { log } from "@/server/log";
+import { noteTenant, requestIdOf, withRequestContext } from "@/server/observability/context";
+import { finishRequest } from "@/server/observability/http";
 
 export const dynamic = "force-dynamic";
 
-function handler(req: Request) {
-  return fetchRequestHandler({ endpoint: "/api/trpc", req, router: appRouter, createContext: ({ req, resHeaders }) => createContext({ req, resHeaders }) });
+const ENDPOINT = "/api/trpc";
+const PROCEDURES = new Set(Object.keys(appRouter._def.procedures));
+
+/** `/api/trpc/<procedure>` for one known procedure, `{batch}` for several, `{unknown}` otherwise: a bounded label set. */
+function routeOf(pathname: string): string {
+  const names = pathname.slice(ENDPOINT.length + 1).split(",");
+  if (!names.every((n) => PROCEDURES.has(n))) return `${ENDPOINT}/{unknown}`;
+  return names.length === 1 ? `${ENDPOINT}/${names[0]}` : `${ENDPOINT}/{batch}`;
+}
+
+async function handler(req: Request): Promise<Response> {
+  const startedAt = performance.now();
+  const requestId = requestIdOf(req);
+  const path = new URL(req.url).pathname;
+  return withRequestContext({ requestId }, async () => {
+    let response: Response;
+    const refused = crossSiteReason(req);
+    if (refused) {
+      log.warn({ path, reason: refused }, "cross-site request refused");
+      response = jsonResponse(403, { detail: `Cross-site request refused: ${refused}`, request_id: requestId });
+    } else {
+      response = await fetchRequestHandler({
+        endpoint: ENDPOINT,
+        req,
+        router: appRouter,
+        createContext: async ({ req, resHeaders }) => {
+          const ctx = await createContext({ req, resHeaders });
+          if (ctx.auth) noteTenant(ctx.auth.tenantId);
+          return ctx;
+        },
+      });
+    }
+    response.headers.set("x-request-id", requestId);
+    finishRequest({ method: req.method, route: routeOf(path), path, status: response.status, startedAt });
+    return response;
+  });
 }
 
 export { handler as GET, handler as POST };

@@ -1,0 +1,101 @@
+// Requests per API key: a token bucket per key id, in this process's memory.
+// Each web process enforces its own limit (N processes behind a balancer allow
+// N times the rate); a shared limit would need a shared store. Documented in
+// docs/API.md (Limits).
+import { config } from "../config";
+import { HttpError } from "./errors";
+
+export interface RateLimitSettings {
+  /** Sustained rate: tokens added per minute. 0 turns the limit off. */
+  perMin: number;
+  /** Bucket size: requests allowed at once after a pause. 0 turns the limit off. */
+  burst: number;
+}
+
+export type RateDecision = { ok: true; remaining: number } | { ok: false; retryAfterS: number };
+
+/** Buckets kept before idle (full) ones are dropped; only verified key ids ever get one. */
+const PRUNE_ABOVE = 10_000;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export class TokenBuckets {
+  private readonly buckets = new Map<string | number, Bucket>();
+  private readonly perMs: number;
+
+  constructor(
+    readonly settings: RateLimitSettings,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.perMs = settings.perMin / 60_000;
+  }
+
+  get enabled(): boolean {
+    return this.settings.perMin > 0 && this.settings.burst > 0;
+  }
+
+  /** Takes one token from the key's bucket, or says how long until one is there. */
+  take(id: string | number): RateDecision {
+    if (!this.enabled) return { ok: true, remaining: Infinity };
+    const now = this.now();
+    const bucket = this.refilled(this.buckets.get(id), now);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      this.store(id, bucket, now);
+      return { ok: true, remaining: Math.floor(bucket.tokens) };
+    }
+    this.store(id, bucket, now);
+    const waitMs = (1 - bucket.tokens) / this.perMs;
+    return { ok: false, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
+
+  private refilled(bucket: Bucket | undefined, now: number): Bucket {
+    if (!bucket) return { tokens: this.settings.burst, at: now };
+    // A clock that steps back refills nothing (and never drains the bucket).
+    const elapsed = Math.max(0, now - bucket.at);
+    return { tokens: Math.min(this.settings.burst, bucket.tokens + elapsed * this.perMs), at: Math.max(now, bucket.at) };
+  }
+
+  private store(id: string | number, bucket: Bucket, now: number): void {
+    this.buckets.set(id, bucket);
+    if (this.buckets.size > PRUNE_ABOVE) {
+      for (const [k, b] of this.buckets) if (this.refilled(b, now).tokens >= this.settings.burst) this.buckets.delete(k);
+    }
+  }
+}
+
+const holder = globalThis as unknown as { __plannerRateLimit?: TokenBuckets };
+
+/** The process's limiter, built from the environment (server/config.ts) on first use. */
+export function rateLimiter(): TokenBuckets {
+  if (!holder.__plannerRateLimit) {
+    const cfg = config();
+    holder.__plannerRateLimit = new TokenBuckets({ perMin: cfg.RATE_LIMIT_PER_MIN, burst: cfg.RATE_LIMIT_BURST });
+  }
+  return holder.__plannerRateLimit;
+}
+
+/**
+ * Replaces the process's limiter (tests; an operator's tooling): explicit
+ * settings and clock, or, without arguments, the environment's again.
+ */
+export function configureRateLimit(settings?: RateLimitSettings, now?: () => number): TokenBuckets | undefined {
+  holder.__plannerRateLimit = settings ? new TokenBuckets(settings, now) : undefined;
+  return holder.__plannerRateLimit;
+}
+
+/** 429 with Retry-After (seconds) once the key's bucket is empty. */
+export function enforceRateLimit(keyId: number): void {
+  const limiter = rateLimiter();
+  const decision = limiter.take(keyId);
+  if (decision.ok) return;
+  const { perMin, burst } = limiter.settings;
+  throw new HttpError(
+    429,
+    { detail: `Rate limit exceeded: ${perMin} requests per minute per API key (bursts of up to ${burst}); retry after ${decision.retryAfterS} s` },
+    { "retry-after": String(decision.retryAfterS) },
+  );
+}

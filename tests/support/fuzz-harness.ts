@@ -1,0 +1,590 @@
+// The API fuzz's machinery: every route module the server has (the partner API,
+// the open documents, the plan export, tRPC), generated requests for each that
+// the service must refuse (or, for reads, may answer), the checks on every
+// answer, and a snapshot of every table to prove nothing was written.
+import { writeFileSync } from "node:fs";
+import fc from "fast-check";
+import * as submitV2 from "@/app/planner/v2/route";
+import * as planV1 from "@/app/planner/route";
+import * as job from "@/app/planner/jobs/[job_id]/route";
+import * as result from "@/app/planner/optimizations/[optimization_id]/result/route";
+import * as models from "@/app/vehicles/info/models/route";
+import * as fleet from "@/app/vehicles/route";
+import * as fleetVehicle from "@/app/vehicles/[vehicle_id]/route";
+import * as geocode from "@/app/routing/geocode/route";
+import * as cpos from "@/app/poi/cpos/route";
+import * as openapi from "@/app/openapi.json/route";
+import * as overlays from "@/app/poi/overlays/route";
+import * as overlay from "@/app/poi/overlays/[external_id]/route";
+import * as depots from "@/app/poi/depots/route";
+import * as depot from "@/app/poi/depots/[depot_id]/route";
+import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
+import * as countries from "@/app/basemap/countries/route";
+import * as roads from "@/app/basemap/roads/route";
+import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
+import { db } from "@/server/db/client";
+import { appRouter } from "@/server/trpc/routers";
+import { bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, overlayBody, plannerBody, type Body, type BodySchema } from "./fuzz-bodies";
+import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+const BASE = "http://planner.test";
+
+/** Every route module and method, keyed "METHOD /template". */
+export const TARGETS: Record<string, Handler> = {
+  "POST /planner/v2": submitV2.POST,
+  "POST /planner": planV1.POST,
+  "GET /planner/jobs/{job_id}": job.GET,
+  "GET /planner/optimizations/{optimization_id}/result": result.GET,
+  "GET /vehicles/info/models": models.GET,
+  "GET /vehicles": fleet.GET,
+  "POST /vehicles": fleet.POST,
+  "GET /vehicles/{vehicle_id}": fleetVehicle.GET,
+  "PATCH /vehicles/{vehicle_id}": fleetVehicle.PATCH,
+  "DELETE /vehicles/{vehicle_id}": fleetVehicle.DELETE,
+  "GET /routing/geocode": geocode.GET,
+  "GET /poi/cpos": cpos.GET,
+  "GET /poi/overlays": overlays.GET,
+  "PUT /poi/overlays/{external_id}": overlay.PUT,
+  "DELETE /poi/overlays/{external_id}": overlay.DELETE,
+  "GET /poi/depots": depots.GET,
+  "PUT /poi/depots/{depot_id}": depot.PUT,
+  "DELETE /poi/depots/{depot_id}": depot.DELETE,
+  "GET /openapi.json": openapi.GET as Handler,
+  "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
+  "GET /basemap/countries": countries.GET as Handler,
+  "GET /basemap/roads": roads.GET as Handler,
+  "GET /api/trpc/{procedure}": trpcRoute.GET as Handler,
+  "POST /api/trpc/{procedure}": trpcRoute.POST as Handler,
+};
+
+/** "METHOD /path" of an AUTHED_ENDPOINTS entry, as a TARGETS key. */
+export function targetOf(method: Method, path: string): string {
+  const pathname = new URL(path, BASE).pathname;
+  const key = Object.keys(TARGETS).find((k) => {
+    const [m, template] = k.split(" ");
+    const re = new RegExp(`^${template.replace(/\{\w+\}/g, "[^/]+").replace(/\./g, "\\.")}$`);
+    return m === method && re.test(pathname);
+  });
+  if (!key) throw new Error(`no fuzz target for ${method} ${path}`);
+  return key;
+}
+
+// ---- requests -------------------------------------------------------------------------
+
+export class FuzzRequest {
+  constructor(
+    readonly target: string,
+    readonly who: string,
+    readonly params: Record<string, string>,
+    readonly query: [string, string][],
+    readonly headers: [string, string][],
+    readonly body: Body | undefined,
+    /** A 2xx answer would be a bug: the request writes, and must have been refused. */
+    readonly mustReject: boolean,
+    readonly rawQuery = "",
+  ) {}
+
+  get method(): Method {
+    return this.target.split(" ")[0] as Method;
+  }
+
+  url(): URL {
+    const template = this.target.split(" ")[1];
+    const url = new URL(template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(this.params[name])), BASE);
+    if (this.rawQuery) url.search = this.rawQuery;
+    for (const [k, v] of this.query) url.searchParams.append(k, v);
+    return url;
+  }
+
+  toRequest(): Request {
+    const headers = new Headers();
+    for (const [k, v] of this.headers) headers.append(k, v);
+    if (this.body?.contentType != null) headers.set("content-type", this.body.contentType);
+    if (this.body?.contentLength !== undefined) headers.set("content-length", this.body.contentLength);
+    return new Request(this.url(), { method: this.method, headers, body: this.body?.data as BodyInit | undefined });
+  }
+
+  [fc.toStringMethod](): string {
+    const headers = this.headers.map(([k, v]) => `${k}: ${short(v, 80)}`).join("; ");
+    return `${this.method} ${short(this.url().pathname + this.url().search, 300)} as ${this.who}${headers ? ` [${headers}]` : ""}${
+      this.body ? ` body: ${describeBody(this.body)}` : ""
+    }${this.mustReject ? " (must be refused)" : ""}`;
+  }
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+export let requestsSent = 0;
+
+/** FUZZ_TRACE=<file>: each request is written there before it is sent (to find one that hangs the process). */
+const TRACE = process.env.FUZZ_TRACE;
+
+export async function send(r: FuzzRequest): Promise<Answer> {
+  const handler = TARGETS[r.target];
+  if (TRACE) writeFileSync(TRACE, `${new Date().toISOString()} ${fc.stringify(r)}\n`);
+  const res = await handler(r.toRequest(), { params: Promise.resolve({ ...r.params }) });
+  requestsSent++;
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+// ---- checks ---------------------------------------------------------------------------
+
+function fail(r: FuzzRequest, a: Answer, why: string): never {
+  throw new Error(`${why}\n  request: ${fc.stringify(r)}\n  answer: ${a.status} ${a.headers.get("content-type")} ${short(a.text, 600)}`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** docs/API.md, Errors: JSON with `detail` and `request_id`; 422 in FastAPI's shape; never a 5xx. */
+export function checkRestAnswer(r: FuzzRequest, a: Answer): void {
+  if (a.status >= 500) fail(r, a, "5xx");
+  if (a.status >= 200 && a.status < 300 && r.mustReject) fail(r, a, "accepted a request that must be refused");
+  if (a.status < 400) {
+    if (a.status === 204 || a.status === 304) return;
+    const type = a.headers.get("content-type") ?? "";
+    if (/json/.test(type) && a.json === undefined) fail(r, a, "a JSON content type with a body that is not JSON");
+    return;
+  }
+  if (!(a.headers.get("content-type") ?? "").startsWith("application/json")) fail(r, a, "error without a JSON content type");
+  if (!isObject(a.json)) fail(r, a, "error body is not a JSON object");
+  const body = a.json;
+  if (typeof body.request_id !== "string" || body.request_id === "") fail(r, a, "error body without request_id");
+  if (a.headers.get("x-request-id") !== body.request_id) fail(r, a, "request_id differs from the X-Request-Id header");
+  if (a.status === 422) {
+    const detail = body.detail;
+    if (!Array.isArray(detail) || detail.length === 0) fail(r, a, "422 without a list of details");
+    for (const d of detail) {
+      if (!isObject(d)) fail(r, a, "422 detail entry is not an object");
+      const { loc, msg, type } = d;
+      if (!Array.isArray(loc) || loc.length === 0 || !loc.every((p) => typeof p === "string" || Number.isInteger(p))) fail(r, a, "422 loc is not a list of names and indexes");
+      if (!["body", "query", "path", "header"].includes(loc[0] as string)) fail(r, a, `422 loc starts with ${JSON.stringify(loc[0])}`);
+      if (typeof msg !== "string" || msg === "" || typeof type !== "string" || type === "") fail(r, a, "422 msg/type not non-empty strings");
+    }
+  } else if (typeof body.detail !== "string" || body.detail === "") {
+    fail(r, a, "error detail is not a non-empty string");
+  }
+  if (a.status === 401 && !(a.headers.get("www-authenticate") ?? "").startsWith("Bearer") && !r.target.includes("/plans/")) fail(r, a, "401 without WWW-Authenticate: Bearer");
+  if (a.status === 413 && !/exceeds 1000000 bytes/.test(body.detail as string)) fail(r, a, "413 without the limit");
+}
+
+/** tRPC answers in its own envelope (or the REST shape for a refused cross-site request); never a 5xx. */
+export function checkTrpcAnswer(r: FuzzRequest, a: Answer, batch: boolean): void {
+  if (a.status >= 500) fail(r, a, "5xx");
+  if (a.json === undefined) fail(r, a, "body is not JSON");
+  const one = (item: unknown) => {
+    if (!isObject(item)) fail(r, a, "answer item is not an object");
+    if ("result" in item) return;
+    if (isObject(item.error)) {
+      const data = item.error.data;
+      if (typeof item.error.message !== "string" || !isObject(data) || typeof data.code !== "string" || typeof data.httpStatus !== "number") fail(r, a, "tRPC error envelope incomplete");
+      if (data.httpStatus >= 500) fail(r, a, "tRPC error with a 5xx httpStatus");
+      return;
+    }
+    if (typeof item.detail === "string" && typeof item.request_id === "string") return; // cross-site refusal
+    fail(r, a, "neither a tRPC result nor an error");
+  };
+  if (batch && Array.isArray(a.json)) a.json.forEach(one);
+  else one(a.json);
+}
+
+const builtins = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Nothing a request sent reached Object.prototype. */
+export function checkNoPollution(r: FuzzRequest): void {
+  const added = Object.getOwnPropertyNames(Object.prototype).filter((k) => !builtins.has(k));
+  // eslint-disable-next-line guard-for-in
+  for (const k in {}) added.push(k);
+  if (added.length) throw new Error(`Object.prototype polluted with ${added.join(", ")} after ${fc.stringify(r)}`);
+}
+
+// ---- the database ---------------------------------------------------------------------------
+
+export async function tableNames(): Promise<string[]> {
+  const rows = await db().$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`);
+  return rows.map((r) => r.name);
+}
+
+/** One query: the row count of every table and the AUTOINCREMENT counters (a row added and removed again moves them). */
+export async function rowCounts(tables: string[]): Promise<string> {
+  const counts = tables.map((t, i) => `(SELECT count(*) FROM "${t.replace(/"/g, '""')}") AS c${i}`).join(", ");
+  const sequences = tables.includes("sqlite_sequence") ? `, (SELECT group_concat(name || ':' || seq, ',') FROM (SELECT name, seq FROM sqlite_sequence ORDER BY name)) AS seqs` : "";
+  const [row] = await db().$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${counts}${sequences}`);
+  return `${tables.map((t, i) => `${t}=${String(row[`c${i}`])}`).join(" ")}${sequences ? ` ids ${String(row.seqs)}` : ""}`;
+}
+
+/** Every row of every table, but the keys' last-used time (reading with a key updates it). */
+export async function snapshot(tables: string[]): Promise<string> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) {
+    const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${t.replace(/"/g, '""')}" ORDER BY rowid`);
+    out[t] = rows.map((row) => {
+      const copy = { ...row };
+      if (t === "ApiKey") delete copy.lastUsedAt;
+      return copy;
+    });
+  }
+  return JSON.stringify(out, (_, v) => (typeof v === "bigint" ? v.toString() : v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+}
+
+// ---- who is asking --------------------------------------------------------------------------
+
+export interface FuzzWorld {
+  keys: { adminA: string; memberA: string; adminB: string; memberB: string; revokedA: string };
+  tenants: { a: number; b: number };
+  /** Every vehicle_id in the database (of any tenant). */
+  vehicleIds: Set<string>;
+  /** Vehicle ids of tenant A. */
+  fleetA: string[];
+  /** External ids of stations tenant A sees (a sample), and every one of them (to tell a fuzzed id from a real one). */
+  stationSample: string[];
+  stationIds: Set<string>;
+  /** Ids that exist, of each tenant. */
+  optimizations: { aFinished: number; aQueued: number; b: number };
+  jobs: { a: string; b: string };
+  bDepot: string;
+  bOverlay: string;
+  operatorOverlay: string;
+}
+
+type Who = "adminA" | "memberA" | "adminB" | "memberB";
+
+interface Auth {
+  who: Who | null;
+  label: string;
+  header: string | null;
+}
+
+function validAuth(w: FuzzWorld, allowed: Who[]): fc.Arbitrary<Auth> {
+  return fc.tuple(fc.constantFrom(...allowed), fc.nat({ max: 4 })).map(([who, form]) => {
+    const key = w.keys[who];
+    const header = [`Bearer ${key}`, `bearer ${key}`, `BEARER \t ${key}`, `Bearer ${key}\u00a0`, `Bearer ${key}`][form];
+    return { who, label: `${who}${form ? ` (form ${form})` : ""}`, header };
+  });
+}
+
+function invalidAuth(w: FuzzWorld): fc.Arbitrary<Auth> {
+  const k = w.keys.adminA;
+  const secret = k.slice(-43);
+  const fixed: [string, string | null][] = [
+    ["no header", null], ["empty", ""], ["scheme only", "Bearer"], ["scheme and space", "Bearer "], ["basic", "Basic dXNlcjpwYXNzd29yZA=="],
+    ["revoked key", `Bearer ${w.keys.revokedA}`], ["wrong secret", `Bearer ${k.slice(0, -43)}${secret.split("").reverse().join("")}`],
+    ["key plus word", `Bearer ${k} extra`], ["other scheme", `Token ${k}`], ["no scheme", k], ["two keys", `Bearer ${k}, Bearer ${w.keys.adminB}`],
+    ["upper-case key", `Bearer ${k.toUpperCase()}`], ["unknown prefix", `Bearer etp_0000000000_${"A".repeat(43)}`], ["truncated", `Bearer ${k.slice(0, -1)}`],
+    ["longer", `Bearer ${k}A`], ["quoted", `Bearer "${k}"`], ["prefix only", `Bearer etp_${k.slice(4, 14)}`], ["huge", `Bearer ${"A".repeat(8000)}`],
+  ];
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...fixed).map(([label, header]): Auth => ({ who: null, label, header })) },
+    { weight: 1, arbitrary: headerValue.map((v): Auth => ({ who: null, label: "hostile", header: `Bearer ${v}` })) },
+    { weight: 1, arbitrary: headerValue.map((v): Auth => ({ who: null, label: "hostile, no scheme", header: v })) },
+  );
+}
+
+/** Three in four requests carry a key that may use the endpoint: they get past authentication. */
+function auth(w: FuzzWorld, allowed: Who[]): fc.Arbitrary<Auth> {
+  return fc.oneof({ weight: 3, arbitrary: validAuth(w, allowed) }, { weight: 1, arbitrary: invalidAuth(w) });
+}
+
+// ---- queries and headers ------------------------------------------------------------------------
+
+const QUERY_NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
+const queryKey = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "__proto__[polluted]", "constructor[prototype][polluted]", "a[]", "", "%00", "tenant_id", "corridor", "format", "address", "manufacturer", "input", "batch") },
+  { weight: 1, arbitrary: hostileString },
+);
+const queryValue = fc.oneof(hostileString, fc.constantFrom("1", "0", "-1", "true", "yes", "1e400", "NaN", "gpx", "x".repeat(5000)));
+const junkQuery = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 3 });
+const rawQuery = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constantFrom("?%", "?%ZZ", "?a=%E0%A4%A", "?&&&", "?=", "?a==b", "?__proto__[x]=1", "?a[b][c]=d", "?;", "?a=1;b=2", "?%00=%00", "?+=+") },
+);
+
+/** Text a query integer in [min, max] must refuse (or two values: an array). */
+function badQueryInt(min: number, max: number): fc.Arbitrary<string[]> {
+  return fc.oneof(
+    fc.oneof(fc.bigInt({ min: -(10n ** 40n), max: BigInt(min) - 1n }), fc.bigInt({ min: BigInt(max) + 1n, max: 10n ** 40n })).map((n) => [String(n)]),
+    hostileString.filter((s) => !QUERY_NUMERIC.test(s)).map((s) => [s]),
+    fc.integer({ min, max }).map((n) => [`${n}.5`]),
+    fc.tuple(fc.integer({ min, max }), fc.integer({ min, max })).map(([x, y]) => [String(x), String(y)]),
+  );
+}
+
+/** Any value for a query integer: valid or not. */
+const anyQueryInt = (min: number, max: number) => fc.oneof(badQueryInt(min, max), fc.integer({ min, max }).map((n) => [String(n)]));
+
+/** Query pairs; a name with several values repeats. */
+function qp(values: readonly (readonly [string, readonly string[]])[]): [string, string][] {
+  return values.flatMap(([k, vs]) => vs.map((v): [string, string] => [k, v]));
+}
+
+/** Malformed %-escapes in the session cookie are a known 500 (KNOWN_BUGS): left out unless FUZZ_KNOWN_BUGS=1. */
+const withKnownBugs = process.env.FUZZ_KNOWN_BUGS === "1";
+const cookieOk = (v: string) => withKnownBugs || !hasMalformedEscape(v);
+
+const extraHeaders = fc.array(
+  fc.oneof(
+    fc.tuple(fc.constant("x-request-id"), fc.oneof(fc.stringMatching(/^[\x21-\x7e]{1,120}$/), headerValue)),
+    fc.tuple(fc.constant("accept"), fc.constantFrom("text/html", "application/xml", "*/*", "application/json;q=0", "")),
+    fc.tuple(fc.constant("idempotency-key"), headerValue),
+    fc.tuple(fc.constant("cookie"), headerValue.filter(cookieOk)),
+    fc.tuple(fc.constant("origin"), fc.constantFrom("https://evil.example", "null", "http://planner.test")),
+    fc.tuple(fc.constant("x-forwarded-for"), headerValue),
+    fc.tuple(fc.constant("if-none-match"), headerValue),
+    fc.tuple(fc.constant("accept-encoding"), fc.constantFrom("gzip", "br", "identity;q=0", "*;q=0")),
+  ),
+  { maxLength: 3 },
+);
+
+// ---- the endpoints ---------------------------------------------------------------------------
+
+export interface EndpointFuzz {
+  target: string;
+  /** Share of the runs: reads of heavy documents get fewer. */
+  weight: number;
+  arb: fc.Arbitrary<FuzzRequest>;
+  trpcBatch?: (r: FuzzRequest) => boolean;
+}
+
+type ParamValue = { value: string; exists: boolean };
+const fuzzed = (taken: (s: string) => boolean) => hostileSegment.filter((s) => !taken(s)).map((value): ParamValue => ({ value, exists: false }));
+const real = (...values: string[]) => fc.constantFrom(...values).map((value): ParamValue => ({ value, exists: true }));
+
+function build(target: string, a: Auth, p: Record<string, string>, query: [string, string][], headers: [string, string][], body: Body | undefined, mustReject: boolean, raw = ""): FuzzRequest {
+  const all: [string, string][] = [...headers];
+  if (a.header !== null) all.push(["authorization", a.header]);
+  return new FuzzRequest(target, a.label, p, query, all, body, mustReject, raw);
+}
+
+/** A GET of the API: any key, any path value, any query; it may be answered. */
+function read(w: FuzzWorld, target: string, opts: { param?: [string, fc.Arbitrary<ParamValue>]; query?: fc.Arbitrary<[string, string][]> } = {}): EndpointFuzz {
+  const param = opts.param ? opts.param[1].map((v) => ({ [opts.param![0]]: v.value })) : fc.constant({});
+  const arb = fc
+    .tuple(auth(w, ["adminA", "memberA", "adminB", "memberB"]), param, opts.query ?? fc.constant([]), junkQuery, extraHeaders, rawQuery)
+    .map(([a, p, q, junk, h, raw]) => build(target, a, p, [...q, ...junk], h, undefined, false, raw));
+  return { target, weight: 1, arb };
+}
+
+/**
+ * A request that may write: with a key that may use the endpoint, the body must
+ * be invalid unless `bodyMayBeValid` says the path alone refuses it.
+ */
+function write(
+  w: FuzzWorld,
+  target: string,
+  schema: BodySchema | null,
+  opts: {
+    param?: [string, fc.Arbitrary<ParamValue>];
+    adminOnly?: boolean;
+    /** Whether a valid body is refused anyway (e.g. the path names nothing). */
+    bodyMayBeValid?: (p: ParamValue | undefined) => boolean;
+    query?: fc.Arbitrary<[string, string][]>;
+    /** For valid bodies: a query that alone refuses the request. */
+    breakingQuery?: fc.Arbitrary<[string, string][]>;
+  } = {},
+): EndpointFuzz {
+  const param: fc.Arbitrary<ParamValue | undefined> = opts.param ? opts.param[1] : fc.constant(undefined);
+  const arb = fc.tuple(auth(w, ["adminA", "memberA"]), param).chain(([a, p]) => {
+    const refusedByRole = a.who === "memberA" && opts.adminOnly === true;
+    const mayWrite = a.who !== null && !refusedByRole;
+    const pathRefuses = opts.bodyMayBeValid?.(p) ?? false;
+    const anyBody = !mayWrite || pathRefuses;
+    const params = p && opts.param ? { [opts.param[0]]: p.value } : {};
+    const mustReject = mayWrite;
+    const bodyArb: fc.Arbitrary<Body | undefined> = schema ? bodies(schema, anyBody) : fc.constant(undefined);
+    const plain = fc
+      .tuple(bodyArb, opts.query ?? fc.constant([]), junkQuery, extraHeaders, rawQuery)
+      .map(([body, q, junk, h, raw]) => build(target, a, params, [...q, ...junk], h, body, mustReject, raw));
+    if (!schema || !opts.breakingQuery || anyBody) return plain;
+    // A valid body refused by its query alone.
+    const byQuery = fc
+      .tuple(bodies(schema, true), opts.breakingQuery, extraHeaders)
+      .map(([body, q, h]) => build(target, a, params, q, h, body, mustReject));
+    return fc.oneof({ weight: 4, arbitrary: plain }, { weight: 1, arbitrary: byQuery });
+  });
+  return { target, weight: 1, arb };
+}
+
+export function endpoints(w: FuzzWorld): EndpointFuzz[] {
+  const vehicleTaken = (s: string) => w.fleetA.includes(s);
+  const stationTaken = (s: string) => w.stationIds.has(s);
+  const plannerQuery = (legacy: boolean) =>
+    fc
+      .tuple(
+        fc.option(anyQueryInt(1000, 20_000), { nil: [] }),
+        fc.option(anyQueryInt(0, 100), { nil: [] }),
+        fc.option(fc.oneof(anyQueryInt(1, 2_147_483_647), fc.constantFrom([String(w.tenants.a)], [String(w.tenants.b)])), { nil: [] }),
+        legacy ? fc.option(fc.oneof(hostileString, fc.constantFrom("true", "YES", "0", "no")).map((v) => [v]), { nil: [] }) : fc.constant([]),
+      )
+      .map(([c, m, t, i]) => qp([["corridor", c], ["min_charge_duration_min", m], ["tenant_id", t], ["include_available_charging_stations", i]]));
+  const plannerBreakingQuery = (legacy: boolean) =>
+    fc.oneof(
+      badQueryInt(1000, 20_000).map((v) => qp([["corridor", v]])),
+      badQueryInt(0, 100).map((v) => qp([["min_charge_duration_min", v]])),
+      fc.oneof(badQueryInt(1, 2_147_483_647), fc.constant([String(w.tenants.b)])).map((v) => qp([["tenant_id", v]])),
+      ...(legacy
+        ? [hostileString.filter((s) => !["true", "1", "yes", "false", "0", "no"].includes(s.toLowerCase())).map((v) => qp([["include_available_charging_stations", [v]]]))]
+        : []),
+    );
+  const planner = plannerBody(w.vehicleIds);
+  const optimizationIds = fc.oneof(
+    { weight: 3, arbitrary: hostileSegment },
+    { weight: 1, arbitrary: fc.constantFrom(String(w.optimizations.aFinished), String(w.optimizations.aQueued), String(w.optimizations.b), "0", "2147483647") },
+  );
+
+  const list: EndpointFuzz[] = [
+    write(w, "POST /planner/v2", planner, { query: plannerQuery(false), breakingQuery: plannerBreakingQuery(false) }),
+    write(w, "POST /planner", planner, { query: plannerQuery(true), breakingQuery: plannerBreakingQuery(true) }),
+    read(w, "GET /planner/jobs/{job_id}", {
+      param: ["job_id", fc.oneof(hostileSegment, fc.constantFrom(w.jobs.a, w.jobs.b, w.jobs.a.toUpperCase(), `{${w.jobs.a}}`, `${w.jobs.a} `)).map((value) => ({ value, exists: true }))],
+    }),
+    read(w, "GET /planner/optimizations/{optimization_id}/result", {
+      param: ["optimization_id", optimizationIds.map((value) => ({ value, exists: true }))],
+      query: fc.option(anyQueryInt(1, 2_147_483_647), { nil: [] }).map((v) => qp([["tenant_id", v]])),
+    }),
+    read(w, "GET /vehicles/info/models", { query: fc.array(hostileString, { maxLength: 4 }).map((v) => qp([["manufacturer", v]])) }),
+    read(w, "GET /vehicles"),
+    write(w, "POST /vehicles", fleetCreateBody()),
+    read(w, "GET /vehicles/{vehicle_id}", { param: ["vehicle_id", fc.oneof(fuzzed(() => false), real(...w.fleetA.slice(0, 3), "b-private"))] }),
+    write(w, "PATCH /vehicles/{vehicle_id}", fleetPatchBody(), {
+      param: ["vehicle_id", fc.oneof(fuzzed(vehicleTaken), real(...w.fleetA.slice(0, 5)), fc.constant({ value: "b-private", exists: false }))],
+      bodyMayBeValid: (p) => !p!.exists,
+    }),
+    // With a key that may delete, only ids tenant A does not have.
+    {
+      target: "DELETE /vehicles/{vehicle_id}",
+      weight: 1,
+      arb: fc.oneof(
+        write(w, "DELETE /vehicles/{vehicle_id}", null, { param: ["vehicle_id", fc.oneof(fuzzed(vehicleTaken), fc.constant({ value: "b-private", exists: false }))] }).arb,
+        fc
+          .tuple(invalidAuth(w), fc.constantFrom(...w.fleetA.slice(0, 5)), extraHeaders)
+          .map(([a, v, h]) => build("DELETE /vehicles/{vehicle_id}", a, { vehicle_id: v }, [], h, undefined, false)),
+      ),
+    },
+    read(w, "GET /routing/geocode", {
+      query: fc.oneof(
+        fc.constant<[string, string][]>([]),
+        fc.array(fc.oneof(hostileString, fc.constantFrom("Hamburg", "80331 München", "  ", "x".repeat(301))), { minLength: 1, maxLength: 2 }).map((v) => qp([["address", v]])),
+      ),
+    }),
+    read(w, "GET /poi/cpos"),
+    read(w, "GET /poi/overlays"),
+    write(w, "PUT /poi/overlays/{external_id}", overlayBody(), {
+      param: ["external_id", fc.oneof(fuzzed(stationTaken), real(...w.stationSample))],
+      adminOnly: true,
+      bodyMayBeValid: (p) => !p!.exists,
+    }),
+    // Tenant A has no overlay of its own: every delete is refused.
+    write(w, "DELETE /poi/overlays/{external_id}", null, {
+      param: ["external_id", fc.oneof(fuzzed(() => false), real(w.bOverlay, w.operatorOverlay, ...w.stationSample.slice(0, 3)))],
+      adminOnly: true,
+    }),
+    read(w, "GET /poi/depots"),
+    write(w, "PUT /poi/depots/{depot_id}", depotBody(), {
+      param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot, "fuzz-yard"))],
+      adminOnly: true,
+    }),
+    // Tenant A has no depot: every delete is refused.
+    write(w, "DELETE /poi/depots/{depot_id}", null, { param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot))], adminOnly: true }),
+  ];
+
+  // Open documents: anyone, any query and header; read-only.
+  for (const target of ["GET /openapi.json", "GET /basemap/countries", "GET /basemap/roads"]) {
+    list.push({
+      target,
+      weight: target.endsWith("roads") ? 0.1 : 0.25,
+      arb: fc.tuple(invalidAuth(w), junkQuery, extraHeaders, rawQuery).map(([a, q, h, raw]) => build(target, a, {}, q, h, undefined, false, raw)),
+    });
+  }
+
+  // The plan export: the session cookie, the id, the format.
+  const sessions = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom<[string, string | null]>(
+        ["adminA", `etp_session=${encodeURIComponent(w.keys.adminA)}`],
+        ["memberA", `etp_session=${w.keys.memberA}`],
+        ["adminB", `theme=dark; etp_session=${encodeURIComponent(w.keys.adminB)}; x=1`],
+      ),
+    },
+    fc.constantFrom<[string, string | null]>(
+      ["revoked", `etp_session=${w.keys.revokedA}`],
+      ["no cookie", null],
+      ["empty", "etp_session="],
+      ["two sessions", `etp_session=${w.keys.adminB}; etp_session=${w.keys.adminA}`],
+    ),
+    // A malformed %-escape in the cookie is a known 500 (server/trpc/init.ts cookie()): see cookieOk.
+    { weight: 1, arbitrary: headerValue.filter(cookieOk).map((v): [string, string | null] => ["hostile", `etp_session=${v}`]) },
+  );
+  list.push({
+    target: "GET /plans/{optimization_id}/export",
+    weight: 1,
+    arb: fc
+      .tuple(sessions, optimizationIds, fc.option(fc.array(fc.oneof(fc.constantFrom("gpx", "geojson", "GPX", "kml", ""), hostileString), { maxLength: 2 }), { nil: ["gpx"] }), junkQuery, extraHeaders)
+      .map(([[who, cookie], id, formats, junk, h]) => {
+        const headers: [string, string][] = cookie === null ? h : [...h.filter(([k]) => k !== "cookie"), ["cookie", cookie]];
+        return new FuzzRequest("GET /plans/{optimization_id}/export", who, { optimization_id: id }, [...qp([["format", formats]]), ...junk], headers, undefined, false);
+      }),
+  });
+
+  // tRPC: every procedure, batches, unknown names; hostile inputs; any session.
+  const procedures = Object.keys(appRouter._def.procedures);
+  const procedure = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...procedures) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...procedures), fc.constantFrom(...procedures)).map(([x, y]) => `${x},${y}`) },
+    { weight: 1, arbitrary: fc.oneof(hostileString.filter((s) => s.length > 0), fc.constantFrom("__proto__", "constructor", "keys.__proto__", "keys", "..", "session.me.x")) },
+  );
+  const trpcInput = fc.oneof(
+    { weight: 4, arbitrary: hostileJson.map((v) => toJson(v)) },
+    { weight: 1, arbitrary: fc.constantFrom("", "{", "undefined", "NaN", '{"0":', "[1,]", '{"__proto__":{"polluted":1}}', '{"0":{"__proto__":{"polluted":1}}}') },
+    // Key ids that are no key of tenant A's (keys.revoke must refuse them all).
+    { weight: 1, arbitrary: fc.record({ id: fc.oneof(fc.integer().filter((n) => n < 1 || n > 1000), hostileString) }).map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.record({ optimizationId: fc.integer(), jobId: hostileString }).map((v) => JSON.stringify(v)) },
+  );
+  const trpcSession = fc.oneof(sessions, fc.constant<[string, string | null]>(["no cookie", null]));
+  const batchOf = (r: FuzzRequest) => r.params.procedure.includes(",") || r.query.some(([k]) => k === "batch");
+  list.push({
+    target: "GET /api/trpc/{procedure}",
+    weight: 1.5,
+    trpcBatch: batchOf,
+    arb: fc.tuple(trpcSession, procedure, fc.option(trpcInput, { nil: undefined }), fc.boolean(), junkQuery, extraHeaders).map(([[who, cookie], proc, input, batch, junk, h]) => {
+      const q: [string, string][] = [...(batch ? ([["batch", "1"]] as [string, string][]) : []), ...(input !== undefined ? ([["input", input]] as [string, string][]) : []), ...junk];
+      const headers: [string, string][] = cookie === null ? h : [...h.filter(([k]) => k !== "cookie"), ["cookie", cookie]];
+      return new FuzzRequest("GET /api/trpc/{procedure}", who, { procedure: proc }, q, headers, undefined, false);
+    }),
+  });
+  list.push({
+    target: "POST /api/trpc/{procedure}",
+    weight: 1.5,
+    trpcBatch: batchOf,
+    arb: fc
+      .tuple(trpcSession, procedure, trpcInput, fc.boolean(), fc.oneof({ weight: 6, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "", "application/x-www-form-urlencoded") }), extraHeaders)
+      .map(([[who, cookie], proc, input, batch, ct, h]) => {
+        const headers: [string, string][] = cookie === null ? h : [...h.filter(([k]) => k !== "cookie"), ["cookie", cookie]];
+        return new FuzzRequest("POST /api/trpc/{procedure}", who, { procedure: proc }, batch ? [["batch", "1"]] : [], headers, { kind: "tRPC input", data: input, contentType: ct }, false);
+      }),
+  });
+  return list;
+}
+
+/** A `%` not followed by two hex digits, or escapes that are not UTF-8: decodeURIComponent throws. */
+export function hasMalformedEscape(v: string): boolean {
+  try {
+    decodeURIComponent(v);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
