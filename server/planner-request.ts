@@ -3,7 +3,7 @@
 // into one 422 answer.
 import type { z } from "zod";
 import { resolveTimeOfDayOrIso } from "../contract/fields";
-import { RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
+import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
 import type { Station } from "../engine/stations/types";
@@ -58,7 +58,10 @@ const PayloadField = SectionRequest.shape.payload_kg;
 async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ vehicle: VehicleModel | null; details: ValidationDetail[] }> {
   const details: ValidationDetail[] = [];
   const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-  const sections = Array.isArray(b.section_list) ? (b.section_list as Record<string, unknown>[]).map((s) => (s && typeof s === "object" ? s : {})) : [];
+  // Over the limit the schema already refuses the list: snapping thousands of points would only cost CPU.
+  const sections = Array.isArray(b.section_list) && b.section_list.length <= MAX_SECTIONS
+    ? (b.section_list as Record<string, unknown>[]).map((s) => (s && typeof s === "object" ? s : {}))
+    : [];
   const vehicleId = VehicleIdField.safeParse(b.vehicle_id);
   let vehicle: VehicleModel | null = null;
   if (vehicleId.success) {

@@ -16,7 +16,12 @@ export interface TrpcContext {
 function cookie(req: Request, name: string): string | null {
   for (const part of (req.headers.get("cookie") ?? "").split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return null; // a malformed cookie is no session, not a server error
+    }
   }
   return null;
 }

@@ -14,8 +14,7 @@
 // is compared with the state before (but for the keys' last-used time).
 //
 // FUZZ_SEED=<n> replays a run; FUZZ_SHRINK=1 shrinks a failure to a minimal
-// request (slow); FUZZ_KNOWN_BUGS=1 includes the cases of known bugs (a
-// malformed %-escape in the session cookie: 500); FUZZ_TRACE=<file> writes each
+// request (slow); FUZZ_TRACE=<file> writes each
 // request there before sending it (to find one that hangs the process).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
