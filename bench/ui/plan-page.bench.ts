@@ -3,23 +3,12 @@
 // run: the sign-in page until its key field takes input. Prints medians; asserts nothing.
 import os from "node:os";
 import { expect, test, type Page } from "@playwright/test";
+import { apiKey, signIn } from "../../tests/e2e/support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
 const f = (x: number) => x.toFixed(0).padStart(6);
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-}
 
 /** Milliseconds from navigation start until `ready` resolves, and the browser's own marks. */
 async function timed(page: Page, url: string, ready: () => Promise<void>) {

@@ -47,28 +47,30 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
  */
 function fastestEnds(data: PlanData, from: SnappedPoint, to: SnappedPoint) {
   const net = data.network;
-  const ends = (p: SnappedPoint) => {
-    const a = p.reverseEdge >= 0 ? net.edgeTarget[p.reverseEdge] : -1, b = net.edgeTarget[p.edge];
-    return p.reverseEdge >= 0 ? [a, b] : [b];
-  };
-  const pieceS = (p: SnappedPoint, node: number, e: number) =>
-    e >= 0 && net.edgeLengthM[e] > 0 ? (haversineM(p.lat, p.lon, net.nodeLat[node], net.nodeLon[node]) / net.edgeLengthM[e]) * net.edgeTimeS[e] : 0;
+  const pieceS = (p: SnappedPoint, node: number, e: number) => pieceSeconds(net, e, haversineM(p.lat, p.lon, net.nodeLat[node], net.nodeLon[node]));
   let best: { from: SnappedPoint; to: SnappedPoint; path: RoutePath; cost: number } | null = null;
-  for (const d of p2(from.reverseEdge >= 0 ? ends(from) : [from.departNode])) {
-    for (const a of p2(to.reverseEdge >= 0 ? ends(to) : [to.arriveNode])) {
+  for (const d of endNodes(net, from, from.departNode)) {
+    for (const a of endNodes(net, to, to.arriveNode)) {
       const path = data.router.route(d, a);
       if (!path) continue;
       const f = { ...from, departNode: d }, t = { ...to, arriveNode: a };
-      const head = pieceS(from, d, d === net.edgeTarget[from.edge] ? from.edge : from.reverseEdge);
-      const tail = pieceS(to, a, a === net.edgeTarget[to.edge] ? to.reverseEdge : to.edge);
-      const cost = head + path.timeS + tail;
+      const cost = pieceS(f, d, departEdge(net, f)) + path.timeS + pieceS(t, a, arriveEdge(net, t));
       if (!best || cost < best.cost - 1e-9) best = { from: f, to: t, path, cost };
     }
   }
   return best;
 }
 
-const p2 = (xs: number[]) => [...new Set(xs)];
+/** Both ends of a two-way road; on a one-way road only the given node (with the traffic). */
+const endNodes = (net: RoadNetwork, p: SnappedPoint, oneWay: number) =>
+  p.reverseEdge >= 0 ? [...new Set([net.edgeTarget[p.reverseEdge], net.edgeTarget[p.edge]])] : [oneWay];
+/** The edge the piece from a snapped point to its depart node lies on, in the driven direction. */
+const departEdge = (net: RoadNetwork, p: SnappedPoint) => (p.departNode === net.edgeTarget[p.edge] ? p.edge : p.reverseEdge);
+/** The edge the piece from the arrive node to a snapped point lies on, in the driven direction. */
+const arriveEdge = (net: RoadNetwork, p: SnappedPoint) => (p.arriveNode === net.edgeTarget[p.edge] ? p.reverseEdge : p.edge);
+/** Seconds to drive m metres of edge e at its speed. */
+const pieceSeconds = (net: RoadNetwork, e: number, m: number) =>
+  e >= 0 && net.edgeLengthM[e] > 0 ? (m / net.edgeLengthM[e]) * net.edgeTimeS[e] : m / FALLBACK_SPEED_MS;
 
 /**
  * The snapped points lie on an edge next to the end nodes; edges are straight,
@@ -82,9 +84,8 @@ function extendToSnappedPoints(
   const dist: number[] = [];
   const time: number[] = [];
   const on: number[] = [], share: number[] = [];
-  const pieceSeconds = (e: number, m: number) => (e >= 0 && net.edgeLengthM[e] > 0 ? (m / net.edgeLengthM[e]) * net.edgeTimeS[e] : m / FALLBACK_SPEED_MS);
-  const headEdge = from.departNode === net.edgeTarget[from.edge] ? from.edge : from.reverseEdge;
-  const tailEdge = to.arriveNode === net.edgeTarget[to.edge] ? to.reverseEdge : to.edge;
+  const headEdge = departEdge(net, from);
+  const tailEdge = arriveEdge(net, to);
   const head = haversineM(from.lat, from.lon, path.coords[0][0], path.coords[0][1]);
   if (head > 1) {
     coords.push([from.lat, from.lon]);
@@ -94,7 +95,7 @@ function extendToSnappedPoints(
     share.push(headEdge >= 0 ? Math.min(1, head / net.edgeLengthM[headEdge]) : 0);
   }
   const offD = head > 1 ? head : 0;
-  const offT = head > 1 ? pieceSeconds(headEdge, head) : 0;
+  const offT = head > 1 ? pieceSeconds(net, headEdge, head) : 0;
   path.coords.forEach((c, i) => {
     coords.push(c);
     dist.push(path.cumDistM[i] + offD);
@@ -109,7 +110,7 @@ function extendToSnappedPoints(
   if (tail > 1) {
     coords.push([to.lat, to.lon]);
     dist.push(dist[dist.length - 1] + tail);
-    time.push(time[time.length - 1] + pieceSeconds(tailEdge, tail));
+    time.push(time[time.length - 1] + pieceSeconds(net, tailEdge, tail));
     on.push(tailEdge);
     share.push(tailEdge >= 0 ? Math.min(1, tail / net.edgeLengthM[tailEdge]) : 0);
   }

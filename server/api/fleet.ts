@@ -1,19 +1,13 @@
 // POST /vehicles, GET|PATCH|DELETE /vehicles/{vehicle_id}: HTTP around server/fleet.ts.
 import { db } from "../db/client";
-import { jsonResponse, ValidationFailed } from "../http/errors";
-import { readJsonBody } from "../http/request";
+import { jsonResponse } from "../http/errors";
+import { jsonBodyOrThrow } from "../http/request";
 import { createFleetVehicle, deleteFleetVehicle, getFleetVehicle, updateFleetVehicle } from "../fleet";
 import { authed } from "./auth";
 
-async function jsonBody(req: Request): Promise<unknown> {
-  const read = await readJsonBody(req);
-  if (!read.ok) throw new ValidationFailed([read.detail]);
-  return read.value;
-}
-
 export async function createVehicle(req: Request): Promise<Response> {
   const auth = await authed(req);
-  const vehicle = await createFleetVehicle(db(), auth.tenantId, await jsonBody(req));
+  const vehicle = await createFleetVehicle(db(), auth.tenantId, await jsonBodyOrThrow(req));
   return jsonResponse(201, vehicle, { location: `/vehicles/${encodeURIComponent(vehicle.vehicle_id)}` });
 }
 
@@ -24,7 +18,7 @@ export async function getVehicle(req: Request, params: Record<string, string>): 
 
 export async function updateVehicle(req: Request, params: Record<string, string>): Promise<Response> {
   const auth = await authed(req);
-  return jsonResponse(200, await updateFleetVehicle(db(), auth.tenantId, params.vehicle_id, await jsonBody(req)));
+  return jsonResponse(200, await updateFleetVehicle(db(), auth.tenantId, params.vehicle_id, await jsonBodyOrThrow(req)));
 }
 
 export async function deleteVehicle(req: Request, params: Record<string, string>): Promise<Response> {

@@ -3,16 +3,11 @@
 // Reading is every key's; changing is a tenant admin's.
 import { requireAdmin } from "../auth/keys";
 import { db } from "../db/client";
-import { jsonResponse, ValidationFailed } from "../http/errors";
-import { readJsonBody } from "../http/request";
+import { jsonResponse } from "../http/errors";
+import { jsonBodyOrThrow } from "../http/request";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { authed } from "./auth";
 
-async function jsonBody(req: Request): Promise<unknown> {
-  const read = await readJsonBody(req);
-  if (!read.ok) throw new ValidationFailed([read.detail]);
-  return read.value;
-}
 const noContent = () => new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 
 export async function getOverlays(req: Request): Promise<Response> {
@@ -23,7 +18,7 @@ export async function getOverlays(req: Request): Promise<Response> {
 export async function putOverlay(req: Request, params: Record<string, string>): Promise<Response> {
   const auth = await authed(req);
   requireAdmin(auth);
-  return jsonResponse(200, await setOverlay(db(), auth.tenantId, params.external_id, await jsonBody(req)));
+  return jsonResponse(200, await setOverlay(db(), auth.tenantId, params.external_id, await jsonBodyOrThrow(req)));
 }
 
 export async function deleteOverlay(req: Request, params: Record<string, string>): Promise<Response> {
@@ -41,7 +36,7 @@ export async function getDepots(req: Request): Promise<Response> {
 export async function putDepotCharger(req: Request, params: Record<string, string>): Promise<Response> {
   const auth = await authed(req);
   requireAdmin(auth);
-  const { depot, created } = await putDepot(db(), auth.tenantId, auth.tenantName, params.depot_id, await jsonBody(req));
+  const { depot, created } = await putDepot(db(), auth.tenantId, auth.tenantName, params.depot_id, await jsonBodyOrThrow(req));
   return jsonResponse(created ? 201 : 200, depot, created ? { location: `/poi/depots/${encodeURIComponent(depot.depot_id)}` } : {});
 }
 

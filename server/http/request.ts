@@ -50,3 +50,10 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 export { ValidationFailed };
+
+/** The JSON body, or the 422/413 it earns: for handlers with no other input to report together. */
+export async function jsonBodyOrThrow(req: Request): Promise<unknown> {
+  const read = await readJsonBody(req);
+  if (!read.ok) throw new ValidationFailed([read.detail]);
+  return read.value;
+}

@@ -5,30 +5,15 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { apiKey, blockOutside, signIn } from "./support";
+
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e", "a11y");
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
   { name: "tablet", width: 768, height: 1024 },
 ];
-
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-}
 
 /** A plan made over the API with the e2e key, to open its pages. */
 async function planId(page: Page): Promise<number> {

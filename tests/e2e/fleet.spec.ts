@@ -1,41 +1,18 @@
 // The fleet page end to end: sign in, add a vehicle with an override, see the
 // server's 422 message next to its field, edit, remove (keyboard-usable dialogs).
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { blockOutside, shot, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page) {
-  await page.goto("/fleet");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-  await expect(page.getByRole("heading", { level: 1, name: "Fleet" })).toBeVisible();
-}
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, name) });
-}
 
 const rowOf = (page: Page, vehicleId: string) => page.locator(`tr[data-vehicle-id="${vehicleId}"]`);
 
 test("adds a vehicle with an override, shows a 422 on its field, edits and removes it", async ({ page }) => {
   // The e2e database outlives runs: a fresh id each time.
   const id = `e2e-${Date.now().toString(36)}`;
-  await signIn(page);
+  await signIn(page, { path: "/fleet" });
+  await expect(page.getByRole("heading", { level: 1, name: "Fleet" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Fleet" })).toHaveAttribute("aria-current", "page");
   await expect(rowOf(page, "mb-eactros-600")).toContainText("Mercedes-Benz");
   await expect(page.getByRole("columnheader", { name: /Usable battery/ })).toBeVisible();

@@ -3,47 +3,13 @@
 // client's check of the contract stopping a request; the server's 422 shown
 // at its field; points reordered with the keyboard. One viewport per test
 // covers the laptop and both tablet orientations.
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { blockOutside, choosePlace, shot, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
+
 const SUBMIT = "/api/trpc/planner.submit";
-
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  // Nothing outside is reachable: fail those requests fast.
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-  await expect(page.getByLabel("Vehicle", { exact: true })).toBeEnabled();
-}
-
-async function choosePlace(page: Page, field: string, text: string, option: string | RegExp = text) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const choice = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: option }).first();
-  await expect(choice).toBeVisible();
-  await choice.click();
-  await expect(input).toHaveAttribute("aria-expanded", "false");
-}
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, name) });
-}
 
 /** No serious or critical WCAG 2.1 A/AA violation in the form as it is now (open sections, messages shown). */
 async function accessible(page: Page) {
@@ -72,6 +38,7 @@ test.describe("laptop", () => {
   test("plans Hamburg -> Hannover -> München with payloads per leg, a service time and a time window", async ({ page }) => {
     const sent = submits(page);
     await signIn(page);
+    await expect(page.getByLabel("Vehicle", { exact: true })).toBeEnabled();
     await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
     await choosePlace(page, "Start", "Hamburg");
     await choosePlace(page, "Destination", "München");
@@ -131,6 +98,7 @@ test.describe("tablet landscape", () => {
   test("the contract's check stops an invalid form before any request, next to each field", async ({ page }) => {
     const sent = submits(page);
     await signIn(page);
+    await expect(page.getByLabel("Vehicle", { exact: true })).toBeEnabled();
     await choosePlace(page, "Start", "Hamburg");
     await choosePlace(page, "Destination", "München");
     await page.getByLabel("Payload (kg)").fill("50000");
@@ -165,6 +133,7 @@ test.describe("tablet portrait", () => {
   test("the server's 422 for a point far from any road shows at that point", async ({ page }) => {
     const sent = submits(page);
     await signIn(page);
+    await expect(page.getByLabel("Vehicle", { exact: true })).toBeEnabled();
     await choosePlace(page, "Start", "Hamburg");
     // The North Sea, some 150 km off the coast: valid coordinates, no road within reach.
     await choosePlace(page, "Destination", "54.9, 6", "coordinates");
@@ -185,6 +154,7 @@ test.describe("tablet portrait", () => {
 
   test("points are added, reordered and removed with the keyboard alone", async ({ page }) => {
     await signIn(page);
+    await expect(page.getByLabel("Vehicle", { exact: true })).toBeEnabled();
     /** Types into the focused place field and takes the first suggestion, keys only. */
     async function typePlace(field: string, text: string, expected: string) {
       const input = page.getByRole("combobox", { name: field, exact: true });

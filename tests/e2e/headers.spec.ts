@@ -1,13 +1,8 @@
 // Security headers on the page and the API, the page working under its
 // Content-Security-Policy (sign in and plan, no violation), and tRPC refusing
 // cross-site POSTs; the operations endpoints on the real server.
-import { expect, test, type Page } from "@playwright/test";
-
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
+import { expect, test } from "@playwright/test";
+import { apiKey, blockOutside, choosePlace, signIn } from "./support";
 
 function expectFixedHeaders(headers: Record<string, string>, what: string) {
   expect(headers["x-content-type-options"], what).toBe("nosniff");
@@ -68,26 +63,8 @@ test("healthz, readyz and metrics on the running server", async ({ request }) =>
   expect(text).toMatch(/^planner_queue_depth \d+/m);
 });
 
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-}
-
-async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
-  await expect(option).toBeVisible();
-  await option.click();
-  await expect(input).toHaveValue(new RegExp(text));
-}
-
 test("signing in and planning work under the CSP, without a single violation", async ({ page, baseURL }) => {
-  const own = new URL(baseURL!).origin;
-  // Nothing outside is reachable (tiles included): fail those requests fast.
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
+  await blockOutside(page, baseURL);
   const violations: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());

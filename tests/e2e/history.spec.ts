@@ -6,17 +6,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { ARTIFACTS, apiKey, blockOutside, choosePlace, signIn } from "./support";
 import { SaxesParser } from "saxes";
 import { decodePolyline } from "../../engine/network/polyline";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage });
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage });
 
 /** Another key, made like global-setup.ts makes the first one. */
 function createKey(tenant: string, role: "admin" | "member"): string {
@@ -27,28 +23,6 @@ function createKey(tenant: string, role: "admin" | "member"): string {
     timeout: 120_000,
   });
   return out.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/\s/.test(l)).pop()!;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  // No tile server (or anything else outside) is reachable: fail those requests fast.
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-});
-
-async function signIn(page: Page, key = apiKey(), tenant = "e2e") {
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText(tenant);
-}
-
-async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
-  await expect(option).toBeVisible();
-  await option.click();
-  await expect(input).toHaveValue(new RegExp(text));
 }
 
 /** Submits the planner form and waits for the result; returns the new optimization id. */
@@ -115,7 +89,7 @@ test.describe.serial("plan history", () => {
   test("plans two tours and lists them newest first", async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto("/");
-    await signIn(page);
+    await signIn(page, { path: null });
     first = await planTour(page, "Hamburg", "München", "20000");
     second = await planTour(page, "Hamburg", "Köln", "10000");
     expect(second).toBeGreaterThan(first);
@@ -135,7 +109,7 @@ test.describe.serial("plan history", () => {
 
   test("reopens a plan with the result panel and the map", async ({ page }) => {
     await page.goto("/history");
-    await signIn(page);
+    await signIn(page, { path: null });
     await row(page, first).getByRole("link", { name: `Open plan #${first}` }).click();
     await expect(page).toHaveURL(new RegExp(`/plans/${first}$`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Hamburg, DE → München, DE");
@@ -153,7 +127,7 @@ test.describe.serial("plan history", () => {
 
   test("compares two plans side by side and marks what differs", async ({ page }) => {
     await page.goto("/history");
-    await signIn(page);
+    await signIn(page, { path: null });
     const compare = page.getByRole("button", { name: "Compare selected" });
     await expect(compare).toBeDisabled();
     await page.getByLabel(`Select plan #${second} for comparison`).check();
@@ -177,7 +151,7 @@ test.describe.serial("plan history", () => {
 
   test("exports GPX and GeoJSON that hold the track and the stops", async ({ page, request }) => {
     await page.goto(`/plans/${first}`);
-    await signIn(page);
+    await signIn(page, { path: null });
     const result = await (await request.get(`/planner/optimizations/${first}/result`, { headers: { authorization: `Bearer ${apiKey()}` } })).json();
 
     const gpxDownload = page.waitForEvent("download");
@@ -221,7 +195,7 @@ test.describe.serial("plan history", () => {
 
   test("prints a clean stops table", async ({ page }) => {
     await page.goto(`/plans/${first}`);
-    await signIn(page);
+    await signIn(page, { path: null });
     await page.getByRole("link", { name: "Print view" }).click();
     await expect(page).toHaveURL(new RegExp(`/plans/${first}/print$`));
     const table = page.getByTestId("print-stops");
@@ -239,13 +213,13 @@ test.describe.serial("plan history", () => {
   test("the share link opens for another user of the tenant and is 'not found' for another tenant", async ({ page }) => {
     await page.goto(`/plans/${first}`);
     await expect(page.getByLabel("API key")).toBeVisible();
-    await signIn(page, memberKey);
+    await signIn(page, { path: null, key: memberKey });
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Hamburg, DE → München, DE");
     await expect(page.getByRole("list", { name: "Stops" })).toBeVisible();
     await shot(page, "share.png");
 
     await page.getByRole("button", { name: "Sign out" }).click();
-    await signIn(page, otherKey, "e2e-other");
+    await signIn(page, { path: null, key: otherKey, tenant: "e2e-other" });
     await expect(page.getByRole("heading", { level: 1, name: "Plan not found" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Stops" })).toHaveCount(0);
     const other = await page.request.get(`/plans/${first}/export?format=gpx`);
@@ -257,7 +231,7 @@ test.describe.serial("plan history", () => {
   test("re-plans a stored tour with changes", async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto("/history");
-    await signIn(page);
+    await signIn(page, { path: null });
     await row(page, first).getByRole("link", { name: `Re-plan #${first} with changes` }).click();
     await expect(page).toHaveURL(new RegExp(`/\\?from=${first}$`));
     await expect(page.getByTestId("replan-notice")).toContainText(`plan #${first}`);

@@ -1,36 +1,19 @@
 // The API keys page end to end: create a key and see it exactly once, sign in
 // with it, revoke it from its own session (warned, signed out), and it no
 // longer signs in. A member key sees why it cannot manage keys.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { apiKey, blockOutside, shot, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
+
 const KEY_SHAPE = /^etp_[a-z0-9]{10}_[A-Za-z0-9_-]{43}$/;
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page, key: string) {
+/** Signs in on the sign-in form the page shows now (after a sign-out) and lands on the keys page. */
+async function signInHere(page: Page, key: string) {
   // Sign-out takes a request: wait for the form (the keys page's "API keys" texts are not it).
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByRole("textbox", { name: "API key", exact: true }).fill(key);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
+  await signIn(page, { path: null, key });
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
-}
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, name) });
 }
 
 /** Creates a key on the page and returns it, read from the one-time dialog. */
@@ -60,7 +43,7 @@ test("creates a key shown once, signs in with it, revokes it from its own sessio
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const label = `e2e key ${Date.now().toString(36)}`;
   await page.goto("/keys");
-  await signIn(page, apiKey());
+  await signInHere(page, apiKey());
   await expect(page.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
   await shot(page, "keys.png");
 
@@ -82,7 +65,7 @@ test("creates a key shown once, signs in with it, revokes it from its own sessio
   expect(await page.content()).not.toContain(key);
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await signIn(page, key);
+  await signInHere(page, key);
   await expect(row).toContainText("This session");
   await expect(row).not.toContainText("never");
 
@@ -102,7 +85,7 @@ test("creates a key shown once, signs in with it, revokes it from its own sessio
   expect((await page.request.get("/vehicles", { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
 
   await page.getByRole("textbox", { name: "API key", exact: true }).fill("");
-  await signIn(page, apiKey());
+  await signInHere(page, apiKey());
   await expect(row).toContainText("Revoked");
   await expect(row.getByRole("button", { name: "Revoke" })).toHaveCount(0);
 });
@@ -111,10 +94,10 @@ test("a member key sees why it cannot manage keys", async ({ page, context, base
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const label = `e2e member ${Date.now().toString(36)}`;
   await page.goto("/keys");
-  await signIn(page, apiKey());
+  await signInHere(page, apiKey());
   const key = await createKey(page, label, "Member");
   await page.getByRole("button", { name: "Sign out" }).click();
-  await signIn(page, key);
+  await signInHere(page, key);
   await expect(page.getByRole("note")).toContainText("Only a tenant admin can create or revoke API keys.");
   await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Revoke/ })).toHaveCount(0);
@@ -124,7 +107,7 @@ test("a member key sees why it cannot manage keys", async ({ page, context, base
 
   // Clean up with the admin key so member keys do not pile up as active.
   await page.getByRole("button", { name: "Sign out" }).click();
-  await signIn(page, apiKey());
+  await signInHere(page, apiKey());
   await rowOf(page, label).getByRole("button", { name: "Revoke" }).click();
   const confirm = page.getByRole("alertdialog", { name: `Revoke “${label}”?` });
   await confirm.getByRole("button", { name: "Revoke key" }).click();

@@ -2,39 +2,11 @@
 // the plan on the map and in the stops table; sign out.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ARTIFACTS, apiKey, blockOutside, choosePlace, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-test.beforeEach(async ({ page, baseURL }) => {
-  // No tile server (or anything else outside) is reachable: fail those requests fast.
-  await page.route("**/tile.openstreetmap.org/**", (r) => r.abort());
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-}
-
-async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
-  await expect(option).toBeVisible();
-  await option.click();
-  await expect(input).toHaveValue(new RegExp(text));
-  await expect(input).toHaveAttribute("aria-expanded", "false");
-}
 
 test("plans Hamburg to München with charging stops on the map", async ({ page }) => {
   await signIn(page);

@@ -4,27 +4,12 @@
 // replayed as queued and running (the rest pass through unchanged).
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ARTIFACTS, blockOutside, choosePlace, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
-
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
-async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
-  await option.click();
-  await expect(input).toHaveAttribute("aria-expanded", "false");
-}
 
 test("shows queued, then planning, then the plan, without a reload", async ({ page, baseURL }) => {
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && /^https?:$/.test(url.protocol), (r) => r.abort());
+  await blockOutside(page, baseURL);
   // Each faked answer is held back until the test has seen the state before it.
   const gate = () => {
     let open!: () => void;
@@ -42,10 +27,7 @@ test("shows queued, then planning, then the plan, without a reload", async ({ pa
   });
   const runningGate = steps[1].gate;
 
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
+  await signIn(page);
   await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
   await choosePlace(page, "Start", "Hamburg");
   await choosePlace(page, "Destination", "München");

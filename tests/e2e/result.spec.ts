@@ -6,43 +6,17 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { ARTIFACTS, blockOutside, choosePlace, signIn } from "./support";
 
-const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
+
 const LAYOUTS = [
   { name: "laptop", width: 1366, height: 768 },
   { name: "tablet-landscape", width: 1024, height: 768 },
   { name: "tablet-portrait", width: 768, height: 1024 },
 ];
 
-function apiKey(): string {
-  const key = process.env.E2E_API_KEY;
-  if (!key) throw new Error("E2E_API_KEY is not set: tests/e2e/global-setup.ts did not run");
-  return key;
-}
-
 test.use({ viewport: { width: 1366, height: 768 } });
-
-test.beforeEach(async ({ page, baseURL }) => {
-  // No tile server (or anything else outside) is reachable: fail those requests fast.
-  const own = new URL(baseURL!).origin;
-  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
-});
-
-async function signIn(page: Page) {
-  await page.goto("/");
-  await page.getByLabel("API key").fill(apiKey());
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-}
-
-async function choosePlace(page: Page, field: "Start" | "Destination", text: string) {
-  const input = page.getByRole("combobox", { name: field, exact: true });
-  await input.fill(text);
-  const option = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: text }).first();
-  await expect(option).toBeVisible();
-  await option.click();
-  await expect(input).toHaveAttribute("aria-expanded", "false");
-}
 
 async function fillTour(page: Page) {
   // By role and name: the form marks required fields with a "*" inside their labels.
