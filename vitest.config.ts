@@ -9,7 +9,16 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000 } },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
-      { extends: true, test: { name: "pg", include: ["tests/pg/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: "pg", include: ["tests/pg/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          // Short leases so that expiry can be waited for.
+          env: { JOB_LEASE_S: "5", JOB_TIME_LIMIT_S: "4", JOB_MAX_ATTEMPTS: "2" },
+        },
+      },
+      // Needs the built app (next build): web and worker processes on a fresh PostgreSQL database.
+      { extends: true, test: { name: "faults", include: ["tests/faults/**/*.test.ts"], testTimeout: 900_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });

@@ -15,4 +15,5 @@ echo "== unit";      npx vitest run --project unit
 echo "== api";       npx vitest run --project api
 echo "== postgres";  npx vitest run --project pg
 echo "== build";     npx next build
+echo "== faults";    npx vitest run --project faults
 echo "== e2e";       npx playwright test

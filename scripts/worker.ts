@@ -1,24 +1,94 @@
-// npm run worker: a job worker process without the web server.
-//   --recover-all   requeue every 'running' job at start (only when this is the only worker)
+// npm run worker: a job worker without the web server.
+//   WORKER_CONCURRENCY=N  plans N jobs at once, in N planning processes under this
+//                         one (planning is CPU-bound); one that dies is restarted
+//   --recover-all         (SQLite only) requeue every 'running' job at start:
+//                         only when this is the only worker
+// SIGTERM/SIGINT: the job in hand is finished, then the process exits.
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { config } from "../server/config";
 import { closeDb, db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { databaseUrl } from "../server/db/url";
-import { requeueAbandoned, startWorker } from "../server/jobs/worker";
+import { closeQueue, queueKind, startQueueWorker } from "../server/jobs/queue";
+import { requeueAbandoned } from "../server/jobs/table-queue";
 import { log } from "../server/log";
 import { packs } from "../server/packs";
 
 const cfg = config();
-await migrate(databaseUrl());
-void packs.plan;
-const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
-if (requeued) log.info({ requeued }, "requeued abandoned jobs");
-const worker = startWorker(db(), { pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS });
-log.info({ pid: process.pid }, "worker started");
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
+const isChild = process.env.PLANNER_WORKER_CHILD === "1";
+
+async function runWorker(): Promise<void> {
+  void packs.plan;
+  if (queueKind() === "table" && !isChild) {
+    const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
+    if (requeued) log.info({ requeued }, "requeued abandoned jobs");
+  }
+  const worker = await startQueueWorker(db());
+  log.info({ pid: process.pid, queue: queueKind() }, "worker started");
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
     await worker.stop();
+    await closeQueue();
     await closeDb();
     process.exit(0);
-  });
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  // A planning process whose supervisor is gone stops too.
+  if (isChild) process.on("disconnect", shutdown);
+}
+
+function superviseChildren(n: number): void {
+  const script = fileURLToPath(import.meta.url);
+  const children = new Set<ChildProcess>();
+  let stopping = false;
+  const startChild = (slot: number, restarts = 0) => {
+    const startedAt = Date.now();
+    // Recovery happened once, here: a planning process must not requeue its siblings' jobs.
+    const args = process.argv.slice(2).filter((a) => a !== "--recover-all");
+    const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
+      env: { ...process.env, PLANNER_WORKER_CHILD: "1", WORKER_CONCURRENCY: "1" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    children.add(child);
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      if (stopping) {
+        if (children.size === 0) process.exit(0);
+        return;
+      }
+      // Quick deaths in a row back off up to 30 s; a long-lived process restarts at once.
+      const again = Date.now() - startedAt < 10_000 ? restarts + 1 : 0;
+      const delayMs = again === 0 ? 0 : Math.min(30_000, 500 * 2 ** again);
+      log.error({ slot, pid: child.pid, code, signal, restartInMs: delayMs }, "planning process stopped; restarting");
+      setTimeout(() => startChild(slot, again), delayMs);
+    });
+  };
+  for (let slot = 0; slot < n; slot++) startChild(slot);
+  log.info({ pid: process.pid, processes: n, queue: queueKind() }, "worker supervisor started");
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      if (children.size === 0) process.exit(0);
+      for (const child of children) child.kill("SIGTERM");
+    });
+  }
+}
+
+if (isChild) {
+  await runWorker();
+} else {
+  await migrate(databaseUrl());
+  if (cfg.WORKER_CONCURRENCY > 1) {
+    if (queueKind() === "table") {
+      const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
+      if (requeued) log.info({ requeued }, "requeued abandoned jobs");
+      await closeDb();
+    }
+    superviseChildren(cfg.WORKER_CONCURRENCY);
+  }
+  else await runWorker();
 }

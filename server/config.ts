@@ -9,14 +9,19 @@ const Env = z.object({
   DEFAULT_NETWORK: z.string().default("europe").describe("Network pack id used when no more detailed pack covers a request"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1)
+    .describe("Jobs planned at once by `npm run worker` (one planning process each: planning is CPU-bound)"),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  JOB_LEASE_S: z.coerce.number().int().min(10).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
+  JOB_LEASE_S: z.coerce.number().int().min(5).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per minute per API key, per web process (token bucket refill); 0 turns the limit off"),
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per API key allowed at once after a pause (token bucket size); 0 turns the limit off"),
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
+}).refine((env) => env.JOB_LEASE_S > env.JOB_TIME_LIMIT_S, {
+  message: "JOB_LEASE_S must be longer than JOB_TIME_LIMIT_S, or a job still planning would be handed to another worker",
+  path: ["JOB_LEASE_S"],
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string; packDir: string };

@@ -1,10 +1,12 @@
-// Process start-up for the web server: schema, first tenant, embedded worker.
+// Process start-up for the web server: schema, first tenant, job queue, embedded worker.
 import { config } from "./config";
 import { db } from "./db/client";
 import { migrate } from "./db/migrate";
 import { databaseUrl } from "./db/url";
 import { bootstrapDefaultTenant } from "./bootstrap";
-import { requeueAbandoned, startWorker, type RunningWorker } from "./jobs/worker";
+import { closeQueue, prepareQueue, queueKind, startQueueWorker } from "./jobs/queue";
+import { requeueAbandoned } from "./jobs/table-queue";
+import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
 
@@ -15,14 +17,17 @@ export function startServices(): Promise<void> {
     const cfg = config();
     await migrate(databaseUrl());
     await bootstrapDefaultTenant(db());
+    await prepareQueue();
     void packs.plan; // load once now, not on the first request
     if (cfg.IN_PROCESS_WORKER === "on") {
-      // The embedded worker is the only one: anything still running belongs to a previous process.
-      const requeued = await requeueAbandoned(db(), { all: true });
-      if (requeued) log.info({ requeued }, "requeued jobs left running by a previous process");
-      holder.__plannerWorker = startWorker(db(), { pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS });
+      if (queueKind() === "table") {
+        // The embedded worker is the only one: anything still running belongs to a previous process.
+        const requeued = await requeueAbandoned(db(), { all: true });
+        if (requeued) log.info({ requeued }, "requeued jobs left running by a previous process");
+      }
+      holder.__plannerWorker = await startQueueWorker(db());
     }
-    log.info({ worker: cfg.IN_PROCESS_WORKER, database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
+    log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
   })();
   return holder.__plannerStarted;
 }
@@ -35,4 +40,5 @@ export function wakeWorker(): void {
 export async function stopWorker(): Promise<void> {
   await holder.__plannerWorker?.stop();
   holder.__plannerWorker = undefined;
+  await closeQueue();
 }

@@ -4,6 +4,7 @@
 // (server/observability/http.ts); code running inside the handler can name the
 // tenant with noteTenant() (server/observability/context.ts).
 import { HttpError, jsonResponse } from "./errors";
+import { isDatabaseUnavailable, UNAVAILABLE_DETAIL } from "./unavailable";
 import { log } from "../log";
 import { requestIdOf, withRequestContext } from "../observability/context";
 import { finishRequest } from "../observability/http";
@@ -36,6 +37,9 @@ export function endpoint(handler: Handler, options: EndpointOptions = {}) {
       } catch (e) {
         if (e instanceof HttpError) {
           response = jsonResponse(e.status, { ...e.body, request_id: requestId }, e.headers);
+        } else if (isDatabaseUnavailable(e)) {
+          log.warn({ err: e instanceof Error ? e.message : String(e), route, path }, "database unavailable");
+          response = jsonResponse(503, { detail: UNAVAILABLE_DETAIL, request_id: requestId }, { "retry-after": "1" });
         } else {
           log.error({ err: e instanceof Error ? e.stack : String(e), route, path }, "unhandled error");
           response = jsonResponse(500, { detail: "Internal server error", request_id: requestId });

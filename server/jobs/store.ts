@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { JobRecord, JobStatus } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
 import type { Db } from "../db/client";
+import { enqueue } from "./queue";
 
 /** What a worker needs to plan a tour, frozen at submit time (vehicle figures included). */
 export interface StoredTour {
@@ -16,11 +17,12 @@ export interface Submitted {
   jobId: string;
 }
 
-type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /**
- * The tour, its sections, an optimization and its queued job, in one
- * transaction; `alsoIn` writes more in the same transaction (an idempotency key).
+ * The tour, its sections, an optimization and its job, in one transaction
+ * that also puts a queued job in the queue; `alsoIn` writes more in the same
+ * transaction (an idempotency key).
  */
 export async function createTourWithJob(
   db: Db, tenantId: number, request: { vehicle_id: string }, input: PlanInput, status: JobStatus = "queued",
@@ -59,9 +61,10 @@ export async function createTourWithJob(
       data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
     });
     const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+    if (status === "queued") await enqueue(tx, job.id);
     if (alsoIn) await alsoIn(tx, ids);
     return ids;
-  });
+  }, { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
 }
 
 type JobRow = Awaited<ReturnType<Db["job"]["findUniqueOrThrow"]>>;

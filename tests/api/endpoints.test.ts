@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { decodePolyline } from "@/engine/network/polyline";
 import { db } from "@/server/db/client";
 import { createApiKey, revokeApiKey } from "@/server/auth/keys";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { AUTHED_ENDPOINTS, call, plansChecked } from "../support/api";
 import { freshDatabase, hamburgMunich, HANNOVER, twoTenants, type TestTenants } from "../support/env";

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import { db } from "@/server/db/client";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { appRouter } from "@/server/trpc/routers";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey, revokeApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
 import { configureRateLimit } from "@/server/http/rate-limit";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { importOverlays } from "@/server/stations/admin";
 import { AUTHED_ENDPOINTS, call } from "../support/api";

@@ -1,7 +1,7 @@
 // Idempotency-Key on POST /planner/v2, and the job time limit.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 

@@ -14,7 +14,7 @@ import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import { createApiKey, verifyKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
 import { configureRateLimit } from "@/server/http/rate-limit";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { call, type ApiResponse } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";

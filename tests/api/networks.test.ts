@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodePolyline } from "@/engine/network/polyline";
 import { db } from "@/server/db/client";
-import { runNextJob } from "@/server/jobs/worker";
+import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";

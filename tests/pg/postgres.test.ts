@@ -1,17 +1,50 @@
-// The PostgreSQL path: migrations, submit -> worker -> result, isolation and
-// claiming, against the local server in a database created for this run.
+// The PostgreSQL path: migrations, submit -> pg-boss -> worker -> result,
+// isolation, leases, bounded attempts and the sweeper, against the local
+// server in a database created for this run.
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
-import { requeueAbandoned, runNextJob } from "@/server/jobs/worker";
+import { planHeldJob } from "@/server/jobs/attempt";
+import { PLAN_QUEUE, queueBoss, runNextDelivery, stopBoss, sweepQueue } from "@/server/jobs/pg-boss-queue";
+import type PgBoss from "pg-boss";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const NAME = `planner_test_${process.pid}_${Date.now()}`;
-const WORKER = { leaseS: 60, maxAttempts: 2 };
+// The pg project runs with a 5 s lease and 2 attempts (vitest.config.ts), so expiry can be waited for.
+const LEASE_S = 5;
+const WORKER = { workerId: "test", leaseS: LEASE_S, maxAttempts: 2, timeLimitMs: 4000 };
 let t: TestTenants;
+let boss: PgBoss;
+
+async function queued(): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PLAN_QUEUE]);
+  return rows[0].n;
+}
+
+async function drain() {
+  while (await runNextDelivery(db(), boss, WORKER)) {
+    /* plan what is waiting */
+  }
+}
+
+/** Waits out the lease of the active deliveries and lets pg-boss expire them. */
+async function expireDeliveries() {
+  await new Promise((r) => setTimeout(r, LEASE_S * 1000 + 200));
+  await boss.maintain();
+}
+
+/** Waits until a delivery can be fetched (pg-boss's retry delay). */
+async function waitForDelivery() {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created','retry') AND start_after <= now()`, [PLAN_QUEUE]);
+    if (rows[0].n > 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("no delivery became available");
+}
 
 async function admin(sql: string) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -29,20 +62,24 @@ beforeAll(async () => {
   await freshDatabase(url);
   expect(await migrate(url)).toEqual([]); // a second run applies nothing
   t = await twoTenants();
+  boss = await queueBoss(url);
 });
 
 afterAll(async () => {
+  await stopBoss();
   await closeDb();
   await admin(`DROP DATABASE IF EXISTS "${NAME}" WITH (FORCE)`);
 });
 
-it("plans a submitted tour end to end on PostgreSQL", async () => {
+it("plans a submitted tour end to end on PostgreSQL, through pg-boss", async () => {
   const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
   expect(submit.status, submit.text).toBe(200);
   expect((await db().tourSection.count({ where: { tourId: submit.json.tour_id } }))).toBe(1);
-  expect(await runNextJob(db(), WORKER)).toBe(true);
+  expect((await boss.getJobById(PLAN_QUEUE, submit.json.job_id))?.state).toBe("created"); // queued in the submit's transaction
+  expect(await runNextDelivery(db(), boss, WORKER)).toBe(true);
   const job = await call("GET", `/planner/jobs/${submit.json.job_id}`, { key: t.a.key });
-  expect(job.json.status).toBe("succeeded");
+  expect(job.json).toMatchObject({ status: "succeeded", attempts: 1 });
+  expect((await boss.getJobById(PLAN_QUEUE, submit.json.job_id, { includeArchive: true }))?.state).toBe("completed");
   const first = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
   const again = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
   expect(first.status).toBe(200);
@@ -50,21 +87,31 @@ it("plans a submitted tour end to end on PostgreSQL", async () => {
   expect(first.json.sections.length).toBeGreaterThan(1);
 });
 
+it("a rejected submit leaves nothing in the queue, and a replayed one queues nothing new", async () => {
+  const before = await queued();
+  const bad = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ vehicle_id: "no-such-truck" }) });
+  expect(bad.status).toBe(422);
+  const headers = { "idempotency-key": `pg-${NAME}` };
+  const first = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich(), headers });
+  const replay = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich(), headers });
+  expect(replay.json.job_id).toBe(first.json.job_id);
+  expect(await queued()).toBe(before + 1);
+  await drain();
+});
+
 it("keeps tenants apart", async () => {
   const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
   expect((await call("GET", `/planner/jobs/${submit.json.job_id}`, { key: t.b.key })).status).toBe(404);
   expect((await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.b.key })).status).toBe(404);
-  while (await runNextJob(db(), WORKER)) {
-    /* drain */
-  }
+  await drain();
 });
 
-it("concurrent workers never claim the same job", async () => {
+it("concurrent workers never plan the same job", async () => {
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) ids.push((await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() })).json.job_id);
   const workers = Array.from({ length: 3 }, (_, w) => (async () => {
     let n = 0;
-    while (await runNextJob(db(), { ...WORKER, workerId: `w${w}` })) n++;
+    while (await runNextDelivery(db(), boss, { ...WORKER, workerId: `w${w}` })) n++;
     return n;
   })());
   const counts = await Promise.all(workers);
@@ -73,13 +120,77 @@ it("concurrent workers never claim the same job", async () => {
   expect(jobs.every((j) => j.status === "succeeded" && j.attempts === 1)).toBe(true);
 });
 
-it("a running job whose lease expired is queued again and finished", async () => {
+it("a job whose worker died is planned by another after the lease, and the dead worker's late result is discarded", async () => {
   const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
-  await db().job.update({ where: { id: submit.json.job_id }, data: { status: "running", attempts: 1, lockedBy: "gone", lockedUntil: new Date(Date.now() - 1000) } });
-  expect(await requeueAbandoned(db(), { all: false })).toBe(1);
-  expect(await runNextJob(db(), WORKER)).toBe(true);
-  const job = await db().job.findUniqueOrThrow({ where: { id: submit.json.job_id } });
-  expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
+  const jobId = submit.json.job_id as string;
+  // Worker "dead" takes the delivery and the job, then stops answering.
+  const [delivery] = await boss.fetch(PLAN_QUEUE, { batchSize: 1 });
+  expect(delivery.id).toBe(jobId);
+  await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedUntil: new Date(Date.now() + LEASE_S * 1000) } });
+  const deadView = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+  expect(await runNextDelivery(db(), boss, WORKER)).toBe(false); // nothing to fetch while the lease runs
+  await expireDeliveries();
+  await waitForDelivery();
+  expect(await runNextDelivery(db(), boss, { ...WORKER, workerId: "alive" })).toBe(true);
+  const done = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+  expect(done).toMatchObject({ status: "succeeded", attempts: 2 });
+  const result = await db().optimization.findUniqueOrThrow({ where: { id: submit.json.optimization_id } });
+  // The dead worker comes back and finishes its attempt: its write is refused.
+  expect(await planHeldJob(db(), deadView, { workerId: "dead", maxAttempts: 2, timeLimitMs: 4000 })).toEqual({ kind: "superseded" });
+  expect(await db().job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "succeeded", attempts: 2, finishedAt: done.finishedAt });
+  expect((await db().optimization.findUniqueOrThrow({ where: { id: submit.json.optimization_id } })).finishedAt).toEqual(result.finishedAt);
+});
+
+it("a job that keeps failing ends failed with the reason after JOB_MAX_ATTEMPTS attempts", async () => {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
+  const jobId = submit.json.job_id as string;
+  await db().tour.update({ where: { id: submit.json.tour_id }, data: { request: "{ not json" } });
+  for (let i = 0; i < 20; i++) {
+    await runNextDelivery(db(), boss, WORKER);
+    const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+    if (job.status === "failed") break;
+    await new Promise((r) => setTimeout(r, 500)); // pg-boss's retry delay
+  }
+  const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+  expect(job.status).toBe("failed");
+  expect(job.attempts).toBe(WORKER.maxAttempts);
+  expect(job.error).toMatch(/JSON/);
+  await drain();
+  expect((await db().job.findUniqueOrThrow({ where: { id: jobId } })).attempts).toBe(WORKER.maxAttempts);
+});
+
+it("a job whose every worker died ends failed after JOB_MAX_ATTEMPTS, saying so", async () => {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
+  const jobId = submit.json.job_id as string;
+  for (let attempt = 1; attempt <= WORKER.maxAttempts; attempt++) {
+    await waitForDelivery();
+    const [delivery] = await boss.fetch(PLAN_QUEUE, { batchSize: 1 });
+    expect(delivery.id).toBe(jobId);
+    await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: attempt, lockedBy: `dead-${attempt}` } });
+    await expireDeliveries();
+  }
+  await waitForDelivery();
+  expect(await runNextDelivery(db(), boss, WORKER)).toBe(true);
+  const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+  expect(job.status).toBe("failed");
+  expect(job.error).toMatch(/worker stopped during planning in all 2 attempts/);
+});
+
+it("the sweeper queues a job missing from the queue and ends one the queue gave up on", async () => {
+  const lost = (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() })).json.job_id as string;
+  const given = (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() })).json.job_id as string;
+  await boss.deleteJob(PLAN_QUEUE, lost);
+  await boss.fetch(PLAN_QUEUE, { batchSize: 2 });
+  await boss.fail(PLAN_QUEUE, given, { error: "simulated" });
+  await db().$executeRawUnsafe(`UPDATE pgboss.job SET state = 'failed' WHERE id = '${given}'`);
+  const old = new Date(Date.now() - 90_000);
+  await db().job.updateMany({ where: { id: { in: [lost, given] } }, data: { createdAt: old } });
+  expect(await sweepQueue(db(), boss, Date.now() - 60_000)).toEqual({ resent: 0, failed: 0 }); // a minute ago they were too young
+  expect(await sweepQueue(db(), boss)).toEqual({ resent: 1, failed: 1 });
+  expect(await db().job.findUniqueOrThrow({ where: { id: given } })).toMatchObject({ status: "failed", error: expect.stringMatching(/queue gave up.*simulated/) });
+  await drain();
+  expect((await db().job.findUniqueOrThrow({ where: { id: lost } })).status).toBe("succeeded");
+  expect(await sweepQueue(db(), boss)).toEqual({ resent: 0, failed: 0 });
 });
 
 it("keeps the station store: import, re-import without duplicates, overlays and depots", async () => {

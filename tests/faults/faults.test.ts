@@ -1,0 +1,183 @@
+// Faults at scale: 1,000 submits through 2 web processes to 3 worker processes
+// on PostgreSQL; one worker is killed (SIGKILL, mid-job) and restarted, and
+// every database connection is cut once. Every accepted job must end in a
+// final state exactly once: none lost, none duplicated, none finished twice.
+// "Exactly once" is observed by the database itself: triggers record every
+// transition of a job into a final state and every write of a result.
+import fs from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { killHard, startCluster, type Cluster } from "../support/cluster";
+
+const SUBMITS = Number(process.env.FAULT_SUBMITS ?? 1000);
+const CLIENTS = 12;
+const KILL_AT = Math.round(SUBMITS * 0.25);
+const CUT_AT = Math.round(SUBMITS * 0.6);
+const LEASE_S = 10;
+
+// Short and long trips on the Europe pack (every one drivable by a 40 t eActros 600).
+const PLACES: [number, number][] = [
+  [53.55, 9.99], [52.37, 9.73], [52.52, 13.4], [51.34, 12.37], [50.94, 6.96], [51.23, 6.78], [50.11, 8.68],
+  [49.45, 11.08], [48.78, 9.18], [48.14, 11.58], [53.08, 8.8], [51.05, 13.74], [49.49, 8.47], [52.27, 10.52],
+];
+
+function trip(i: number) {
+  const a = PLACES[i % PLACES.length];
+  const b = PLACES[(i * 5 + 3) % PLACES.length];
+  const stop = a === b ? PLACES[(i + 1) % PLACES.length] : b;
+  return {
+    vehicle_id: "mb-eactros-600",
+    battery_level_start: 0.6 + (i % 4) / 10,
+    section_list: [{ start_pos: a, stop_pos: stop, payload_kg: 8000 + (i % 5) * 4000 }],
+    poi_info: {},
+  };
+}
+
+let cluster: Cluster;
+
+beforeAll(async () => {
+  cluster = await startCluster({
+    name: "planner_faults",
+    webs: 2,
+    workers: 3,
+    basePort: Number(process.env.FAULT_PORT ?? 3300),
+    env: { JOB_LEASE_S: String(LEASE_S), JOB_TIME_LIMIT_S: "8", JOB_MAX_ATTEMPTS: "3", WORKER_POLL_MS: "250" },
+  });
+  // The ledger: one row per transition into a final state and per result written.
+  await db().$executeRawUnsafe(`CREATE TABLE fault_ledger (job_id text, event text, at timestamptz DEFAULT clock_timestamp())`);
+  await db().$executeRawUnsafe(`
+    CREATE FUNCTION fault_job_final() RETURNS trigger AS $$ BEGIN
+      IF NEW.status IN ('succeeded','not_drivable','failed') AND NEW.status IS DISTINCT FROM OLD.status THEN
+        INSERT INTO fault_ledger(job_id, event) VALUES (NEW.id, CASE WHEN OLD.status IN ('succeeded','not_drivable','failed') THEN 'final-again' ELSE 'final' END);
+      END IF;
+      RETURN NEW; END $$ LANGUAGE plpgsql`);
+  await db().$executeRawUnsafe(`CREATE TRIGGER fault_job_final AFTER UPDATE ON "Job" FOR EACH ROW EXECUTE FUNCTION fault_job_final()`);
+  await db().$executeRawUnsafe(`
+    CREATE FUNCTION fault_result() RETURNS trigger AS $$ BEGIN
+      IF NEW.result IS NOT NULL AND NEW.result IS DISTINCT FROM OLD.result THEN
+        INSERT INTO fault_ledger(job_id, event) VALUES ((SELECT id FROM "Job" WHERE "optimizationId" = NEW.id), 'result');
+      END IF;
+      RETURN NEW; END $$ LANGUAGE plpgsql`);
+  await db().$executeRawUnsafe(`CREATE TRIGGER fault_result AFTER UPDATE ON "Optimization" FOR EACH ROW EXECUTE FUNCTION fault_result()`);
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+interface Submitted {
+  jobId: string;
+  tries: number;
+}
+
+it(`${SUBMITS} submits while a worker is killed and restarted and connections are cut: every job final exactly once`, async () => {
+  const statuses = new Map<string, number>();
+  const accepted = new Map<number, Submitted>();
+  let next = 0;
+  let killed: Promise<{ heldJob: string | null }> | undefined;
+  let cut: Promise<number> | undefined;
+
+  const submit = async (i: number): Promise<Submitted> => {
+    const base = cluster.baseUrls[i % cluster.baseUrls.length];
+    for (let tries = 1; tries <= 60; tries++) {
+      let status: string;
+      try {
+        const res = await fetch(`${base}/planner/v2`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${cluster.key}`, "content-type": "application/json", "idempotency-key": `fault-${i}` },
+          body: JSON.stringify(trip(i)),
+        });
+        status = String(res.status);
+        const body = await res.json();
+        if (res.status === 200) {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          return { jobId: body.job_id, tries };
+        }
+        // Anything but a short outage is a bug: keep its body for the report.
+        if (res.status !== 503) statuses.set(`${status} ${JSON.stringify(body).slice(0, 200)}`, 1);
+      } catch (e) {
+        status = `network: ${(e as Error).message}`;
+      }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`submit ${i} never accepted`);
+  };
+
+  const victim = cluster.workers[0];
+  const killMidJob = async () => {
+    // Wait until the victim holds a job, then kill it on the spot.
+    const pid = victim.child.pid;
+    for (let i = 0; i < 500; i++) {
+      const held = await db().job.findFirst({ where: { status: "running", lockedBy: { endsWith: `:${pid}` } } });
+      if (held) {
+        await killHard(victim);
+        setTimeout(() => void cluster.startWorker(), 1000);
+        return { heldJob: held.id };
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await killHard(victim);
+    setTimeout(() => void cluster.startWorker(), 1000);
+    return { heldJob: null };
+  };
+
+  const client = async () => {
+    while (next < SUBMITS) {
+      const i = next++;
+      accepted.set(i, await submit(i));
+      if (accepted.size === KILL_AT && !killed) killed = killMidJob();
+      if (accepted.size === CUT_AT && !cut) cut = cluster.cutConnections();
+    }
+  };
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const submittedS = (Date.now() - t0) / 1000;
+  const { heldJob } = await killed!;
+  const terminated = await cut!;
+
+  // Every accepted job reaches a final state (the killed one after its lease).
+  const ids = [...accepted.values()].map((s) => s.jobId);
+  const until = Date.now() + 300_000;
+  let open = ids.length;
+  while (open > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 1000));
+    open = await db().job.count({ where: { id: { in: ids }, status: { in: ["queued", "running"] } } }).catch(() => open);
+  }
+  const doneS = (Date.now() - t0) / 1000;
+  const ledger = await db().$queryRawUnsafe<{ job_id: string; event: string; n: number }[]>(
+    `SELECT job_id, event, count(*)::int AS n FROM fault_ledger GROUP BY job_id, event`,
+  );
+  const jobs = await db().job.findMany({ where: { tenantId: cluster.tenantId }, select: { id: true, status: true, attempts: true, error: true } });
+  const byStatus: Record<string, number> = {};
+  for (const j of jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
+  const summary = {
+    submits: SUBMITS, submittedS, doneS, statuses: Object.fromEntries(statuses), killedHolding: heldJob,
+    killedJob: jobs.find((j) => j.id === heldJob), connectionsCut: terminated,
+    jobs: byStatus,
+    retriedJobs: jobs.filter((j) => j.attempts > 1).length, logs: cluster.logDir,
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  fs.writeFileSync(`${cluster.logDir}/summary.json`, JSON.stringify(summary, null, 2));
+
+  // None lost, none duplicated: exactly one tour and job per accepted submit.
+  expect(new Set(ids).size).toBe(SUBMITS);
+  expect(jobs.length).toBe(SUBMITS);
+  expect(await db().tour.count({ where: { tenantId: cluster.tenantId } })).toBe(SUBMITS);
+  expect(new Set(jobs.map((j) => j.id))).toEqual(new Set(ids));
+  // Every job final, and each one became final exactly once, with exactly one result written.
+  expect(open).toBe(0);
+  const count = (event: string) => new Map(ledger.filter((l) => l.event === event).map((l) => [l.job_id, l.n]));
+  const finals = count("final");
+  const results = count("result");
+  expect(ids.filter((id) => finals.get(id) !== 1)).toEqual([]);
+  expect(ledger.filter((l) => l.event === "final-again")).toEqual([]);
+  const withResult = jobs.filter((j) => j.status !== "failed").map((j) => j.id);
+  expect(withResult.filter((id) => results.get(id) !== 1)).toEqual([]);
+  // Every trip is drivable: nothing ends failed, even the job whose worker was killed.
+  expect(jobs.filter((j) => j.status === "failed")).toEqual([]);
+  expect(heldJob).not.toBeNull();
+  // Outages answer 503 (retried with the same Idempotency-Key), never 500 or another error.
+  expect([...statuses.keys()].filter((s) => s !== "200" && s !== "503" && !s.startsWith("network"))).toEqual([]);
+  expect(terminated).toBeGreaterThan(0);
+}, 900_000);
