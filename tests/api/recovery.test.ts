@@ -58,3 +58,41 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
   expect(result.status).toBe(200);
   expect(result.json.status).toBe("succeeded");
 });
+
+it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, and stops them all on SIGTERM", async () => {
+  for (const c of children.splice(0)) process.kill(-c.pid!, "SIGKILL"); // only the supervisor's processes plan from here
+  const supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(supervisor);
+  let out = "";
+  supervisor.stdout!.on("data", (d) => (out += d));
+  const started = () => [...out.matchAll(/"pid":(\d+)[^\n]*"msg":"worker started"/g)].map((m) => Number(m[1]));
+  const waitUntil = async (what: string, ok: () => boolean) => {
+    for (let i = 0; i < 300 && !ok(); i++) await new Promise((r) => setTimeout(r, 100));
+    if (!ok()) throw new Error(`${what}: ${out}`);
+  };
+  await waitUntil("two planning processes", () => started().length === 2);
+  const [first] = started();
+  expect(first).not.toBe(supervisor.pid);
+  process.kill(first, "SIGKILL");
+  await waitUntil("a replacement", () => started().length === 3);
+
+  // The planning processes (one of them the replacement) plan what is submitted.
+  const ids = await Promise.all([0.7, 0.8, 0.9].map(async (b) => (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ battery_level_start: b }) })).json.job_id as string));
+  for (const id of ids) expect(await waitForStatus(id, ["succeeded", "not_drivable", "failed"])).toBe("succeeded");
+
+  const exited = new Promise<number | null>((resolve) => supervisor.once("exit", (code) => resolve(code)));
+  supervisor.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  const alive = started().slice(1).filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(alive).toEqual([]);
+});
