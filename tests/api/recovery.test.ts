@@ -60,7 +60,14 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
 });
 
 it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, and stops them all on SIGTERM", async () => {
-  for (const c of children.splice(0)) process.kill(-c.pid!, "SIGKILL"); // only the supervisor's processes plan from here
+  // Only the supervisor's processes plan from here.
+  for (const c of children.splice(0)) {
+    try {
+      process.kill(-c.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
   const supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2" },
     stdio: ["ignore", "pipe", "pipe"],
