@@ -1,6 +1,7 @@
 // npm run worker: a job worker without the web server.
 //   WORKER_CONCURRENCY=N  plans N jobs at once, in N planning processes under this
 //                         one (planning is CPU-bound); one that dies is restarted
+//   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (planning process i on P + i)
 //   --recover-all         (SQLite only) requeue every 'running' job at start:
 //                         only when this is the only worker
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
@@ -13,6 +14,7 @@ import { databaseUrl } from "../server/db/url";
 import { closeQueue, queueKind, startQueueWorker } from "../server/jobs/queue";
 import { requeueAbandoned } from "../server/jobs/table-queue";
 import { log } from "../server/log";
+import { serveWorkerMetrics } from "../server/observability/worker-http";
 import { packs } from "../server/packs";
 
 const cfg = config();
@@ -25,11 +27,13 @@ async function runWorker(): Promise<void> {
     if (requeued) log.info({ requeued }, "requeued abandoned jobs");
   }
   const worker = await startQueueWorker(db());
+  const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    metricsServer?.close();
     await worker.stop();
     await closeQueue();
     await closeDb();
@@ -50,7 +54,10 @@ function superviseChildren(n: number): void {
     // Recovery happened once, here: a planning process must not requeue its siblings' jobs.
     const args = process.argv.slice(2).filter((a) => a !== "--recover-all");
     const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
-      env: { ...process.env, PLANNER_WORKER_CHILD: "1", WORKER_CONCURRENCY: "1" },
+      env: {
+        ...process.env, PLANNER_WORKER_CHILD: "1", WORKER_CONCURRENCY: "1",
+        ...(cfg.WORKER_METRICS_PORT ? { WORKER_METRICS_PORT: String(cfg.WORKER_METRICS_PORT + slot) } : {}),
+      },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     children.add(child);

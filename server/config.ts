@@ -11,6 +11,8 @@ const Env = z.object({
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1)
     .describe("Jobs planned at once by `npm run worker` (one planning process each: planning is CPU-bound)"),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional()
+    .describe("`npm run worker` serves GET /metrics and /healthz on this port (planning process i of WORKER_CONCURRENCY on port + i)"),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   JOB_LEASE_S: z.coerce.number().int().min(5).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),

@@ -15,8 +15,7 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
   const contentType = req.headers.get("content-type") ?? "";
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readLimited(req);
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())) {
     return {
       ok: false,
@@ -33,6 +32,25 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
       detail: { loc: ["body", position ? Number(position) : 0], msg: `JSON decode error: ${(e as Error).message}`, type: "json_invalid" },
     };
   }
+}
+
+/** The body as text; stops reading (413) as soon as it passes the limit, declared length or not (chunked). */
+async function readLimited(req: Request): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function tooLarge(): HttpError {

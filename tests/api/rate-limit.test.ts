@@ -206,6 +206,27 @@ describe("request limits", () => {
     expect([declared.status, declared.json?.detail]).toEqual([413, "Request body exceeds 1000000 bytes"]);
   });
 
+  it("a streamed body without a length stops being read just past the limit", async () => {
+    const { POST } = await import("@/app/planner/v2/route");
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = new TextEncoder().encode(" ".repeat(65_536));
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const req = new Request("http://localhost/planner/v2", {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.a.key}`, "content-type": "application/json" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit);
+    const res = await POST(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect(pulled).toBeLessThan(1_500_000);
+  });
+
   it("a body of exactly 1,000,000 bytes is read", async () => {
     const rawBody = padded(hamburgMunich(), 1_000_000);
     expect(Buffer.byteLength(rawBody)).toBe(1_000_000);

@@ -9,6 +9,7 @@ import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../s
 let t: TestTenants;
 let url: string;
 const children: ChildProcess[] = [];
+const METRICS_PORT = Number(process.env.WORKER_METRICS_TEST_PORT ?? 3391);
 
 beforeAll(async () => {
   url = await freshDatabase();
@@ -59,7 +60,7 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
   expect(result.json.status).toBe("succeeded");
 });
 
-it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, and stops them all on SIGTERM", async () => {
+it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, serves their metrics, and stops them all on SIGTERM", async () => {
   // Only the supervisor's processes plan from here.
   for (const c of children.splice(0)) {
     try {
@@ -69,7 +70,7 @@ it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, an
     }
   }
   const supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2" },
+    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2", WORKER_METRICS_PORT: String(METRICS_PORT) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(supervisor);
@@ -89,6 +90,17 @@ it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, an
   // The planning processes (one of them the replacement) plan what is submitted.
   const ids = await Promise.all([0.7, 0.8, 0.9].map(async (b) => (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ battery_level_start: b }) })).json.job_id as string));
   for (const id of ids) expect(await waitForStatus(id, ["succeeded", "not_drivable", "failed"])).toBe("succeeded");
+  // Each planning process serves its own metrics: together they counted the three plans.
+  let planned = 0;
+  for (const port of [METRICS_PORT, METRICS_PORT + 1]) {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('planner_jobs{status="succeeded"}');
+    planned += Number(/planner_plan_duration_seconds_count\{status="succeeded"\} (\d+)/.exec(text)?.[1] ?? 0);
+  }
+  expect(planned).toBe(3);
+  expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/healthz`)).status).toBe(200);
 
   const exited = new Promise<number | null>((resolve) => supervisor.once("exit", (code) => resolve(code)));
   supervisor.kill("SIGTERM");

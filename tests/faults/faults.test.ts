@@ -8,30 +8,13 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { killHard, startCluster, type Cluster } from "../support/cluster";
+import { tripBody } from "../support/trips";
 
 const SUBMITS = Number(process.env.FAULT_SUBMITS ?? 1000);
 const CLIENTS = 12;
 const KILL_AT = Math.round(SUBMITS * 0.25);
 const CUT_AT = Math.round(SUBMITS * 0.6);
 const LEASE_S = 10;
-
-// Short and long trips on the Europe pack (every one drivable by a 40 t eActros 600).
-const PLACES: [number, number][] = [
-  [53.55, 9.99], [52.37, 9.73], [52.52, 13.4], [51.34, 12.37], [50.94, 6.96], [51.23, 6.78], [50.11, 8.68],
-  [49.45, 11.08], [48.78, 9.18], [48.14, 11.58], [53.08, 8.8], [51.05, 13.74], [49.49, 8.47], [52.27, 10.52],
-];
-
-function trip(i: number) {
-  const a = PLACES[i % PLACES.length];
-  const b = PLACES[(i * 5 + 3) % PLACES.length];
-  const stop = a === b ? PLACES[(i + 1) % PLACES.length] : b;
-  return {
-    vehicle_id: "mb-eactros-600",
-    battery_level_start: 0.6 + (i % 4) / 10,
-    section_list: [{ start_pos: a, stop_pos: stop, payload_kg: 8000 + (i % 5) * 4000 }],
-    poi_info: {},
-  };
-}
 
 let cluster: Cluster;
 
@@ -85,7 +68,7 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
         const res = await fetch(`${base}/planner/v2`, {
           method: "POST",
           headers: { authorization: `Bearer ${cluster.key}`, "content-type": "application/json", "idempotency-key": `fault-${i}` },
-          body: JSON.stringify(trip(i)),
+          body: JSON.stringify(tripBody(i)),
         });
         status = String(res.status);
         const body = await res.json();
