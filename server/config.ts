@@ -17,7 +17,7 @@ const Env = z.object({
   JOB_LEASE_S: z.coerce.number().int().min(5).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120)
-    .describe("Requests per minute per API key, per web process (token bucket refill); 0 turns the limit off"),
+    .describe("Requests per minute per API key (token bucket refill; shared by all web processes on PostgreSQL); 0 turns the limit off"),
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per API key allowed at once after a pause (token bucket size); 0 turns the limit off"),
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),

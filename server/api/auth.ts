@@ -11,6 +11,6 @@ import { noteTenant } from "../observability/context";
 export async function authed(req: Request): Promise<AuthContext> {
   const auth = await authenticate(db(), req.headers.get("authorization"));
   noteTenant(auth.tenantId); // the request's log line names the tenant, 429s included
-  enforceRateLimit(auth.keyId);
+  await enforceRateLimit(auth.keyId);
   return auth;
 }

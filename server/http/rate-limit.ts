@@ -1,9 +1,11 @@
-// Requests per API key: a token bucket per key id, in this process's memory.
-// Each web process enforces its own limit (N processes behind a balancer allow
-// N times the rate); a shared limit would need a shared store. Documented in
-// docs/API.md (Limits).
+// Requests per API key: a token bucket per key id. On PostgreSQL the buckets
+// live in the database, shared by every web process (shared-rate-limit.ts);
+// on SQLite (one process) in this process's memory. Documented in docs/API.md (Limits).
 import { config } from "../config";
+import { db } from "../db/client";
+import { databaseUrl, isPostgresUrl } from "../db/url";
 import { HttpError } from "./errors";
+import { SharedTokenBuckets } from "./shared-rate-limit";
 
 export interface RateLimitSettings {
   /** Sustained rate: tokens added per minute. 0 turns the limit off. */
@@ -67,13 +69,16 @@ export class TokenBuckets {
   }
 }
 
-const holder = globalThis as unknown as { __plannerRateLimit?: TokenBuckets };
+export type RateLimiter = TokenBuckets | SharedTokenBuckets;
+
+const holder = globalThis as unknown as { __plannerRateLimit?: RateLimiter };
 
 /** The process's limiter, built from the environment (server/config.ts) on first use. */
-export function rateLimiter(): TokenBuckets {
+export function rateLimiter(): RateLimiter {
   if (!holder.__plannerRateLimit) {
     const cfg = config();
-    holder.__plannerRateLimit = new TokenBuckets({ perMin: cfg.RATE_LIMIT_PER_MIN, burst: cfg.RATE_LIMIT_BURST });
+    const settings = { perMin: cfg.RATE_LIMIT_PER_MIN, burst: cfg.RATE_LIMIT_BURST };
+    holder.__plannerRateLimit = isPostgresUrl(databaseUrl()) ? new SharedTokenBuckets(settings, db) : new TokenBuckets(settings);
   }
   return holder.__plannerRateLimit;
 }
@@ -82,15 +87,15 @@ export function rateLimiter(): TokenBuckets {
  * Replaces the process's limiter (tests; an operator's tooling): explicit
  * settings and clock, or, without arguments, the environment's again.
  */
-export function configureRateLimit(settings?: RateLimitSettings, now?: () => number): TokenBuckets | undefined {
+export function configureRateLimit(settings?: RateLimitSettings, now?: () => number): RateLimiter | undefined {
   holder.__plannerRateLimit = settings ? new TokenBuckets(settings, now) : undefined;
   return holder.__plannerRateLimit;
 }
 
 /** 429 with Retry-After (seconds) once the key's bucket is empty. */
-export function enforceRateLimit(keyId: number): void {
+export async function enforceRateLimit(keyId: number): Promise<void> {
   const limiter = rateLimiter();
-  const decision = limiter.take(keyId);
+  const decision = await limiter.take(keyId);
   if (decision.ok) return;
   const { perMin, burst } = limiter.settings;
   throw new HttpError(

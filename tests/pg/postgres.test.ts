@@ -8,6 +8,7 @@ import { migrate } from "@/server/db/migrate";
 import { planHeldJob } from "@/server/jobs/attempt";
 import { PLAN_QUEUE, queueBoss, runNextDelivery, stopBoss, sweepQueue } from "@/server/jobs/pg-boss-queue";
 import type PgBoss from "pg-boss";
+import { SharedTokenBuckets } from "@/server/http/shared-rate-limit";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 
@@ -191,6 +192,24 @@ it("the sweeper queues a job missing from the queue and ends one the queue gave 
   await drain();
   expect((await db().job.findUniqueOrThrow({ where: { id: lost } })).status).toBe("succeeded");
   expect(await sweepQueue(db(), boss)).toEqual({ resent: 0, failed: 0 });
+});
+
+it("the rate limit's buckets are shared by every web process, exactly under concurrency", async () => {
+  // Two limiters stand for two web processes on one database.
+  const settings = { perMin: 60, burst: 5 };
+  const [a, b] = [new SharedTokenBuckets(settings, db), new SharedTokenBuckets(settings, db)];
+  const key = `shared-${NAME}`;
+  const got: boolean[] = [];
+  for (let i = 0; i < 6; i++) got.push((await (i % 2 ? a : b).take(key)).ok);
+  expect(got).toEqual([true, true, true, true, true, false]);
+  expect(await a.take(key)).toEqual({ ok: false, retryAfterS: 1 });
+  await new Promise((r) => setTimeout(r, 1100)); // a token a second
+  expect((await b.take(key)).ok).toBe(true);
+  const slow = { perMin: 6, burst: 5 };
+  const [c, d] = [new SharedTokenBuckets(slow, db), new SharedTokenBuckets(slow, db)];
+  const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? c : d).take(`burst-${NAME}`)));
+  expect(burst.filter((r) => r.ok).length).toBe(5);
+  expect(burst.find((r) => !r.ok)).toEqual({ ok: false, retryAfterS: 10 });
 });
 
 it("keeps the station store: import, re-import without duplicates, overlays and depots", async () => {
