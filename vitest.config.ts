@@ -12,6 +12,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The API tests that must hold on both databases, on PostgreSQL (a database per file, all dropped at the end).
+          name: "api-pg",
+          include: ["tests/api/fuzz.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts"],
+          env: { TEST_DATABASE: "postgresql" },
+          testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          globalSetup: ["tests/support/pg-global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "pg", include: ["tests/pg/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
           // Short leases so that expiry can be waited for.
           env: { JOB_LEASE_S: "5", JOB_TIME_LIMIT_S: "4", JOB_MAX_ATTEMPTS: "2" },

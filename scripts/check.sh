@@ -14,6 +14,7 @@ echo "== typecheck"; npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit
 echo "== unit";      npx vitest run --project unit
 echo "== api";       npx vitest run --project api
 echo "== postgres";  npx vitest run --project pg
+echo "== api (postgresql)"; npx vitest run --project api-pg
 echo "== build";     npx next build
 echo "== faults";    npx vitest run --project faults
 echo "== e2e";       npx playwright test

@@ -3,7 +3,9 @@
 // in the metrics by its route pattern and written as one structured log line
 // (server/observability/http.ts); code running inside the handler can name the
 // tenant with noteTenant() (server/observability/context.ts).
-import { HttpError, jsonResponse } from "./errors";
+import { HttpError, jsonResponse, ValidationFailed } from "./errors";
+import { nulDetails } from "./nul";
+import { queryObject } from "./request";
 import { isDatabaseUnavailable, UNAVAILABLE_DETAIL } from "./unavailable";
 import { log } from "../log";
 import { requestIdOf, withRequestContext } from "../observability/context";
@@ -33,6 +35,8 @@ export function endpoint(handler: Handler, options: EndpointOptions = {}) {
         const raw = (ctx?.params ? await ctx.params : null) ?? {};
         route = options.route ?? routePattern(path, raw);
         const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v ?? ""]));
+        const nul = [...nulDetails(params, ["path"]), ...nulDetails(queryObject(new URL(req.url)), ["query"])];
+        if (nul.length) throw new ValidationFailed(nul);
         response = await handler(req, params, requestId);
       } catch (e) {
         if (e instanceof HttpError) {

@@ -1,5 +1,6 @@
 // Reading raw HTTP input: JSON bodies and query strings, with the documented errors.
 import { HttpError, ValidationFailed } from "./errors";
+import { nulDetails } from "./nul";
 
 /** Bodies larger than this answer 413 (documented in the API description). */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -23,8 +24,9 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
     };
   }
   if (text.trim() === "") return { ok: false, detail: { loc: ["body"], msg: "Field required", type: "missing" } };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     const position = /position (\d+)/.exec(String(e))?.[1];
     return {
@@ -32,6 +34,8 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
       detail: { loc: ["body", position ? Number(position) : 0], msg: `JSON decode error: ${(e as Error).message}`, type: "json_invalid" },
     };
   }
+  const [nul] = nulDetails(value, ["body"]);
+  return nul ? { ok: false, detail: nul } : { ok: true, value };
 }
 
 /** The body as text; stops reading (413) as soon as it passes the limit, declared length or not (chunked). */

@@ -3,6 +3,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { verifyKey, type AuthContext } from "../auth/keys";
 import { db } from "../db/client";
 import { HttpError, ValidationFailed, type ValidationDetail } from "../http/errors";
+import { NUL_MESSAGE, nulDetails } from "../http/nul";
+import { isDatabaseUnavailable, UNAVAILABLE_DETAIL } from "../http/unavailable";
+import { log } from "../log";
 
 export const SESSION_COOKIE = "etp_session";
 
@@ -37,16 +40,32 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const details: ValidationDetail[] | null = cause instanceof ValidationFailed ? cause.details : null;
-    return { ...shape, data: { ...shape.data, details } };
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      // What failed inside (queries, file paths) is for the log, not the browser.
+      log.error({ err: error.cause instanceof Error ? error.cause.stack : error.message, path: shape.data.path }, "unhandled error");
+      return { ...shape, message: "Internal server error", data: { ...shape.data, stack: undefined, details: null } };
+    }
+    return { ...shape, data: { ...shape.data, stack: undefined, details } };
   },
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
+
+/** Inputs holding U+0000 are refused before any procedure runs (server/http/nul.ts). */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  const nul = nulDetails(await getRawInput(), ["input"]);
+  if (nul.length) throw new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: NUL_MESSAGE, cause: new ValidationFailed(nul) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(refuseNul);
 
 /** Maps the REST layer's errors onto tRPC codes, keeping validation details. */
 const httpErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_DETAIL, cause: result.error.cause });
+  }
   if (!result.ok && result.error.cause instanceof HttpError) {
     const e = result.error.cause;
     const code = e.status === 422 ? "UNPROCESSABLE_CONTENT" : e.status === 404 ? "NOT_FOUND" : e.status === 401 ? "UNAUTHORIZED" : e.status === 403 ? "FORBIDDEN" : e.status === 409 ? "CONFLICT" : "INTERNAL_SERVER_ERROR";
@@ -55,7 +74,7 @@ const httpErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const tenantProcedure = t.procedure.use(httpErrors).use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.use(httpErrors).use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in with an API key" });
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });

@@ -21,15 +21,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey, revokeApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
 import { configureRateLimit } from "@/server/http/rate-limit";
-import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { importOverlays } from "@/server/stations/admin";
+import { verifyKey } from "@/server/auth/keys";
+import { NUL_MESSAGE } from "@/server/http/nul";
+import { appRouter } from "@/server/trpc/routers";
 import { AUTHED_ENDPOINTS, call } from "../support/api";
-import { freshDatabase, hamburgMunich, twoTenants } from "../support/env";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants } from "../support/env";
 import {
   checkNoPollution, checkRestAnswer, checkTrpcAnswer, endpoints, requestsSent, rowCounts, send, snapshot, tableNames, TARGETS, targetOf,
   type EndpointFuzz, type FuzzWorld,
 } from "../support/fuzz-harness";
+import { planNextJob } from "../support/jobs";
 
 // One log line per request would be 10,000 lines (and refused cross-site calls warn); errors (a 5xx) still show.
 vi.hoisted(() => {
@@ -74,7 +77,7 @@ beforeAll(async () => {
   expect((await call("PUT", `/poi/overlays/${encodeURIComponent(sample[0])}`, { key: t.b.key, body: { truck_approved: "TT", note: "B's" } })).status).toBe(200);
   await importOverlays(db(), [{ external_id: sample[1], truck_approved: "T" }]);
   const finished = await submit(t.a.key);
-  expect(await runNextJob(db(), { leaseS: 60, maxAttempts: 1 })).toBe(true);
+  expect(await planNextJob(db(), { leaseS: 60, maxAttempts: 1 })).toBe(true);
   const queued = await submit(t.a.key);
   const other = await submit(t.b.key);
 
@@ -98,7 +101,8 @@ beforeAll(async () => {
   baselineRows = await snapshot(tables);
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await closeDatabase();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const lines = Object.entries(stats).map(([target, byStatus]) => `  ${target}: ${Object.entries(byStatus).map(([s, n]) => `${s}×${n}`).join(" ")}`);
   console.info(`fuzz: ${requestsSent} requests in ${seconds} s${SEED !== undefined ? ` (seed ${SEED})` : ""}\n${lines.join("\n")}`);
@@ -143,3 +147,23 @@ describe("hostile requests: no 5xx, documented error shapes, nothing stored", ()
     if (TOTAL_RUNS >= 10_000) expect(requestsSent).toBeGreaterThanOrEqual(10_000);
   });
 });
+
+it("U+0000 in any string is a 422 naming where, on every kind of input, and stores nothing", async () => {
+  const key = world.keys.adminA;
+  const v2 = await call("POST", "/planner/v2", { key, body: hamburgMunich({ vehicle_id: "mb-eactros-600\u0000" }) });
+  expect([v2.status, v2.json.detail]).toEqual([422, [{ loc: ["body", "vehicle_id"], msg: NUL_MESSAGE, type: "string_nul" }]]);
+  const path = await call("DELETE", `/poi/overlays/${encodeURIComponent(world.stationSample[2])}%00`, { key });
+  expect([path.status, path.json.detail?.[0]?.loc]).toEqual([422, ["path", "external_id"]]);
+  const query = await call("GET", "/vehicles?name=a%00b", { key });
+  expect([query.status, query.json.detail?.[0]?.loc]).toEqual([422, ["query", "name"]]);
+  const patch = await call("PATCH", `/vehicles/${world.fleetA[0]}`, { key, body: { name: "a\u0000b" } });
+  expect([patch.status, patch.json.detail?.[0]?.loc]).toEqual([422, ["body", "name"]]);
+  const nestedKey = await call("POST", "/vehicles", { key, body: { vehicle_id: "nul-1", model_code: "MB_EACTROS_600", ["x\u0000"]: 1 } });
+  expect([nestedKey.status, nestedKey.json.detail?.[0]?.loc]).toEqual([422, ["body", "x\u0000"]]);
+  const auth = await verifyKey(db(), key);
+  const caller = appRouter.createCaller({ auth, sessionKey: key, resHeaders: new Headers(), secure: false });
+  await expect(caller.fleet.create({ vehicle_id: "nul-2", model_code: "MB_EACTROS_600", name: "a\u0000b" })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+  await expect(caller.keys.create({ label: "a\u0000b" } as never)).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+  expect(await rowCounts(tables)).toBe(baselineCounts);
+});
+

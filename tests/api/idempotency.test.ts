@@ -1,15 +1,16 @@
 // Idempotency-Key on POST /planner/v2, and the job time limit.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
-import { runNextJob } from "@/server/jobs/table-queue";
 import { call } from "../support/api";
-import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { planNextJob } from "../support/jobs";
 
 let t: TestTenants;
 beforeAll(async () => {
   await freshDatabase();
   t = await twoTenants();
 });
+afterAll(closeDatabase);
 
 const submit = (key: string, idem: string | null, body: unknown = hamburgMunich()) =>
   call("POST", "/planner/v2", { key, body, headers: idem === null ? {} : { "idempotency-key": idem } });
@@ -75,11 +76,11 @@ describe("Idempotency-Key", () => {
 
 describe("job time limit", () => {
   it("a job that plans past its time limit is stopped and ends failed with the reason, not retried", async () => {
-    while (await runNextJob(db(), { leaseS: 60, maxAttempts: 3 })) {
+    while (await planNextJob(db(), { leaseS: 60, maxAttempts: 3 })) {
       /* drain what the tests above queued */
     }
     const r = await submit(t.a.key, null);
-    expect(await runNextJob(db(), { leaseS: 60, maxAttempts: 3, timeLimitMs: -1 })).toBe(true);
+    expect(await planNextJob(db(), { leaseS: 60, maxAttempts: 3, timeLimitMs: -1 })).toBe(true);
     const job = await call("GET", `/planner/jobs/${r.json.job_id}`, { key: t.a.key });
     expect(job.json).toMatchObject({ status: "failed", attempts: 1 });
     expect(job.json.error).toMatch(/time limit/);

@@ -8,16 +8,17 @@
 // missing one. Each case asks tenant B for an id *before* tenant A owns it
 // (missing) and again *after* (foreign), with the same request, and compares
 // status, headers and body, but for the request id.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import { createApiKey, verifyKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
+import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { configureRateLimit } from "@/server/http/rate-limit";
-import { runNextJob } from "@/server/jobs/table-queue";
 import { packs } from "@/server/packs";
 import { call, type ApiResponse } from "../support/api";
-import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { planNextJob } from "../support/jobs";
 
 const WORKER = { leaseS: 60, maxAttempts: 2 };
 const BASE = "http://planner.test";
@@ -30,6 +31,7 @@ beforeAll(async () => {
   memberB = (await createApiKey(db(), t.b.id, "member of B", "member")).key;
   configureRateLimit({ perMin: 0, burst: 0 }); // not what this file is about
 });
+afterAll(closeDatabase);
 
 async function read(res: Response): Promise<ApiResponse> {
   const text = await res.text();
@@ -72,8 +74,17 @@ function expectSameAnswer(foreign: ApiResponse, missing: ApiResponse, what: stri
   expect(observable(foreign), what).toEqual(observable(missing));
 }
 
-/** The id SQLite's AUTOINCREMENT hands out next in a table. */
+/** The id SQLite's AUTOINCREMENT (PostgreSQL: the SERIAL column's sequence) hands out next in a table. */
 async function nextId(table: string): Promise<number> {
+  if (isPostgresUrl(databaseUrl())) {
+    // Read, not nextval(): that would use the id up. last_value is null before the first nextval().
+    const [seq] = await db().$queryRawUnsafe<{ last: number | bigint | null }[]>(
+      `SELECT last_value AS last FROM pg_sequences WHERE schemaname = 'public' AND sequencename = $1`,
+      `${table}_id_seq`,
+    );
+    if (!seq) throw new Error(`no sequence for ${table}.id`);
+    return seq.last === null ? 1 : Number(seq.last) + 1;
+  }
   const rows = await db().$queryRawUnsafe<{ seq: number | bigint }[]>(`SELECT seq FROM sqlite_sequence WHERE name = ?`, table);
   return rows.length ? Number(rows[0].seq) + 1 : 1;
 }
@@ -117,7 +128,7 @@ describe("optimizations, jobs and tours", () => {
     expect((await exportPlan(t.a.key, id)).status).toBe(409);
 
     // Finished: A gets the plan, B still the missing answer.
-    expect(await runNextJob(db(), WORKER)).toBe(true);
+    expect(await planNextJob(db(), WORKER)).toBe(true);
     expect((await call("GET", `/planner/optimizations/${id}/result`, { key: t.a.key })).status).toBe(200);
     expect((await exportPlan(t.a.key, id)).status).toBe(200);
     expect((await trpc(t.a.key, "query", "history.get", { optimizationId: id })).status).toBe(200);

@@ -3,21 +3,47 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApiKey } from "@/server/auth/keys";
-import { db } from "@/server/db/client";
+import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
+import { stopBoss } from "@/server/jobs/pg-boss-queue";
 import { ensureTenant } from "@/server/tenants";
+import { API_PG_PREFIX, PG_ADMIN_URL, pgAdmin } from "./pg-global-setup";
 
 export interface TestTenants {
   a: { id: number; key: string };
   b: { id: number; key: string };
 }
 
-/** Points DATABASE_URL at a new SQLite file (unless a URL is given) and migrates it. */
+let created = 0;
+
+/** A new database; the api-pg project's global teardown drops it (by its prefix). */
+async function freshPostgresUrl(): Promise<string> {
+  const name = `${API_PG_PREFIX}${process.pid}_${++created}_${Date.now()}`;
+  await pgAdmin(`CREATE DATABASE "${name}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Points DATABASE_URL at a new database and migrates it: the given URL, else a
+ * new PostgreSQL database when TEST_DATABASE=postgresql (project api-pg), else a new SQLite file.
+ */
 export async function freshDatabase(url?: string): Promise<string> {
-  const dbUrl = url ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "planner-test-")), "test.db")}`;
+  const dbUrl =
+    url ??
+    (process.env.TEST_DATABASE === "postgresql"
+      ? await freshPostgresUrl()
+      : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "planner-test-")), "test.db")}`);
   process.env.DATABASE_URL = dbUrl;
   await migrate(dbUrl);
   return dbUrl;
+}
+
+/** Closes pg-boss and the Prisma client (their pools would keep the worker alive, and the database in use). */
+export async function closeDatabase(): Promise<void> {
+  await stopBoss();
+  await closeDb();
 }
 
 export async function twoTenants(): Promise<TestTenants> {

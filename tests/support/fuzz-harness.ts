@@ -23,6 +23,7 @@ import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import { db } from "@/server/db/client";
+import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
 import { bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, overlayBody, plannerBody, type Body, type BodySchema } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
@@ -212,27 +213,68 @@ export function checkNoPollution(r: FuzzRequest): void {
 
 // ---- the database ---------------------------------------------------------------------------
 
+// SQLite: every table of the file. PostgreSQL: every table of schema public
+// and pg-boss's job table (a rejected submit must not leave a delivery either).
+
+const onPostgres = () => isPostgresUrl(databaseUrl());
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const BOSS_JOB = "pgboss.job";
+
+/** A name tableNames() returned, as SQL. */
+function tableSql(t: string): string {
+  if (!onPostgres()) return quoteIdent(t);
+  return t === BOSS_JOB ? `"pgboss"."job"` : `"public".${quoteIdent(t)}`;
+}
+
 export async function tableNames(): Promise<string[]> {
+  if (onPostgres()) {
+    const rows = await db().$queryRawUnsafe<{ name: string }[]>(
+      `SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const [boss] = await db().$queryRawUnsafe<{ exists: boolean }[]>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS exists`);
+    return [...rows.map((r) => r.name), ...(boss.exists ? [BOSS_JOB] : [])];
+  }
   const rows = await db().$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`);
   return rows.map((r) => r.name);
 }
 
-/** One query: the row count of every table and the AUTOINCREMENT counters (a row added and removed again moves them). */
+/**
+ * One query: the row count of every table, and on SQLite the AUTOINCREMENT
+ * counters (a row added and removed again moves them). Not PostgreSQL's
+ * sequences: a rolled-back insert advances them too, and leaves nothing behind.
+ */
 export async function rowCounts(tables: string[]): Promise<string> {
-  const counts = tables.map((t, i) => `(SELECT count(*) FROM "${t.replace(/"/g, '""')}") AS c${i}`).join(", ");
+  const counts = tables.map((t, i) => `(SELECT count(*) FROM ${tableSql(t)}) AS c${i}`).join(", ");
   const sequences = tables.includes("sqlite_sequence") ? `, (SELECT group_concat(name || ':' || seq, ',') FROM (SELECT name, seq FROM sqlite_sequence ORDER BY name)) AS seqs` : "";
   const [row] = await db().$queryRawUnsafe<Record<string, unknown>[]>(`SELECT ${counts}${sequences}`);
   return `${tables.map((t, i) => `${t}=${String(row[`c${i}`])}`).join(" ")}${sequences ? ` ids ${String(row.seqs)}` : ""}`;
 }
 
-/** Every row of every table, but the keys' last-used time (reading with a key updates it). */
+/** Columns that change without a write of the request's own: reading with a key updates its last-used time. */
+const VOLATILE: Record<string, string[]> = { ApiKey: ["lastUsedAt"] };
+
+/**
+ * Every row of every table, but the VOLATILE columns. pgboss.job is compared
+ * whole: its rows change only when a worker fetches, completes or fails a
+ * delivery, or when maintenance expires an active one (none is: the fuzz
+ * takes its baseline after its last worker run) or archives one completed
+ * 12 hours ago (pg-boss's default). A request that changes one is a finding.
+ */
 export async function snapshot(tables: string[]): Promise<string> {
   const out: Record<string, unknown[]> = {};
   for (const t of tables) {
+    if (onPostgres()) {
+      // PostgreSQL writes each row as JSON itself (timestamps, bigint, bytea and jsonb deterministically);
+      // ordered by that text: a stable order for tables of any primary key.
+      const dropped = (VOLATILE[t] ?? []).map((c) => ` - '${c.replace(/'/g, "''")}'`).join("");
+      const rows = await db().$queryRawUnsafe<{ row: string }[]>(`SELECT (to_jsonb(r)${dropped})::text AS row FROM ${tableSql(t)} r ORDER BY 1`);
+      out[t] = rows.map((r) => r.row);
+      continue;
+    }
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${t.replace(/"/g, '""')}" ORDER BY rowid`);
     out[t] = rows.map((row) => {
       const copy = { ...row };
-      if (t === "ApiKey") delete copy.lastUsedAt;
+      for (const c of VOLATILE[t] ?? []) delete copy[c];
       return copy;
     });
   }
