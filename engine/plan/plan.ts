@@ -13,6 +13,7 @@ import { optimizeCharging } from "../charging/optimize";
 import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { optimizerInput } from "./optimizer-input";
 import { routeLegs, type Leg } from "./legs";
+import { checkDeadline } from "./deadline";
 import { roadDetourM } from "./detours";
 import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
@@ -31,6 +32,7 @@ export interface PlannedRoute {
 
 export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
   const legs = routeLegs(data, input.sections);
+  checkDeadline(input.deadlineMs, "the route search");
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
   // Detours are driven off the motorway: flat road at the detour speed.
   const kWhPerKm = massKg.map((m) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH));
@@ -52,6 +54,7 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
       const k = legOf.get(hit)!;
       // Only a station the vehicle can use is worth measuring on the road.
       if (!toCandidate(input.vehicle, hit, k, profile.legStartM[k], kWhPerKm[k])) return null;
+      checkDeadline(input.deadlineMs, "measuring road detours to stations");
       return toCandidate(input.vehicle, { ...hit, detourM: roadDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k]);
     })
     .filter((c): c is Candidate => c !== null)
@@ -69,6 +72,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const { legs, profile, hits, candidates, warnings } = planRoute(input, data);
   const request = optimizerInput(input, profile, candidates);
   const optimized = optimizeCharging(request);
+  checkDeadline(input.deadlineMs, "the charging search");
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates, request);
   const drivable = optimized.ok;
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;

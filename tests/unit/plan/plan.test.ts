@@ -128,3 +128,14 @@ describe("corridor results on a tour of several sections", () => {
     expect(km).toBeCloseTo((haversineM(LAT, 9, LAT, 12.5) + haversineM(LAT, 12.5, LAT, 8)) / 1000, 0);
   });
 });
+
+describe("the job time limit", () => {
+  it("stops planning between stages once the deadline has passed, naming the stage", async () => {
+    const { plan: enginePlan } = await import("@/engine/plan/plan");
+    const { TimeLimitExceeded } = await import("@/engine/charging/types");
+    const data = planData(everyFiftyKm());
+    expect(() => enginePlan({ ...input(), deadlineMs: Date.now() - 1 }, data)).toThrow(TimeLimitExceeded);
+    expect(() => enginePlan({ ...input(), deadlineMs: Date.now() - 1 }, data)).toThrow(/route search/);
+    expect(enginePlan({ ...input(), deadlineMs: Date.now() + 60_000 }, data).status).toBe("succeeded");
+  });
+});
