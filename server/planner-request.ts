@@ -7,7 +7,7 @@ import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQue
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
 import type { Station } from "../engine/stations/types";
-import { filterStations } from "../engine/stations/filter";
+import { activeFilters, filterStations } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
 import type { Db } from "./db/client";
@@ -131,13 +131,19 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
       ? { extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min }
       : undefined,
   };
-  return { query: q, body: b, vehicle: vehicle!, input, warnings: dataFilterWarnings(await packs.stationsForTenant(db, auth.tenantId), b.poi_info) };
+  return { query: q, body: b, vehicle: vehicle!, input, warnings: await poiFilterWarnings(db, auth.tenantId, b.poi_info) };
 }
 
 /** Filters are few and a tenant's station list changes rarely: each filter's warnings are computed once per list. */
 const filterWarnings = new WeakMap<readonly Station[], Map<string, string[]>>();
 
 /** Data-level filter warnings, known before planning: attributes the tenant's station data lacks. */
+/** Warnings only come from active filters: without any, the tenant's station view is not needed. */
+async function poiFilterWarnings(db: Db, tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
+  if (activeFilters(poi ?? {}).length === 0) return [];
+  return dataFilterWarnings(await packs.stationsForTenant(db, tenantId), poi);
+}
+
 function dataFilterWarnings(stations: readonly Station[], poi: RouteOptimizationRequest["poi_info"]): string[] {
   let byFilter = filterWarnings.get(stations);
   if (!byFilter) filterWarnings.set(stations, (byFilter = new Map()));

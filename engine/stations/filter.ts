@@ -23,7 +23,7 @@ interface ActiveFilter {
   check: Check;
 }
 
-function activeFilters(poi: PoiFilter): ActiveFilter[] {
+export function activeFilters(poi: PoiFilter): ActiveFilter[] {
   const out: ActiveFilter[] = [];
   const known = (s: Station) => s.powerKW > 0;
   if (poi.min_kW != null) {
