@@ -125,12 +125,16 @@ export async function runNextDelivery(db: Db, boss: PgBoss, opts: AttemptOptions
   if (!delivery) return false;
   try {
     const held = await holdJob(db, delivery.data?.jobId ?? delivery.id, opts);
-    if (held.kind === "done") return void (await boss.complete(PLAN_QUEUE, delivery.id)), true;
-    if (held.kind === "busy") return void (await boss.fail(PLAN_QUEUE, delivery.id, { error: "job changed while being taken" })), true;
-    const outcome = await planHeldJob(db, held.job, opts);
-    if (outcome.kind === "finished") await boss.complete(PLAN_QUEUE, delivery.id, { status: outcome.status });
-    if (outcome.kind === "retry") await boss.fail(PLAN_QUEUE, delivery.id, { error: outcome.error });
-    // superseded: the delivery belongs to the worker that holds the job now.
+    if (held.kind === "done") {
+      await boss.complete(PLAN_QUEUE, delivery.id);
+    } else if (held.kind === "busy") {
+      await boss.fail(PLAN_QUEUE, delivery.id, { error: "job changed while being taken" });
+    } else {
+      const outcome = await planHeldJob(db, held.job, opts);
+      if (outcome.kind === "finished") await boss.complete(PLAN_QUEUE, delivery.id, { status: outcome.status });
+      if (outcome.kind === "retry") await boss.fail(PLAN_QUEUE, delivery.id, { error: outcome.error });
+      // superseded: the delivery belongs to the worker that holds the job now.
+    }
   } catch (e) {
     // Most likely the database went away: give the delivery back now rather than after the lease (if we can).
     await boss.fail(PLAN_QUEUE, delivery.id, { error: e instanceof Error ? e.message : String(e) }).catch(() => undefined);
