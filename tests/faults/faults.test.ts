@@ -157,6 +157,11 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
   expect(ledger.filter((l) => l.event === "final-again")).toEqual([]);
   const withResult = jobs.filter((j) => j.status !== "failed").map((j) => j.id);
   expect(withResult.filter((id) => results.get(id) !== 1)).toEqual([]);
+  // The queue agrees: every delivery completed (none waiting, active, failed or lost).
+  const deliveries = await db().$queryRawUnsafe<{ state: string; n: number }[]>(
+    `SELECT state, count(*)::int AS n FROM (SELECT state FROM pgboss.job WHERE name = 'plan' UNION ALL SELECT state FROM pgboss.archive WHERE name = 'plan') d GROUP BY state`,
+  );
+  expect(deliveries).toEqual([{ state: "completed", n: SUBMITS }]);
   // Every trip is drivable: nothing ends failed, even the job whose worker was killed.
   expect(jobs.filter((j) => j.status === "failed")).toEqual([]);
   expect(heldJob).not.toBeNull();
