@@ -20,6 +20,10 @@ const Env = z.object({
     .describe("Requests per minute per API key (token bucket refill; shared by all web processes on PostgreSQL); 0 turns the limit off"),
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per API key allowed at once after a pause (token bucket size); 0 turns the limit off"),
+  UI_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600)
+    .describe("Web app requests (tRPC, plan export) per minute per signed-in key, a budget apart from the API's; 0 turns it off"),
+  UI_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(300)
+    .describe("Web app requests per signed-in key allowed at once (token bucket size); 0 turns it off"),
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
 }).refine((env) => env.JOB_LEASE_S > env.JOB_TIME_LIMIT_S, {
   message: "JOB_LEASE_S must be longer than JOB_TIME_LIMIT_S, or a job still planning would be handed to another worker",

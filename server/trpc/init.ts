@@ -4,6 +4,7 @@ import { verifyKey, type AuthContext } from "../auth/keys";
 import { db } from "../db/client";
 import { HttpError, ValidationFailed, type ValidationDetail } from "../http/errors";
 import { NUL_MESSAGE, nulDetails } from "../http/nul";
+import { enforceUiRateLimit } from "../http/rate-limit";
 import { isDatabaseUnavailable, UNAVAILABLE_DETAIL } from "../http/unavailable";
 import { log } from "../log";
 
@@ -61,20 +62,22 @@ const refuseNul = t.middleware(async ({ getRawInput, next }) => {
 export const publicProcedure = t.procedure.use(refuseNul);
 
 /** Maps the REST layer's errors onto tRPC codes, keeping validation details. */
-const httpErrors = t.middleware(async ({ next }) => {
+const httpErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_DETAIL, cause: result.error.cause });
   }
   if (!result.ok && result.error.cause instanceof HttpError) {
     const e = result.error.cause;
-    const code = e.status === 422 ? "UNPROCESSABLE_CONTENT" : e.status === 404 ? "NOT_FOUND" : e.status === 401 ? "UNAUTHORIZED" : e.status === 403 ? "FORBIDDEN" : e.status === 409 ? "CONFLICT" : "INTERNAL_SERVER_ERROR";
+    const code = e.status === 422 ? "UNPROCESSABLE_CONTENT" : e.status === 404 ? "NOT_FOUND" : e.status === 401 ? "UNAUTHORIZED" : e.status === 403 ? "FORBIDDEN" : e.status === 409 ? "CONFLICT" : e.status === 429 ? "TOO_MANY_REQUESTS" : "INTERNAL_SERVER_ERROR";
+    if (e.headers["retry-after"]) ctx.resHeaders.set("retry-after", e.headers["retry-after"]);
     throw new TRPCError({ code, message: e.message, cause: e });
   }
   return result;
 });
 
-export const tenantProcedure = publicProcedure.use(httpErrors).use(({ ctx, next }) => {
+export const tenantProcedure = publicProcedure.use(httpErrors).use(async ({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in with an API key" });
+  await enforceUiRateLimit(ctx.auth.keyId);
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });

@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
 import { configureRateLimit, rateLimiter, TokenBuckets } from "@/server/http/rate-limit";
+import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
+import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import { AUTHED_ENDPOINTS, call, type ApiResponse } from "../support/api";
 import { freshDatabase, HAMBURG, hamburgMunich, HANNOVER, twoTenants, type TestTenants } from "../support/env";
 
@@ -37,6 +39,34 @@ function expect429(res: ApiResponse, retryAfterS: number) {
   expect(res.json.detail).toMatch(/^Rate limit exceeded/);
   expect(res.json.request_id).toBe(res.headers.get("x-request-id"));
 }
+
+describe("rate limit of the web app", () => {
+  afterEach(() => configureRateLimit());
+
+  const trpc = (key: string, path: string) =>
+    trpcRoute.GET(new Request(`http://planner.test/api/trpc/${path}`, { headers: { cookie: `etp_session=${key}` } }));
+  const exportPlan = (key: string) =>
+    exportRoute.GET(new Request("http://planner.test/plans/999999/export?format=gpx", { headers: { cookie: `etp_session=${key}` } }), { params: Promise.resolve({ optimization_id: "999999" }) });
+
+  it("has its own budget per signed-in key (tRPC and plan export): 429 with Retry-After, the API's budget untouched", async () => {
+    now = 1_700_000_000_000;
+    configureRateLimit({ perMin: 6, burst: 3 }, () => now, { perMin: 60, burst: 3 });
+    const key = (await createApiKey(db(), t.a.id, "ui")).key;
+    expect((await trpc(key, "fleet.list")).status).toBe(200);
+    expect((await trpc(key, "fleet.list")).status).toBe(200);
+    expect((await exportPlan(key)).status).toBe(404);
+    const tooMany = await trpc(key, "fleet.list");
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.headers.get("retry-after")).toBe("1");
+    expect((await tooMany.json()).error.data.code).toBe("TOO_MANY_REQUESTS");
+    const exportTooMany = await exportPlan(key);
+    expect([exportTooMany.status, exportTooMany.headers.get("retry-after")]).toEqual([429, "1"]);
+    // The same key's API budget is its own.
+    expect((await vehicles(key)).status).toBe(200);
+    now += 1000; // a token a second
+    expect((await trpc(key, "fleet.list")).status).toBe(200);
+  });
+});
 
 describe("rate limit per API key", () => {
   afterEach(() => {

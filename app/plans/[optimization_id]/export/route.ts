@@ -8,6 +8,7 @@ import { planToGeoJson } from "@/engine/export/geojson";
 import { planToGpx } from "@/engine/export/gpx";
 import { endpoint } from "@/server/http/endpoint";
 import { HttpError, notFound, type ValidationDetail } from "@/server/http/errors";
+import { enforceUiRateLimit } from "@/server/http/rate-limit";
 import { queryObject } from "@/server/http/request";
 import { collect, throwIfAny } from "@/server/http/validation";
 import { findPlan } from "@/server/trpc/history";
@@ -20,6 +21,7 @@ const ExportQuery = z.object({ format: z.enum(["gpx", "geojson"]) });
 export const GET = endpoint(async (req, params) => {
   const { auth } = await createContext({ req, resHeaders: new Headers() });
   if (!auth) throw new HttpError(401, { detail: "Not authenticated: sign in to the web app (session expired or key revoked)" });
+  await enforceUiRateLimit(auth.keyId);
   const details: ValidationDetail[] = [];
   const path = collect(OptimizationPath, params, "path", details);
   const query = collect(ExportQuery, queryObject(new URL(req.url)), "query", details);
