@@ -12,6 +12,7 @@ import { closeDb, db } from "../server/db/client";
 import { migrate } from "../server/db/migrate";
 import { databaseUrl } from "../server/db/url";
 import { closeQueue, queueKind, startQueueWorker } from "../server/jobs/queue";
+import { startWatchdog } from "../server/jobs/watchdog";
 import { requeueAbandoned } from "../server/jobs/table-queue";
 import { log } from "../server/log";
 import { serveWorkerMetrics } from "../server/observability/worker-http";
@@ -26,7 +27,9 @@ async function runWorker(): Promise<void> {
     const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
     if (requeued) log.info({ requeued }, "requeued abandoned jobs");
   }
-  const worker = await startQueueWorker(db());
+  // Planning is synchronous: only a second thread can end a plan that never returns.
+  const watchdog = startWatchdog();
+  const worker = await startQueueWorker(db(), { watchdog });
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;

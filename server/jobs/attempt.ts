@@ -10,6 +10,7 @@ import { log } from "../log";
 import { observePlanDuration } from "../observability/metrics";
 import { packs } from "../packs";
 import type { StoredTour } from "./store";
+import type { Watchdog } from "./watchdog";
 
 export type JobRow = Awaited<ReturnType<Db["job"]["findUniqueOrThrow"]>>;
 
@@ -18,7 +19,12 @@ export interface AttemptOptions {
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs: number;
+  /** Worker processes only: kills the process if a plan overruns the limit by WATCHDOG_GRACE_MS and does not stop. */
+  watchdog?: Watchdog;
 }
+
+/** How long past the time limit a plan may still run before its process is ended. */
+export const WATCHDOG_GRACE_MS = 30_000;
 
 /** finished: the job has its final state; retry: it went back to the queue; superseded: another worker holds it now. */
 export type AttemptOutcome = { kind: "finished"; status: string } | { kind: "retry"; error: string } | { kind: "superseded" };
@@ -37,7 +43,14 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
     const data = await packs.planForTenant(db, job.tenantId, stored.input);
-    const result = plan({ ...stored.input, deadlineMs: Date.now() + opts.timeLimitMs }, data);
+    const deadlineMs = Date.now() + opts.timeLimitMs;
+    opts.watchdog?.arm(deadlineMs + WATCHDOG_GRACE_MS);
+    let result;
+    try {
+      result = plan({ ...stored.input, deadlineMs }, data);
+    } finally {
+      opts.watchdog?.disarm();
+    }
     const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
     const finishedAt = new Date();
     const written = await db.$transaction(async (tx) => {

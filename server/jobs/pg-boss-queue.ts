@@ -17,6 +17,7 @@ import { databaseUrl } from "../db/url";
 import { log } from "../log";
 import { abandonedMessage, FINAL_STATUSES, planHeldJob, type AttemptOptions, type JobRow } from "./attempt";
 import type { Tx } from "./store";
+import type { Watchdog } from "./watchdog";
 import { JOBS_CHANNEL, listenForJobs } from "./wakeup";
 import { startLoop, type RunningWorker } from "./worker-loop";
 
@@ -117,6 +118,7 @@ export interface BossWorkerOptions {
   maxAttempts: number;
   timeLimitMs: number;
   pollMs: number;
+  watchdog?: Watchdog;
 }
 
 /** Fetches and plans one delivery; returns whether there was one. */
@@ -146,7 +148,7 @@ export async function runNextDelivery(db: Db, boss: PgBoss, opts: AttemptOptions
 /** Starts fetching and planning jobs; wakes on NOTIFY, polls every `pollMs` otherwise, sweeps now and then. */
 export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<RunningWorker> {
   const boss = await queueBoss();
-  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS };
+  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS, watchdog: opts.watchdog };
   const loop = startLoop(() => runNextDelivery(db, boss, attempt), opts.pollMs);
   const listener = listenForJobs(databaseUrl(), () => loop.wake());
   const sweeper = setInterval(() => {

@@ -7,6 +7,7 @@ import { databaseUrl, isPostgresUrl } from "../db/url";
 import { enqueueInTransaction, queueBoss, startBossWorker, stopBoss } from "./pg-boss-queue";
 import type { Tx } from "./store";
 import { startTableWorker } from "./table-queue";
+import type { Watchdog } from "./watchdog";
 import type { RunningWorker } from "./worker-loop";
 
 export type QueueKind = "table" | "pg-boss";
@@ -25,9 +26,11 @@ export async function prepareQueue(): Promise<void> {
   if (queueKind() === "pg-boss") await queueBoss();
 }
 
-export async function startQueueWorker(db: Db, workerId = `${hostname()}:${process.pid}`): Promise<RunningWorker> {
+/** `watchdog`: only in worker processes (server/jobs/watchdog.ts). */
+export async function startQueueWorker(db: Db, extra: { workerId?: string; watchdog?: Watchdog } = {}): Promise<RunningWorker> {
   const cfg = config();
-  const opts = { workerId, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000 };
+  const workerId = extra.workerId ?? `${hostname()}:${process.pid}`;
+  const opts = { workerId, watchdog: extra.watchdog, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000 };
   return queueKind() === "pg-boss" ? startBossWorker(db, opts) : startTableWorker(db, opts);
 }
 

@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import { config } from "../config";
 import { abandonedMessage, planHeldJob } from "./attempt";
+import type { Watchdog } from "./watchdog";
 import { startLoop, type RunningWorker } from "./worker-loop";
 
 export interface WorkerOptions {
@@ -14,6 +15,7 @@ export interface WorkerOptions {
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs?: number;
+  watchdog?: Watchdog;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   const job = await claimNext(db, { ...opts, workerId });
   if (!job) return false;
   const timeLimitMs = opts.timeLimitMs ?? config().JOB_TIME_LIMIT_S * 1000;
-  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs });
+  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs, watchdog: opts.watchdog });
   return true;
 }
 
