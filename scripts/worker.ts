@@ -18,6 +18,8 @@ import { log } from "../server/log";
 import { serveWorkerMetrics } from "../server/observability/worker-http";
 import { packs } from "../server/packs";
 
+// One job at a time needs few query connections (DB_POOL_MAX overrides).
+process.env.DB_POOL_MAX ??= "3";
 const cfg = config();
 const isChild = process.env.PLANNER_WORKER_CHILD === "1";
 

@@ -6,6 +6,8 @@ const Env = z.object({
   DATA_DIR: z.string().default("../shared/data").describe("Raw open data the packs are built from"),
   PACK_DIR: z.string().default(".data/packs").describe("Built data packs"),
   DATABASE_URL: z.string().optional().describe("file:... (SQLite, default file:./.data/planner.db) or postgresql://..."),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).optional()
+    .describe("PostgreSQL connections per process for queries (default 10 in a web process, 3 in a planning process)"),
   DEFAULT_NETWORK: z.string().default("europe").describe("Network pack id used when no more detailed pack covers a request"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),

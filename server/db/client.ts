@@ -12,7 +12,9 @@ export type Db = InstanceType<typeof SqliteClient>;
 
 export function createDb(url: string = databaseUrl()): Db {
   if (isPostgresUrl(url)) {
-    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+    // A planning process works on one job at a time and needs few connections (scripts/worker.ts sets 3).
+    const max = Number(process.env.DB_POOL_MAX) || 10;
+    return new PostgresClient({ adapter: new PrismaPg({ connectionString: url, max }) }) as unknown as Db;
   }
   const file = sqliteFilePath(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });

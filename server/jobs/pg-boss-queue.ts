@@ -44,7 +44,8 @@ async function startBoss(url: string): Promise<PgBoss> {
     connectionString: url,
     schema: SCHEMA,
     application_name: "planner-queue",
-    max: 4,
+    // Fetch, complete and maintenance only: sends run on the submit's own connection.
+    max: 2,
     schedule: false,
     // Expired deliveries are found by maintenance: check often enough that a dead worker's job waits about one lease.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(cfg.JOB_LEASE_S / 4))),
