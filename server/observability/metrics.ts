@@ -2,7 +2,7 @@
 // - http_requests_total, http_request_duration_seconds {method, route, status}:
 //   every REST route (server/http/endpoint.ts) and the tRPC route; `route` is the
 //   route pattern (`/planner/jobs/{job_id}`, `/api/trpc/planner.submit`), never a raw path.
-// - planner_jobs {status}, planner_queue_depth: counted in the database on each scrape
+// - planner_jobs {status}, planner_queue_depth, planner_queue_oldest_seconds: counted in the database on each scrape
 //   (when the database does not answer: no planner_jobs series, queue depth NaN).
 // - planner_plan_duration_seconds {status}: observePlanDuration(), called by the job worker.
 // - Node's default process metrics (process_*, nodejs_*).
@@ -20,6 +20,7 @@ interface Metrics {
   httpDuration: Histogram<"method" | "route" | "status">;
   jobs: Gauge<"status">;
   queueDepth: Gauge;
+  oldestQueued: Gauge;
   planDuration: Histogram<"status">;
 }
 
@@ -53,6 +54,11 @@ function create(): Metrics {
     queueDepth: new Gauge({
       name: "planner_queue_depth",
       help: "Jobs waiting for a worker (status queued; counted on scrape)",
+      registers,
+    }),
+    oldestQueued: new Gauge({
+      name: "planner_queue_oldest_seconds",
+      help: "Age of the oldest job waiting for a worker, 0 when none waits (counted on scrape): alert when it grows",
       registers,
     }),
     planDuration: new Histogram({
@@ -94,15 +100,18 @@ export function observePlanDuration(ms: number, status: string): void {
 /** How long a scrape waits for the job counts before answering without them. */
 export const JOB_COUNT_TIMEOUT_MS = 2000;
 
-async function countJobs(): Promise<Map<string, number>> {
-  const query = db().job.groupBy({ by: ["status"], _count: { _all: true } });
+async function countJobs(): Promise<{ counts: Map<string, number>; oldestQueued: Date | null }> {
+  const query = Promise.all([
+    db().job.groupBy({ by: ["status"], _count: { _all: true } }),
+    db().job.findFirst({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+  ]);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${JOB_COUNT_TIMEOUT_MS} ms`)), JOB_COUNT_TIMEOUT_MS);
   });
   try {
-    const rows = await Promise.race([query, timeout]);
-    return new Map(rows.map((r) => [r.status, r._count._all]));
+    const [rows, oldest] = await Promise.race([query, timeout]);
+    return { counts: new Map(rows.map((r) => [r.status, r._count._all])), oldestQueued: oldest?.createdAt ?? null };
   } finally {
     clearTimeout(timer);
   }
@@ -113,14 +122,17 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
   const m = metrics();
   m.jobs.reset();
   m.queueDepth.reset();
+  m.oldestQueued.reset();
   try {
-    const counts = await countJobs();
+    const { counts, oldestQueued } = await countJobs();
     for (const status of new Set<string>([...JOB_STATUSES, ...counts.keys()])) m.jobs.set({ status }, counts.get(status) ?? 0);
     m.queueDepth.set(counts.get("queued") ?? 0);
+    m.oldestQueued.set(oldestQueued ? Math.max(0, (Date.now() - oldestQueued.getTime()) / 1000) : 0);
   } catch (e) {
     // The scrape still answers (process and HTTP metrics): no planner_jobs series,
-    // and planner_queue_depth is NaN (unknown), not a reassuring 0.
+    // and the queue gauges are NaN (unknown), not a reassuring 0.
     m.queueDepth.set(Number.NaN);
+    m.oldestQueued.set(Number.NaN);
     log.warn({ err: e instanceof Error ? e.message : String(e) }, "metrics: job counts unavailable");
   }
   return { contentType: m.registry.contentType, body: await m.registry.metrics() };

@@ -12,7 +12,7 @@ import * as readyz from "@/app/readyz/route";
 import * as metricsRoute from "@/app/metrics/route";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import { proxy } from "@/proxy";
-import { closeDb } from "@/server/db/client";
+import { closeDb, db } from "@/server/db/client";
 import { endpoint } from "@/server/http/endpoint";
 import { crossSiteReason } from "@/server/http/csrf";
 import { HttpError, jsonResponse } from "@/server/http/errors";
@@ -185,6 +185,11 @@ describe("GET /metrics", () => {
     const text = await scrape();
     expect(sample(text, "planner_queue_depth")).toBe(queuedBefore + 1);
     expect(sample(text, "planner_jobs", { status: "queued" })).toBe(queuedBefore + 1);
+    // The oldest waiting job's age: made an hour old, it says so.
+    await db().job.update({ where: { id: submit.json.job_id }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    const age = sample(await scrape(), "planner_queue_oldest_seconds")!;
+    expect(age).toBeGreaterThanOrEqual(3600);
+    expect(age).toBeLessThan(3700);
     for (const status of ["running", "succeeded", "not_drivable", "failed"]) expect(sample(text, "planner_jobs", { status })).toBe(0);
   });
 
@@ -208,6 +213,7 @@ describe("GET /metrics", () => {
     const res = await get(metricsRoute, "/metrics");
     expect(res.status).toBe(200);
     expect(sample(res.text, "planner_queue_depth")).toBeNaN();
+    expect(sample(res.text, "planner_queue_oldest_seconds")).toBeNaN();
     expect(sample(res.text, "planner_jobs", { status: "queued" })).toBeUndefined();
     expect(res.text).toContain("http_requests_total");
   });
