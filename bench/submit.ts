@@ -4,20 +4,14 @@
 // Baseline in the same process: an authenticated read (GET /vehicles/info/models:
 // key check and routing, no write), so the ratio is the submit's own work.
 // Prints p50/p90 in ms of both and the ratio of the medians.
-import pg from "pg";
 import { migrate } from "../server/db/migrate";
-import { PG_ADMIN_URL } from "../tests/support/cluster";
+import { databaseUrlFor, pgAdmin } from "../tests/support/pg-admin";
 import { tripBody } from "../tests/support/trips";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 const name = `planner_bench_submit_${process.pid}`;
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  await c.query(sql).finally(() => c.end());
-};
-await admin(`CREATE DATABASE "${name}"`);
-const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+await pgAdmin(`CREATE DATABASE "${name}"`);
+const url = databaseUrlFor(name);
 process.env.DATABASE_URL = url;
 process.env.RATE_LIMIT_PER_MIN = "0";
 process.env.LOG_LEVEL ??= "silent";
@@ -62,6 +56,6 @@ try {
   await closeQueue();
   await closeDb();
 } finally {
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await pgAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 process.exit(0);

@@ -2,9 +2,8 @@
 // Confirms revoking a key. The key of the current session gets its own
 // warning and button (the server also refuses it unless asked explicitly).
 import { useMutation } from "@tanstack/react-query";
-import { Dialog } from "@/components/fleet/Dialog";
+import { ConfirmDialog } from "@/components/fleet/ConfirmDialog";
 import styles from "@/components/fleet/manage.module.css";
-import planner from "@/components/planner/planner.module.css";
 import { useTRPC } from "@/components/trpc";
 import { displayPrefix, type KeyRow } from "./types";
 
@@ -21,28 +20,14 @@ export function RevokeKeyDialog({ apiKey: k, lastAdmin, onClose, onRevoked }: Pr
   const revoke = useMutation(trpc.keys.revoke.mutationOptions());
   const name = k.label ? `“${k.label}”` : displayPrefix(k);
   return (
-    <Dialog
-      open
-      role="alertdialog"
+    <ConfirmDialog
       title={k.current ? "Revoke the key you are signed in with?" : `Revoke ${name}?`}
+      confirm={k.current ? "Revoke and sign out" : "Revoke key"}
+      confirming="Revoking…"
+      pending={revoke.isPending}
+      error={revoke.isError ? revoke.error.message : null}
+      onConfirm={() => revoke.mutate({ id: k.id, revokeCurrentSession: k.current }, { onSuccess: onRevoked })}
       onClose={onClose}
-      // Not while the request runs: its answer (list refresh, sign-out) must reach this page.
-      dismissible={!revoke.isPending}
-      footer={
-        <>
-          <button type="button" className={styles.button} onClick={onClose} disabled={revoke.isPending} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={styles.buttonDanger}
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate({ id: k.id, revokeCurrentSession: k.current }, { onSuccess: onRevoked })}
-          >
-            {revoke.isPending ? "Revoking…" : k.current ? "Revoke and sign out" : "Revoke key"}
-          </button>
-        </>
-      }
     >
       <p>
         Key <code>{displayPrefix(k)}</code>
@@ -62,11 +47,6 @@ export function RevokeKeyDialog({ apiKey: k, lastAdmin, onClose, onRevoked }: Pr
           <p>It is the tenant&apos;s last active admin key: afterwards nobody can create or revoke keys or change station data until an operator creates a new admin key (<code>npm run apikey</code>).</p>
         </div>
       ) : null}
-      {revoke.isError ? (
-        <p className={planner.formError} role="alert">
-          {revoke.error.message}
-        </p>
-      ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -105,12 +105,11 @@ async function holdJob(db: Db, jobId: string, opts: AttemptOptions & { leaseS: n
     log.error({ jobId, attempts: job.attempts }, "job failed: every attempt's worker stopped");
     return { kind: "done" };
   }
-  const { count } = await db.job.updateMany({
-    where: unchanged,
-    data: { status: "running", attempts: { increment: 1 }, lockedBy: opts.workerId, lockedUntil: new Date(now.getTime() + opts.leaseS * 1000), startedAt: now },
-  });
+  const taken = { status: "running", lockedBy: opts.workerId, lockedUntil: new Date(now.getTime() + opts.leaseS * 1000), startedAt: now };
+  const { count } = await db.job.updateMany({ where: unchanged, data: { ...taken, attempts: { increment: 1 } } });
   if (count === 0) return { kind: "busy" };
-  return { kind: "held", job: await db.job.findUniqueOrThrow({ where: { id: jobId } }) };
+  // The row as the update left it (no need to read it back).
+  return { kind: "held", job: { ...job, ...taken, attempts: job.attempts + 1 } };
 }
 
 export interface BossWorkerOptions {

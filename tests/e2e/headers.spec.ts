@@ -2,7 +2,7 @@
 // Content-Security-Policy (sign in and plan, no violation), and tRPC refusing
 // cross-site POSTs; the operations endpoints on the real server.
 import { expect, test } from "@playwright/test";
-import { apiKey, blockOutside, choosePlace, signIn } from "./support";
+import { apiKey, blockOutside, fillHamburgMunich, signIn } from "./support";
 
 function expectFixedHeaders(headers: Record<string, string>, what: string) {
   expect(headers["x-content-type-options"], what).toBe("nosniff");
@@ -75,11 +75,7 @@ test("signing in and planning work under the CSP, without a single violation", a
   });
 
   await signIn(page);
-  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
-  await choosePlace(page, "Start", "Hamburg");
-  await choosePlace(page, "Destination", "München");
-  await page.getByLabel("Payload (kg)").fill("20000");
-  await page.getByLabel("Battery at start").fill("0.8");
+  await fillHamburgMunich(page, "0.8");
   await page.getByRole("button", { name: "Plan route" }).click();
   const stops = page.getByRole("list", { name: "Stops" });
   await expect(stops).toBeVisible({ timeout: 60_000 });

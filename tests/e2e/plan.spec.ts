@@ -3,18 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ARTIFACTS, apiKey, blockOutside, choosePlace, signIn } from "./support";
+import { ARTIFACTS, apiKey, blockOutside, choosePlace, fillHamburgMunich, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 
 test("plans Hamburg to München with charging stops on the map", async ({ page }) => {
   await signIn(page);
-  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
-  await choosePlace(page, "Start", "Hamburg");
-  await choosePlace(page, "Destination", "München");
-  await page.getByLabel("Payload (kg)").fill("20000");
-  await page.getByLabel("Battery at start").fill("0.8");
+  await fillHamburgMunich(page, "0.8");
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, "form.png") });
   await page.getByRole("button", { name: "Plan route" }).click();

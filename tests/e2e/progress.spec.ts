@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { ARTIFACTS, blockOutside, choosePlace, signIn } from "./support";
+import { ARTIFACTS, blockOutside, fillHamburgMunich, signIn } from "./support";
 
 
 test("shows queued, then planning, then the plan, without a reload", async ({ page, baseURL }) => {
@@ -28,10 +28,7 @@ test("shows queued, then planning, then the plan, without a reload", async ({ pa
   const runningGate = steps[1].gate;
 
   await signIn(page);
-  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
-  await choosePlace(page, "Start", "Hamburg");
-  await choosePlace(page, "Destination", "München");
-  await page.getByLabel("Payload (kg)").fill("20000");
+  await fillHamburgMunich(page);
   const navigations: string[] = [];
   page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
   await page.getByRole("button", { name: "Plan route" }).click();

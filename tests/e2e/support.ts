@@ -37,6 +37,15 @@ export async function choosePlace(page: Page, field: string, text: string, optio
   await expect(input).toHaveAttribute("aria-expanded", "false");
 }
 
+/** The form's Hamburg -> München trip: eActros 600, 20 t, and the battery at start if given. */
+export async function fillHamburgMunich(page: Page, battery?: string): Promise<void> {
+  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
+  await choosePlace(page, "Start", "Hamburg");
+  await choosePlace(page, "Destination", "München");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  if (battery !== undefined) await page.getByLabel("Battery at start").fill(battery);
+}
+
 export async function shot(page: Page, name: string, dir = ARTIFACTS): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, name) });

@@ -1,7 +1,7 @@
 // The PostgreSQL path: migrations, submit -> pg-boss -> worker -> result,
 // isolation, leases, bounded attempts and the sweeper, against the local
 // server in a database created for this run.
-import pg from "pg";
+import { databaseUrlFor, pgAdmin } from "../support/pg-admin";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
@@ -12,7 +12,6 @@ import { SharedTokenBuckets } from "@/server/http/shared-rate-limit";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 
-const ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const NAME = `planner_test_${process.pid}_${Date.now()}`;
 // The pg project runs with a 5 s lease and 2 attempts (vitest.config.ts), so expiry can be waited for.
 const LEASE_S = 5;
@@ -47,19 +46,10 @@ async function waitForDelivery() {
   throw new Error("no delivery became available");
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${NAME}"`);
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${NAME}`);
+  await pgAdmin(`CREATE DATABASE "${NAME}"`);
+  const url = databaseUrlFor(NAME);
   await freshDatabase(url);
   expect(await migrate(url)).toEqual([]); // a second run applies nothing
   t = await twoTenants();
@@ -69,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopBoss();
   await closeDb();
-  await admin(`DROP DATABASE IF EXISTS "${NAME}" WITH (FORCE)`);
+  await pgAdmin(`DROP DATABASE IF EXISTS "${NAME}" WITH (FORCE)`);
 });
 
 it("plans a submitted tour end to end on PostgreSQL, through pg-boss", async () => {

@@ -5,14 +5,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createApiKey } from "@/server/auth/keys";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { closeQueue, prepareQueue } from "@/server/jobs/queue";
 import { ensureTenant } from "@/server/tenants";
+import { databaseUrlFor, pgAdmin } from "./pg-admin";
 
-export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface Proc {
@@ -47,16 +46,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function spawnLogged(name: string, args: string[], env: Record<string, string>, logDir: string): Proc {
   const logFile = path.join(logDir, `${name}.log`);
   const out = fs.openSync(logFile, "a");
@@ -76,8 +65,8 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("the cluster runs the built app: run `npx next build` first");
   const databaseName = `${opts.name}_${process.pid}_${Date.now()}`;
-  await admin((c) => c.query(`CREATE DATABASE "${databaseName}"`));
-  const databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${databaseName}`);
+  await pgAdmin(`CREATE DATABASE "${databaseName}"`);
+  const databaseUrl = databaseUrlFor(databaseName);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `${opts.name}-`));
 
   // Schema, queue and a tenant once, here: processes starting together then find them ready.
@@ -107,7 +96,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     for (const p of [...webs, ...workers]) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
     await closeQueue();
     await closeDb();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`));
+    await pgAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
   };
   try {
     await Promise.all(Array.from({ length: opts.workers }, startWorker));
@@ -118,13 +107,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   }
   return {
     databaseUrl, databaseName, baseUrls, key, tenantId: tenant.id, webs, workers, logDir, startWorker, stop,
-    cutConnections: () => admin(async (c) => {
-      const { rows } = await c.query(
+    cutConnections: async () => {
+      const { rows } = await pgAdmin(
         "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
         [databaseName],
       );
       return rows[0].n as number;
-    }),
+    },
   };
 }
 

@@ -7,7 +7,8 @@ import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { stopBoss } from "@/server/jobs/pg-boss-queue";
 import { ensureTenant } from "@/server/tenants";
-import { API_PG_PREFIX, PG_ADMIN_URL, pgAdmin } from "./pg-global-setup";
+import { databaseUrlFor, pgAdmin } from "./pg-admin";
+import { API_PG_PREFIX } from "./pg-global-setup";
 
 export interface TestTenants {
   a: { id: number; key: string };
@@ -20,9 +21,7 @@ let created = 0;
 async function freshPostgresUrl(): Promise<string> {
   const name = `${API_PG_PREFIX}${process.pid}_${++created}_${Date.now()}`;
   await pgAdmin(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrlFor(name);
 }
 
 /**

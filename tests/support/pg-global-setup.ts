@@ -3,22 +3,10 @@
 // ends, every one of them is dropped, also those of a file that failed or
 // was interrupted before its afterAll. Only pg: the app's modules stay out of
 // the main vitest process.
-import pg from "pg";
+import { pgAdmin } from "./pg-admin";
 
-export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 /** Name prefix of the databases freshDatabase creates for the api-pg project. */
 export const API_PG_PREFIX = "planner_apipg_";
-
-/** Runs one statement on the PostgreSQL server's admin database. */
-export async function pgAdmin(sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function dropTestDatabases(): Promise<void> {
   const { rows } = await pgAdmin(`SELECT datname FROM pg_database`);

@@ -2,19 +2,13 @@
 // Charger filters (every `poi_info` field), the search corridor and the
 // minimum charge time. Folded by default with a summary of what is set; kept
 // open while one of its fields has an error so the message can be seen.
-import { aria, hasAny, type FieldErrors } from "../errors";
+import { aria, hasAny } from "../errors";
 import { OperatorPicker } from "../OperatorPicker";
 import styles from "../planner.module.css";
 import { Field, FieldError } from "./Field";
-import type { FormState } from "./state";
+import type { FoldedSectionProps, FormState } from "./state";
 
-interface Props {
-  f: FormState;
-  set: <K extends keyof FormState>(k: K, v: FormState[K]) => void;
-  errors: FieldErrors;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-}
+type Props = FoldedSectionProps;
 
 export function filterSummary(f: FormState): string {
   const parts: string[] = [];

@@ -2,18 +2,12 @@
 // The driver's hours at departure (request `driver`, EU 561/2006). Folded by
 // default: all empty means a rested driver on a 9 h day, the API's default.
 import { DAILY_DRIVING_MIN, EXTENDED_DAILY_DRIVING_MIN, MAX_DRIVING_BEFORE_BREAK_MIN } from "@/contract/request";
-import { aria, hasAny, type FieldErrors } from "../errors";
+import { aria, hasAny } from "../errors";
 import styles from "../planner.module.css";
 import { Field, FieldError } from "./Field";
-import type { FormState } from "./state";
+import type { FoldedSectionProps, FormState } from "./state";
 
-interface Props {
-  f: FormState;
-  set: <K extends keyof FormState>(k: K, v: FormState[K]) => void;
-  errors: FieldErrors;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-}
+type Props = FoldedSectionProps;
 
 function summary(f: FormState): string {
   const parts: string[] = [f.extendedDriving ? "10 h day" : "9 h day"];

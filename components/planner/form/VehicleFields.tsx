@@ -4,16 +4,13 @@
 // the hint shows exactly which instant goes to the planner.
 import { useMemo } from "react";
 import type { FleetVehicle } from "@/contract/fleet";
-import { aria, type FieldErrors } from "../errors";
+import { aria } from "../errors";
 import styles from "../planner.module.css";
 import { Field } from "./Field";
-import type { FormState } from "./state";
+import type { SectionProps } from "./state";
 import { zoned, zoneList } from "./time";
 
-interface Props {
-  f: FormState;
-  set: <K extends keyof FormState>(k: K, v: FormState[K]) => void;
-  errors: FieldErrors;
+interface Props extends SectionProps {
   fleet: { data?: FleetVehicle[]; isPending: boolean; isError: boolean };
   zone: string;
 }

@@ -1,6 +1,7 @@
 // The planning form's values as typed (strings: an empty field is "not given",
 // and what the user typed reaches the contract's validation unchanged).
 import { MAX_SECTIONS } from "@/contract/request";
+import type { FieldErrors } from "../errors";
 import type { Place } from "../PlaceField";
 
 /** What happens at a route point: the section that ends there carries these. */
@@ -57,6 +58,19 @@ export interface FormState {
   extendedDriving: boolean;
   drivenSinceBreakMin: string;
   drivenTodayMin: string;
+}
+
+/** What a section of the form gets: the values, their setter and the messages. */
+export interface SectionProps {
+  f: FormState;
+  set: <K extends keyof FormState>(k: K, v: FormState[K]) => void;
+  errors: FieldErrors;
+}
+
+/** A section folded by default. */
+export interface FoldedSectionProps extends SectionProps {
+  open: boolean;
+  setOpen: (open: boolean) => void;
 }
 
 export const INITIAL: FormState = {
