@@ -25,10 +25,6 @@ const isChild = process.env.PLANNER_WORKER_CHILD === "1";
 
 async function runWorker(): Promise<void> {
   void packs.plan;
-  if (queueKind() === "table" && !isChild) {
-    const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
-    if (requeued) log.info({ requeued }, "requeued abandoned jobs");
-  }
   // Planning is synchronous: only a second thread can end a plan that never returns.
   const watchdog = startWatchdog();
   const worker = await startQueueWorker(db(), { watchdog });
@@ -56,9 +52,7 @@ function superviseChildren(n: number): void {
   let stopping = false;
   const startChild = (slot: number, restarts = 0) => {
     const startedAt = Date.now();
-    // Recovery happened once, here: a planning process must not requeue its siblings' jobs.
-    const args = process.argv.slice(2).filter((a) => a !== "--recover-all");
-    const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
+    const child = spawn(process.execPath, [...process.execArgv, script, ...process.argv.slice(2)], {
       env: {
         ...process.env, PLANNER_WORKER_CHILD: "1", WORKER_CONCURRENCY: "1",
         ...(cfg.WORKER_METRICS_PORT ? { WORKER_METRICS_PORT: String(cfg.WORKER_METRICS_PORT + slot) } : {}),
@@ -94,13 +88,15 @@ if (isChild) {
   await runWorker();
 } else {
   await migrate(databaseUrl());
-  if (cfg.WORKER_CONCURRENCY > 1) {
-    if (queueKind() === "table") {
-      const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
-      if (requeued) log.info({ requeued }, "requeued abandoned jobs");
-      await closeDb();
-    }
-    superviseChildren(cfg.WORKER_CONCURRENCY);
+  // Once, here: a planning process must not requeue its siblings' jobs (pg-boss recovers by itself).
+  if (queueKind() === "table") {
+    const requeued = await requeueAbandoned(db(), { all: process.argv.includes("--recover-all") });
+    if (requeued) log.info({ requeued }, "requeued abandoned jobs");
   }
-  else await runWorker();
+  if (cfg.WORKER_CONCURRENCY > 1) {
+    await closeDb();
+    superviseChildren(cfg.WORKER_CONCURRENCY);
+  } else {
+    await runWorker();
+  }
 }
