@@ -4,16 +4,16 @@
 // against a linear scan in the same process (the hit sets must be equal, or exit 1); then the
 // road detours the planner measures per usable hit (engine/plan/detours.ts).
 import os from "node:os";
-import { EARTH_RADIUS_M, nearestOnSegment } from "../engine/geo";
-import { chargeOption } from "../engine/plan/candidates";
-import { roadDetourM } from "../engine/plan/detours";
-import { routeLegs } from "../engine/plan/legs";
-import type { RoutePath } from "../engine/network/types";
-import { DETOUR_ROAD_FACTOR, createStationIndex, findInCorridor, type CorridorRoute, type StationIndex } from "../engine/stations/corridor";
-import { filterStations } from "../engine/stations/filter";
-import type { ConnectorType, Station } from "../engine/stations/types";
-import { findModel } from "../engine/vehicles/catalog";
-import { packs } from "../server/packs";
+import { EARTH_RADIUS_M, nearestOnSegment } from "../src/engine/geo";
+import { chargeOption } from "../src/engine/plan/candidates";
+import { roadDetourM } from "../src/engine/plan/detours";
+import { routeLegs } from "../src/engine/plan/legs";
+import type { RoutePath } from "../src/engine/network/types";
+import { DETOUR_ROAD_FACTOR, createStationIndex, findInCorridor, type CorridorRoute, type StationIndex } from "../src/engine/stations/corridor";
+import { filterStations } from "../src/engine/stations/filter";
+import type { ConnectorType, Station } from "../src/engine/stations/types";
+import { findModel } from "../src/engine/vehicles/catalog";
+import { packs } from "../src/server/packs";
 
 const TRIPS: [string, [number, number], [number, number]][] = [
   ["Hamburg-Munich", [53.55, 9.99], [48.14, 11.58]],

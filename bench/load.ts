@@ -9,7 +9,7 @@
 // BENCH_DURATION_S (60), BENCH_WORKERS ("1,2,4"), BENCH_CONNECTIONS (16), BENCH_DRAIN_S (300).
 import os from "node:os";
 import autocannon from "autocannon";
-import { db } from "../server/db/client";
+import { db } from "../src/server/db/client";
 import { startCluster } from "../tests/support/cluster";
 import { tripBody } from "../tests/support/trips";
 

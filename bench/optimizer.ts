@@ -1,8 +1,8 @@
 // npm run bench:optimizer: optimizer runtime on synthetic 800 km corridors
 // with 50, 100 and 200 stations (20 seeds each, first run and best of 3).
 import os from "node:os";
-import { optimizeCharging } from "../engine/charging/optimize";
-import type { OptimizeInput } from "../engine/charging/types";
+import { optimizeCharging } from "../src/engine/charging/optimize";
+import type { OptimizeInput } from "../src/engine/charging/types";
 import { analyticCharge, corridor, type Conn } from "../tests/unit/charging/fixtures";
 
 const SEEDS = 20;

@@ -3,7 +3,7 @@
 // 127.0.0.1:5432, postgres); the COPY goes through psql since node-postgres cannot stream it.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
-import type { RoadNetwork } from "../engine/network/types";
+import type { RoadNetwork } from "../src/engine/network/types";
 
 export const INSTALL_HINT = "apt-get install -y postgresql-15-pgrouting (Debian; pulls in PostGIS, which the extension requires)";
 const CONN = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" };

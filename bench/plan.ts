@@ -1,16 +1,16 @@
 // npm run bench:plan: time of each planning stage on the real packs, and the
 // corridor search against a linear scan of every station in the same process;
 // then the whole plan() by trip length, and its tour time against the first
-// greedy planner driven on the same route (bench/greedy-tour.ts).
+// greedy planner driven on the same route (bench/baseline/greedy-tour.ts).
 import os from "node:os";
-import type { PlanResult } from "../contract/result";
-import { nearestOnSegment } from "../engine/geo";
-import { findInCorridor } from "../engine/stations/corridor";
-import { plan } from "../engine/plan/plan";
-import type { PlanData, PlanInput } from "../engine/plan/types";
-import { findModel, type VehicleModel } from "../engine/vehicles/catalog";
-import { packs } from "../server/packs";
-import { greedyTour, type GreedyTour } from "./greedy-tour";
+import type { PlanResult } from "../src/contract/result";
+import { nearestOnSegment } from "../src/engine/geo";
+import { findInCorridor } from "../src/engine/stations/corridor";
+import { plan } from "../src/engine/plan/plan";
+import type { PlanData, PlanInput } from "../src/engine/plan/types";
+import { findModel, type VehicleModel } from "../src/engine/vehicles/catalog";
+import { packs } from "../src/server/packs";
+import { greedyTour, type GreedyTour } from "./baseline/greedy-tour";
 
 const TRIPS: [string, [number, number], [number, number]][] = [
   ["Hamburg-Munich", [53.55, 9.99], [48.14, 11.58]],

@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import FlatQueue from "flatqueue";
-import { chFromArrays } from "../engine/network/ch/arrays";
-import { buildContractionHierarchy, NO_ARC, type ContractionHierarchy } from "../engine/network/ch/build";
-import { createChQuery } from "../engine/network/ch/query";
-import { loadPack } from "../engine/network/pack";
-import { shortestPath } from "../engine/network/route";
-import type { RoadNetwork } from "../engine/network/types";
+import { chFromArrays } from "../src/engine/network/ch/arrays";
+import { buildContractionHierarchy, NO_ARC, type ContractionHierarchy } from "../src/engine/network/ch/build";
+import { createChQuery } from "../src/engine/network/ch/query";
+import { loadPack } from "../src/engine/network/pack";
+import { shortestPath } from "../src/engine/network/route";
+import type { RoadNetwork } from "../src/engine/network/types";
 import { BATCH, openPgRouting, type PgRouting } from "./pgrouting";
 
 const { values: opt } = parseArgs({

@@ -4,7 +4,7 @@
 // Baseline in the same process: an authenticated read (GET /vehicles/info/models:
 // key check and routing, no write), so the ratio is the submit's own work.
 // Prints p50/p90 in ms of both and the ratio of the medians.
-import { migrate } from "../server/db/migrate";
+import { migrate } from "../src/server/db/migrate";
 import { databaseUrlFor, pgAdmin } from "../tests/support/pg-admin";
 import { tripBody } from "../tests/support/trips";
 
@@ -17,12 +17,13 @@ process.env.RATE_LIMIT_PER_MIN = "0";
 process.env.LOG_LEVEL ??= "silent";
 try {
   await migrate(url);
-  const { db, closeDb } = await import("../server/db/client");
-  const { ensureTenant } = await import("../server/tenants");
-  const { createApiKey } = await import("../server/auth/keys");
-  const { prepareQueue, closeQueue } = await import("../server/jobs/queue");
-  const { POST } = await import("../app/planner/v2/route");
-  const { GET } = await import("../app/vehicles/info/models/route");
+  const { db, closeDb } = await import("../src/server/db/client");
+  const { ensureTenant } = await import("../src/server/tenants");
+  const { createApiKey } = await import("../src/server/auth/keys");
+  const { prepareQueue } = await import("../src/server/jobs/enqueue");
+  const { closeQueue } = await import("../src/server/jobs/queue");
+  const { POST } = await import("../src/app/planner/v2/route");
+  const { GET } = await import("../src/app/vehicles/info/models/route");
   await prepareQueue();
   const tenant = await ensureTenant(db(), "bench");
   const { key } = await createApiKey(db(), tenant.id);

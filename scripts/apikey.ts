@@ -1,10 +1,10 @@
 // npm run apikey -- create --tenant NAME [--role admin|member]   prints a new key on its own line
 // npm run apikey -- revoke KEY_PREFIX
-import { createApiKey, revokeApiKey } from "../server/auth/keys";
-import { closeDb, db } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
-import { databaseUrl } from "../server/db/url";
-import { ensureTenant } from "../server/tenants";
+import { createApiKey, revokeApiKey } from "../src/server/auth/keys";
+import { closeDb, db } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { databaseUrl } from "../src/server/db/url";
+import { ensureTenant } from "../src/server/tenants";
 
 const [command, ...rest] = process.argv.slice(2);
 

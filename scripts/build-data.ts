@@ -3,14 +3,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { buildGazetteer } from "../engine/geocode/build";
-import { buildPack, type PackBuildReport } from "../engine/network/build-pack";
-import { createCountryLocator } from "../engine/network/countries";
-import { readEurope } from "../engine/network/sources/europe";
-import { buildStationPack } from "../engine/stations/pack";
-import { parseOverlayFile, toOverlays } from "../server/stations/overlay-file";
-import { loadTerrain } from "../engine/terrain/dem";
-import { PACK_FILES, config } from "../server/config";
+import { buildGazetteer } from "../src/engine/geocode/build";
+import { buildPack, type PackBuildReport } from "../src/engine/network/build-pack";
+import { createCountryLocator } from "../src/engine/network/countries";
+import { readEurope } from "../src/engine/network/sources/europe";
+import { buildStationPack } from "../src/engine/stations/pack";
+import { parseOverlayFile, toOverlays } from "../src/server/stations/overlay-file";
+import { loadTerrain } from "../src/engine/terrain/dem";
+import { PACK_FILES, config } from "../src/server/config";
 import { importOsmPack } from "./network-import";
 
 const { dataDir, packDir } = config();
@@ -61,6 +61,6 @@ await timed(
 
 /** The operator's corrections of the bundled station data, kept with the code. */
 function operatorOverlay() {
-  const file = path.join(process.cwd(), "data", "station-overlay.csv");
-  return fs.existsSync(file) ? toOverlays(parseOverlayFile(fs.readFileSync(file, "utf8")), "overlay:operator:data/station-overlay.csv") : [];
+  const file = path.join(process.cwd(), "src", "data", "station-overlay.csv");
+  return fs.existsSync(file) ? toOverlays(parseOverlayFile(fs.readFileSync(file, "utf8")), "overlay:operator:src/data/station-overlay.csv") : [];
 }

@@ -11,10 +11,11 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 bash scripts/setup.sh
 echo "== typecheck"; npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit
-echo "== unit";      npx vitest run --project unit
-echo "== api";       npx vitest run --project api
-echo "== postgres";  npx vitest run --project pg
-echo "== api (postgresql)"; npx vitest run --project api-pg
+echo "== import cycles"; npm run -s check:cycles
+echo "== unit";      npx vitest run -c tests/vitest.config.ts --project unit
+echo "== api";       npx vitest run -c tests/vitest.config.ts --project api
+echo "== postgres";  npx vitest run -c tests/vitest.config.ts --project pg
+echo "== api (postgresql)"; npx vitest run -c tests/vitest.config.ts --project api-pg
 echo "== build";     npx next build
-echo "== faults";    npx vitest run --project faults
-echo "== e2e";       npx playwright test
+echo "== faults";    npx vitest run -c tests/vitest.config.ts --project faults
+echo "== e2e";       npx playwright test -c e2e/playwright.config.ts

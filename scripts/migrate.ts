@@ -1,5 +1,5 @@
-import { migrate } from "../server/db/migrate";
-import { databaseUrl } from "../server/db/url";
+import { migrate } from "../src/server/db/migrate";
+import { databaseUrl } from "../src/server/db/url";
 
 const url = databaseUrl();
 const applied = await migrate(url);

@@ -2,9 +2,9 @@
 //   geojson: one file (default .data/export/<id>.geojson); csv: <out>/nodes.csv and <out>/edges.csv
 import fs from "node:fs";
 import path from "node:path";
-import { edgesCsv, geojson, nodesCsv } from "../engine/network/export";
-import { loadNetworkPack } from "../engine/network/pack";
-import { config } from "../server/config";
+import { edgesCsv, geojson, nodesCsv } from "../src/engine/network/export";
+import { loadNetworkPack } from "../src/engine/network/pack";
+import { config } from "../src/server/config";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {

@@ -5,12 +5,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildPack, type PackBuildReport } from "../engine/network/build-pack";
-import { createCountryLocator } from "../engine/network/countries";
-import { readOsmFile } from "../engine/network/osm/read";
-import type { Terrain } from "../engine/terrain/dem";
-import { loadTerrain } from "../engine/terrain/dem";
-import { config } from "../server/config";
+import { buildPack, type PackBuildReport } from "../src/engine/network/build-pack";
+import { createCountryLocator } from "../src/engine/network/countries";
+import { readOsmFile } from "../src/engine/network/osm/read";
+import type { Terrain } from "../src/engine/terrain/dem";
+import { loadTerrain } from "../src/engine/terrain/dem";
+import { config } from "../src/server/config";
 
 export const OSM_ATTRIBUTION = "Roads: © OpenStreetMap contributors (ODbL)";
 

@@ -2,14 +2,14 @@
 // The engine's router without the server: distance, time, ascent, descent, polyline.
 import fs from "node:fs";
 import path from "node:path";
-import { chFromArrays } from "../engine/network/ch/arrays";
-import { turnByTurn } from "../engine/network/narrative";
-import { loadPack } from "../engine/network/pack";
-import { encodePolyline } from "../engine/network/polyline";
-import { createRouter } from "../engine/network/router";
-import { createSnapper } from "../engine/network/snap";
-import { chooseNetwork, type NetworkEntry } from "../engine/plan/choose-network";
-import { config } from "../server/config";
+import { chFromArrays } from "../src/engine/network/ch/arrays";
+import { turnByTurn } from "../src/engine/network/narrative";
+import { loadPack } from "../src/engine/network/pack";
+import { encodePolyline } from "../src/engine/network/polyline";
+import { createRouter } from "../src/engine/network/router";
+import { createSnapper } from "../src/engine/network/snap";
+import { chooseNetwork, type NetworkEntry } from "../src/engine/plan/choose-network";
+import { config } from "../src/server/config";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {

@@ -1,8 +1,8 @@
 // Starts the built service: migrations first, then `next start` on PORT.
 import { spawn } from "node:child_process";
-import { config } from "../server/config";
-import { migrate } from "../server/db/migrate";
-import { databaseUrl } from "../server/db/url";
+import { config } from "../src/server/config";
+import { migrate } from "../src/server/db/migrate";
+import { databaseUrl } from "../src/server/db/url";
 
 const applied = await migrate(databaseUrl());
 if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);

@@ -3,12 +3,12 @@
 // npm run stations:import -- --overlay FILE [--tenant ID]
 //   loads truck attributes (JSON array or CSV, docs/API.md) for every tenant, or one
 import { readFileSync } from "node:fs";
-import { closeDb, db } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
-import { databaseUrl } from "../server/db/url";
-import { HttpError } from "../server/http/errors";
-import { importOverlays, parseOverlayFile } from "../server/stations/admin";
-import { importStationFile, PUBLIC, STATION_FORMATS, type StationFormat } from "../server/stations/store";
+import { closeDb, db } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { databaseUrl } from "../src/server/db/url";
+import { HttpError } from "../src/server/http/errors";
+import { importOverlays, parseOverlayFile } from "../src/server/stations/admin";
+import { importStationFile, PUBLIC, STATION_FORMATS, type StationFormat } from "../src/server/stations/store";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {

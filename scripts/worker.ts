@@ -7,16 +7,17 @@
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { config } from "../server/config";
-import { closeDb, db } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
-import { databaseUrl } from "../server/db/url";
-import { closeQueue, queueKind, startQueueWorker } from "../server/jobs/queue";
-import { startWatchdog } from "../server/jobs/watchdog";
-import { requeueAbandoned } from "../server/jobs/table-queue";
-import { log } from "../server/log";
-import { serveWorkerMetrics } from "../server/observability/worker-http";
-import { packs } from "../server/packs";
+import { config } from "../src/server/config";
+import { closeDb, db } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { databaseUrl } from "../src/server/db/url";
+import { queueKind } from "../src/server/jobs/enqueue";
+import { closeQueue, startQueueWorker } from "../src/server/jobs/queue";
+import { startWatchdog } from "../src/server/jobs/watchdog";
+import { requeueAbandoned } from "../src/server/jobs/table-queue";
+import { log } from "../src/server/log";
+import { serveWorkerMetrics } from "../src/server/observability/worker-http";
+import { packs } from "../src/server/packs";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
 process.env.DB_POOL_MAX ??= "3";

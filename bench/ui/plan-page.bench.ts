@@ -3,7 +3,7 @@
 // run: the sign-in page until its key field takes input. Prints medians; asserts nothing.
 import os from "node:os";
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, signIn } from "../../tests/e2e/support";
+import { apiKey, signIn } from "../../e2e/support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 

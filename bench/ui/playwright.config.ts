@@ -2,7 +2,7 @@
 // build (`npx next build` first), printed, never asserted. Same server setup as
 // the end-to-end tests, on its own port and database.
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
-import base from "../../playwright.config";
+import base from "../../e2e/playwright.config";
 
 type WebServer = NonNullable<Extract<PlaywrightTestConfig["webServer"], { command: string }>>;
 const server = base.webServer as WebServer;
@@ -13,11 +13,11 @@ export default defineConfig({
   ...base,
   testDir: ".",
   testMatch: /.*\.bench\.ts$/,
-  globalSetup: "../../tests/e2e/global-setup.ts",
+  globalSetup: "../../e2e/global-setup.ts",
   timeout: 300_000,
   retries: 0,
   reporter: "list",
-  outputDir: "../../test-results/bench-ui",
+  outputDir: "../../artifacts/test-results/bench-ui",
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     ...server,

@@ -20,7 +20,8 @@ import { log } from "@/server/log";
 import { noteTenant } from "@/server/observability/context";
 import { observePlanDuration } from "@/server/observability/metrics";
 import { routePattern, UNMATCHED_ROUTE } from "@/server/observability/route-pattern";
-import { contentSecurityPolicy, tileSource, tileUrlTemplate } from "@/server/observability/security-headers";
+import { contentSecurityPolicy, tileSource } from "@/server/observability/security-headers";
+import { tileUrlTemplate } from "@/server/observability/static-headers.mjs";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 

@@ -4,7 +4,8 @@ import { execFileSync } from "node:child_process";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
-import { configureRateLimit, rateLimiter, TokenBuckets } from "@/server/http/rate-limit";
+import { configureRateLimit, rateLimiter } from "@/server/http/rate-limit";
+import { TokenBuckets } from "@/server/http/token-buckets";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import { AUTHED_ENDPOINTS, call, type ApiResponse } from "../support/api";
@@ -81,7 +82,7 @@ describe("rate limit per API key", () => {
 
   it("defaults to 120 per minute with bursts of 120", () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("RATE_LIMIT_"))) as NodeJS.ProcessEnv;
-    const script = "import { config } from './server/config.ts'; const c = config(); console.log(JSON.stringify([c.RATE_LIMIT_PER_MIN, c.RATE_LIMIT_BURST]));";
+    const script = "import { config } from './src/server/config.ts'; const c = config(); console.log(JSON.stringify([c.RATE_LIMIT_PER_MIN, c.RATE_LIMIT_BURST]));";
     const out = execFileSync("npx", ["tsx", "--eval", script], { env, encoding: "utf8", timeout: 60_000 });
     expect(JSON.parse(out.trim().split("\n").pop()!)).toEqual([120, 120]);
   });

@@ -8,7 +8,8 @@ import path from "node:path";
 import { createApiKey } from "@/server/auth/keys";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
-import { closeQueue, prepareQueue } from "@/server/jobs/queue";
+import { prepareQueue } from "@/server/jobs/enqueue";
+import { closeQueue } from "@/server/jobs/queue";
 import { ensureTenant } from "@/server/tenants";
 import { databaseUrlFor, pgAdmin } from "./pg-admin";
 

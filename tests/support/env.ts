@@ -5,7 +5,7 @@ import path from "node:path";
 import { createApiKey } from "@/server/auth/keys";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
-import { stopBoss } from "@/server/jobs/pg-boss-queue";
+import { stopBoss } from "@/server/jobs/pg-boss-instance";
 import { ensureTenant } from "@/server/tenants";
 import { databaseUrlFor, pgAdmin } from "./pg-admin";
 import { API_PG_PREFIX } from "./pg-global-setup";

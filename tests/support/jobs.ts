@@ -3,8 +3,9 @@
 import { hostname } from "node:os";
 import { config } from "@/server/config";
 import type { Db } from "@/server/db/client";
-import { queueBoss, runNextDelivery } from "@/server/jobs/pg-boss-queue";
-import { queueKind } from "@/server/jobs/queue";
+import { queueBoss } from "@/server/jobs/pg-boss-instance";
+import { runNextDelivery } from "@/server/jobs/pg-boss-queue";
+import { queueKind } from "@/server/jobs/enqueue";
 import { runNextJob, type WorkerOptions } from "@/server/jobs/table-queue";
 
 /** Plans one queued job if there is one; returns whether it did (runNextJob's contract on both queues). */

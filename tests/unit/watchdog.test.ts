@@ -11,7 +11,7 @@ function runChild(code: string): Promise<{ signal: NodeJS.Signals | null; code: 
 
 it("kills a process whose main thread is stuck past the armed deadline", async () => {
   const r = await runChild(`
-    const { startWatchdog } = await import("./server/jobs/watchdog.ts");
+    const { startWatchdog } = await import("./src/server/jobs/watchdog.ts");
     const dog = startWatchdog(50);
     dog.arm(Date.now() + 300);
     for (;;) {} // a plan that never returns
@@ -22,7 +22,7 @@ it("kills a process whose main thread is stuck past the armed deadline", async (
 
 it("leaves a process alone once disarmed, and lets it exit", async () => {
   const r = await runChild(`
-    const { startWatchdog } = await import("./server/jobs/watchdog.ts");
+    const { startWatchdog } = await import("./src/server/jobs/watchdog.ts");
     const dog = startWatchdog(50);
     dog.arm(Date.now() + 300);
     const until = Date.now() + 100; while (Date.now() < until) {} // planning that ends in time

@@ -3,7 +3,7 @@
 // kind of stop and the characters XML must escape.
 import type { OptimizationResultResponse } from "@/contract/result";
 import { encodePolyline } from "@/engine/network/polyline";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { input, LAT, planData, station } from "../plan/fixtures";
 
 export function enginePlan(): OptimizationResultResponse {

@@ -1,7 +1,7 @@
 // Alternatives to a stop are real: the tour with an alternative instead of the
 // chosen station costs no more than the extra time the plan states for it.
 import { describe, expect, it } from "vitest";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { ALTERNATIVE_MAX_EXTRA_MIN, ALTERNATIVE_WINDOW_M } from "@/engine/plan/rules";
 import { input, planData, station } from "./fixtures";
 

@@ -4,7 +4,7 @@ import { haversineM } from "@/engine/geo";
 import { createRouter } from "@/engine/network/router";
 import { createSnapper } from "@/engine/network/snap";
 import type { RoadNetwork } from "@/engine/network/types";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { createStationIndex } from "@/engine/stations/corridor";
 import { input, station } from "./fixtures";
 

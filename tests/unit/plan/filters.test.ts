@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { PoiFilter } from "@/engine/stations/filter";
 import type { Station } from "@/engine/stations/types";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { input, planData, station } from "./fixtures";
 
 const stopsOf = (r: ReturnType<typeof plan>) => r.sections.filter((s) => (s.poi_summary!.energy_kWh ?? 0) > 0).map((s) => s.poi_summary!.id);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { openAt, openThroughout, periodAt } from "@/engine/stations/opening";
 import type { OpeningTimes } from "@/engine/stations/types";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { input, planData, station } from "./fixtures";
 
 const weekdays = (begin: string, end: string): OpeningTimes => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { haversineM } from "@/engine/geo";
 import { decodePolyline } from "@/engine/network/polyline";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "@/engine/plan/rules";
 import { input, LAT, planData, station } from "./fixtures";
 

@@ -2,7 +2,7 @@
 // anything, or the check on every other plan proves nothing.
 import { describe, expect, it } from "vitest";
 import { plan } from "@/engine/plan/plan";
-import { resimulate } from "@/tests/support/resimulate";
+import { resimulate } from "../../support/resimulate";
 import { input, planData, station } from "./fixtures";
 
 const data = planData(Array.from({ length: 11 }, (_, i) => station(6.7 + i * 0.7)));

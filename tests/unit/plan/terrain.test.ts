@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "@/engine/network/graph";
-import { plan } from "@/tests/support/checked-plan";
+import { plan } from "../../support/checked-plan";
 import { DRIVETRAIN_EFFICIENCY, gradeEnergyKWh, grossMassKg, RECUPERATION_EFFICIENCY } from "@/engine/vehicles/energy";
 import { edgeEnergyKWh } from "@/engine/vehicles/physics";
 import { createRouter } from "@/engine/network/router";

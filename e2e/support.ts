@@ -1,0 +1,52 @@
+// What every end-to-end spec needs: the e2e key, no requests leaving the
+// machine, signing in, choosing a place from the geocoder, screenshots.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const ARTIFACTS = path.join(process.cwd(), "artifacts", "e2e");
+
+export function apiKey(): string {
+  const key = process.env.E2E_API_KEY;
+  if (!key) throw new Error("E2E_API_KEY is not set: e2e/global-setup.ts did not run");
+  return key;
+}
+
+/** Nothing outside is reachable (no tile server): fail such requests at once. */
+export async function blockOutside(page: Page, baseURL: string | undefined): Promise<void> {
+  const own = new URL(baseURL!).origin;
+  await page.route((url) => url.origin !== own && (url.protocol === "http:" || url.protocol === "https:"), (r) => r.abort());
+}
+
+/** Signs in on `path` (null: on the page as it is) with `key`, and waits for the tenant in the top bar. */
+export async function signIn(page: Page, opts: { path?: string | null; key?: string; tenant?: string } = {}): Promise<void> {
+  const { path: at = "/", key = apiKey(), tenant = "e2e" } = opts;
+  if (at !== null) await page.goto(at);
+  await page.getByRole("textbox", { name: "API key", exact: true }).fill(key);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("tenant-name")).toHaveText(tenant);
+}
+
+/** Types `text` into a place field and picks the suggestion that shows `option`. */
+export async function choosePlace(page: Page, field: string, text: string, option: string | RegExp = text): Promise<void> {
+  const input = page.getByRole("combobox", { name: field, exact: true });
+  await input.fill(text);
+  const choice = page.getByRole("listbox", { name: `${field} suggestions` }).getByRole("option").filter({ hasText: option }).first();
+  await expect(choice).toBeVisible();
+  await choice.click();
+  await expect(input).toHaveAttribute("aria-expanded", "false");
+}
+
+/** The form's Hamburg -> München trip: eActros 600, 20 t, and the battery at start if given. */
+export async function fillHamburgMunich(page: Page, battery?: string): Promise<void> {
+  await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
+  await choosePlace(page, "Start", "Hamburg");
+  await choosePlace(page, "Destination", "München");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  if (battery !== undefined) await page.getByLabel("Battery at start").fill(battery);
+}
+
+export async function shot(page: Page, name: string, dir = ARTIFACTS): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name) });
+}

@@ -1,0 +1,97 @@
+"use client";
+// Charger filters (every `poi_info` field), the search corridor and the
+// minimum charge time. Folded by default with a summary of what is set; kept
+// open while one of its fields has an error so the message can be seen.
+import { aria, hasAny } from "../errors";
+import { OperatorPicker } from "../OperatorPicker";
+import styles from "../planner.module.css";
+import { Field, FieldError } from "@/components/form/Field";
+import type { FoldedSectionProps, FormState } from "./state";
+
+type Props = FoldedSectionProps;
+
+export function filterSummary(f: FormState): string {
+  const parts: string[] = [];
+  if (f.minKW || f.maxKW) parts.push(`${f.minKW || "0"}–${f.maxKW || "∞"} kW`);
+  if (f.cpo.length) parts.push(`${f.cpo.length} operator${f.cpo.length > 1 ? "s" : ""}`);
+  if (f.connectorType.length) parts.push(f.connectorType.join("/"));
+  if (f.connectorPos) parts.push(f.connectorPos.toLowerCase());
+  if (f.truckApproved) parts.push(f.truckApproved);
+  if (f.bookable) parts.push("bookable");
+  if (f.corridor) parts.push(`${f.corridor} m corridor`);
+  if (f.minChargeMin) parts.push(`≥ ${f.minChargeMin} min`);
+  return parts.length ? parts.join(" · ") : "Any charger";
+}
+
+export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
+  const shown = open || hasAny(e, "poi.", "corridor", "min_charge_duration_min");
+  return (
+    <details className={styles.group} open={shown} onToggle={(ev) => setOpen(ev.currentTarget.open)}>
+      <summary>
+        <h2>Charging options</h2>
+        <span className={styles.summaryHint}>{filterSummary(f)}</span>
+      </summary>
+      <fieldset className={styles.subFieldset}>
+        <legend>Charging power</legend>
+        <div className={styles.pair}>
+          <Field id="min-kw" label="Min. power (kW)" errors={e["poi.min_kW"]}>
+            <input id="min-kw" type="number" inputMode="numeric" min={0} step={50} placeholder="any" value={f.minKW} onChange={(ev) => set("minKW", ev.target.value)} {...aria("min-kw", e["poi.min_kW"])} />
+          </Field>
+          <Field id="max-kw" label="Max. power (kW)" errors={e["poi.max_kW"]}>
+            <input id="max-kw" type="number" inputMode="numeric" min={0} step={50} placeholder="any" value={f.maxKW} onChange={(ev) => set("maxKW", ev.target.value)} {...aria("max-kw", e["poi.max_kW"])} />
+          </Field>
+        </div>
+      </fieldset>
+      <OperatorPicker value={f.cpo} onChange={(v) => set("cpo", v)} errors={e["poi.cpo"]} />
+      <fieldset className={styles.subFieldset} aria-describedby={e["poi.connector_type"]?.length ? "connector-type-error" : undefined}>
+        <legend>Connector type</legend>
+        <div className={styles.inline}>
+          {(["CCS", "MCS"] as const).map((c) => (
+            <label key={c} htmlFor={`connector-${c}`} className={styles.check}>
+              <input
+                id={`connector-${c}`}
+                type="checkbox"
+                checked={f.connectorType.includes(c)}
+                onChange={(ev) => set("connectorType", ev.target.checked ? [...f.connectorType, c] : f.connectorType.filter((x) => x !== c))}
+              />
+              {c}
+            </label>
+          ))}
+        </div>
+        <p className={styles.hint}>None ticked: any connector; both: either.</p>
+        <FieldError id="connector-type" errors={e["poi.connector_type"]} />
+      </fieldset>
+      <div className={styles.pair}>
+        <Field id="connector-pos" label="Connector position" errors={e["poi.connector_pos"]}>
+          <select id="connector-pos" value={f.connectorPos} onChange={(ev) => set("connectorPos", ev.target.value as FormState["connectorPos"])} {...aria("connector-pos", e["poi.connector_pos"])}>
+            <option value="">Any</option>
+            <option value="LEFT">Left</option>
+            <option value="RIGHT">Right</option>
+          </select>
+        </Field>
+        <Field id="truck-approved" label="Truck approved" errors={e["poi.truck_approved"]}>
+          <select id="truck-approved" value={f.truckApproved} onChange={(ev) => set("truckApproved", ev.target.value as FormState["truckApproved"])} {...aria("truck-approved", e["poi.truck_approved"])}>
+            <option value="">Not required</option>
+            <option value="T">Tractor (T)</option>
+            <option value="TT">Truck and trailer (TT)</option>
+          </select>
+        </Field>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="bookable" className={styles.check}>
+          <input id="bookable" type="checkbox" checked={f.bookable} onChange={(ev) => set("bookable", ev.target.checked)} {...aria("bookable", e["poi.bookable"])} />
+          Bookable stations only
+        </label>
+        <FieldError id="bookable" errors={e["poi.bookable"]} />
+      </div>
+      <div className={styles.pair}>
+        <Field id="corridor" label="Search corridor (m)" hint="1 000 – 20 000; default 8 000" errors={e.corridor}>
+          <input id="corridor" type="number" inputMode="numeric" min={1000} max={20000} step={500} placeholder="8000" value={f.corridor} onChange={(ev) => set("corridor", ev.target.value)} {...aria("corridor", e.corridor, "corridor-hint")} />
+        </Field>
+        <Field id="min-charge" label="Min. charge time (min)" hint="0 – 100; default 0" errors={e.min_charge_duration_min}>
+          <input id="min-charge" type="number" inputMode="numeric" min={0} max={100} step={5} placeholder="0" value={f.minChargeMin} onChange={(ev) => set("minChargeMin", ev.target.value)} {...aria("min-charge", e.min_charge_duration_min, "min-charge-hint")} />
+        </Field>
+      </div>
+    </details>
+  );
+}

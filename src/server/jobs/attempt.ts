@@ -1,0 +1,92 @@
+// One planning attempt of a job a worker holds, whichever queue delivered it.
+// Every write is conditional on the worker still holding the job (same
+// lockedBy, same attempt), so a job handed to another worker after a lease
+// expired gets its final state from one of them only.
+import { TimeLimitExceeded } from "../../engine/charging/types";
+import { PlanInputError } from "../../engine/plan/legs";
+import { plan } from "../../engine/plan/plan";
+import type { Db } from "../db/client";
+import { log } from "../log";
+import { observePlanDuration } from "../observability/metrics";
+import { packs } from "../packs";
+import { FINAL_STATUSES, type JobRow, type StoredTour } from "./types";
+import type { Watchdog } from "./watchdog";
+
+export interface AttemptOptions {
+  workerId: string;
+  maxAttempts: number;
+  /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
+  timeLimitMs: number;
+  /** Worker processes only: kills the process if a plan overruns the limit by WATCHDOG_GRACE_MS and does not stop. */
+  watchdog?: Watchdog;
+}
+
+/** How long past the time limit a plan may still run before its process is ended. */
+export const WATCHDOG_GRACE_MS = 30_000;
+
+/** finished: the job has its final state; retry: it went back to the queue; superseded: another worker holds it now. */
+export type AttemptOutcome = { kind: "finished"; status: string } | { kind: "retry"; error: string } | { kind: "superseded" };
+
+function heldBy(job: JobRow, workerId: string) {
+  return { id: job.id, status: "running", lockedBy: workerId, attempts: job.attempts };
+}
+
+/** Plans `job` (status running, locked by `opts.workerId`) and records the outcome. */
+export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Promise<AttemptOutcome> {
+  const t0 = performance.now();
+  const held = heldBy(job, opts.workerId);
+  try {
+    const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
+    const stored = JSON.parse(tour.request) as StoredTour;
+    const data = await packs.planForTenant(db, job.tenantId, stored.input);
+    const deadlineMs = Date.now() + opts.timeLimitMs;
+    opts.watchdog?.arm(deadlineMs + WATCHDOG_GRACE_MS);
+    let result;
+    try {
+      result = plan({ ...stored.input, deadlineMs }, data);
+    } finally {
+      opts.watchdog?.disarm();
+    }
+    const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
+    const finishedAt = new Date();
+    const written = await db.$transaction(async (tx) => {
+      const { count } = await tx.job.updateMany({
+        where: held,
+        data: { status: result.status, error: null, finishedAt, lockedBy: null, lockedUntil: null },
+      });
+      if (count === 1) await tx.optimization.update({ where: { id: job.optimizationId }, data: { result: body, finishedAt } });
+      return count === 1;
+    });
+    if (!written) return superseded(job, opts);
+    observePlanDuration(performance.now() - t0, result.status);
+    log.info({ jobId: job.id, attempt: job.attempts, status: result.status, ms: Math.round(performance.now() - t0) }, "job finished");
+    return { kind: "finished", status: result.status };
+  } catch (e) {
+    const overtime = e instanceof TimeLimitExceeded;
+    const message = overtime
+      ? `planning stopped after the time limit of ${opts.timeLimitMs / 1000} s (JOB_TIME_LIMIT_S)`
+      : e instanceof Error ? e.message : String(e);
+    // A request the planner cannot serve, or one too big for the time limit, will not get better on a retry.
+    const final = e instanceof PlanInputError || overtime || job.attempts >= opts.maxAttempts;
+    const { count } = await db.job.updateMany({
+      where: held,
+      data: final
+        ? { status: "failed", error: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null }
+        : { status: "queued", error: message, lockedBy: null, lockedUntil: null },
+    });
+    if (count === 0) return superseded(job, opts);
+    observePlanDuration(performance.now() - t0, final ? "failed" : "requeued");
+    log.error({ jobId: job.id, attempt: job.attempts, final, err: message }, "job failed");
+    return final ? { kind: "finished", status: "failed" } : { kind: "retry", error: message };
+  }
+}
+
+function superseded(job: JobRow, opts: AttemptOptions): AttemptOutcome {
+  log.warn({ jobId: job.id, attempt: job.attempts, workerId: opts.workerId }, "job taken over by another worker after the lease expired; result discarded");
+  return { kind: "superseded" };
+}
+
+/** Why a job ends failed when every attempt so far ended with its worker gone. */
+export function abandonedMessage(attempts: number): string {
+  return `the worker stopped during planning in all ${attempts} attempts (JOB_MAX_ATTEMPTS); the lease (JOB_LEASE_S) expired each time`;
+}

@@ -1,0 +1,82 @@
+// Tours, optimizations and jobs in the database.
+import { randomUUID } from "node:crypto";
+import type { JobRecord, JobStatus } from "../../contract/result";
+import type { PlanInput } from "../../engine/plan/types";
+import type { Db } from "../db/client";
+import { enqueue } from "./enqueue";
+import type { JobRow, StoredTour, Tx } from "./types";
+
+export interface Submitted {
+  tourId: number;
+  optimizationId: number;
+  jobId: string;
+}
+
+/**
+ * The tour, its sections, an optimization and its job, in one transaction
+ * that also puts a queued job in the queue; `alsoIn` writes more in the same
+ * transaction (an idempotency key).
+ */
+export async function createTourWithJob(
+  db: Db, tenantId: number, request: { vehicle_id: string }, input: PlanInput, status: JobStatus = "queued",
+  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
+): Promise<Submitted> {
+  return db.$transaction(async (tx) => {
+    const tour = await tx.tour.create({
+      data: {
+        tenantId,
+        vehicleId: request.vehicle_id,
+        batteryLevelStart: input.batteryLevelStart,
+        batteryLevelEnd: input.batteryLevelEnd,
+        startTime: new Date(input.departureMs),
+        corridorM: input.corridorM,
+        minChargeDurationMin: input.minChargeDurationMin,
+        request: JSON.stringify({ request, input } satisfies StoredTour),
+        sections: {
+          create: input.sections.map((s, position) => ({
+            position,
+            sectionId: s.sectionId ?? null,
+            startLat: s.start[0],
+            startLon: s.start[1],
+            stopLat: s.stop[0],
+            stopLon: s.stop[1],
+            payloadKg: s.payloadKg,
+            serviceTimeMin: s.serviceTimeMin ?? null,
+            openingFrom: s.openingTime?.[0] ?? null,
+            openingTo: s.openingTime?.[1] ?? null,
+            powerAvailableKW: s.powerAvailableKW ?? null,
+          })),
+        },
+      },
+    });
+    const optimization = await tx.optimization.create({ data: { tenantId, tourId: tour.id } });
+    const job = await tx.job.create({
+      data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
+    });
+    const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+    if (status === "queued") await enqueue(tx, job.id);
+    if (alsoIn) await alsoIn(tx, ids);
+    return ids;
+  }, { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
+}
+
+export function jobRecord(job: JobRow): JobRecord {
+  return {
+    status: job.status as JobStatus,
+    optimization_id: job.optimizationId,
+    job_id: job.id,
+    tour_id: job.tourId,
+    vehicle_id: job.vehicleId,
+    error: job.error,
+    attempts: job.attempts,
+    created_at: job.createdAt.toISOString(),
+    started_at: job.startedAt?.toISOString() ?? null,
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    updated_at: job.updatedAt.toISOString(),
+  };
+}
+
+/** A tenant's job, or null: another tenant's id is indistinguishable from a missing one. */
+export function findJob(db: Db, tenantId: number, jobId: string) {
+  return db.job.findFirst({ where: { id: jobId, tenantId } });
+}

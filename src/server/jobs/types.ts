@@ -1,0 +1,17 @@
+// What the job modules share: the stored tour a worker plans, the Job row, the
+// submit's transaction, and which statuses are final.
+import type { PlanInput } from "../../engine/plan/types";
+import type { Db } from "../db/client";
+
+/** What a worker needs to plan a tour, frozen at submit time (vehicle figures included). */
+export interface StoredTour {
+  request: unknown;
+  input: PlanInput;
+}
+
+export type JobRow = Awaited<ReturnType<Db["job"]["findUniqueOrThrow"]>>;
+
+/** A Prisma interactive transaction (the submit's). */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export const FINAL_STATUSES = new Set(["succeeded", "not_drivable", "failed"]);

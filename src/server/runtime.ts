@@ -1,0 +1,45 @@
+// Process start-up for the web server: schema, first tenant, job queue, embedded worker.
+import { config } from "./config";
+import { db } from "./db/client";
+import { migrate } from "./db/migrate";
+import { databaseUrl } from "./db/url";
+import { bootstrapDefaultTenant } from "./bootstrap";
+import { prepareQueue, queueKind } from "./jobs/enqueue";
+import { closeQueue, startQueueWorker } from "./jobs/queue";
+import { requeueAbandoned } from "./jobs/table-queue";
+import type { RunningWorker } from "./jobs/worker-loop";
+import { log } from "./log";
+import { packs } from "./packs";
+
+const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerStarted?: Promise<void> };
+
+export function startServices(): Promise<void> {
+  holder.__plannerStarted ??= (async () => {
+    const cfg = config();
+    await migrate(databaseUrl());
+    await bootstrapDefaultTenant(db());
+    await prepareQueue();
+    void packs.plan; // load once now, not on the first request
+    if (cfg.IN_PROCESS_WORKER === "on") {
+      if (queueKind() === "table") {
+        // The embedded worker is the only one: anything still running belongs to a previous process.
+        const requeued = await requeueAbandoned(db(), { all: true });
+        if (requeued) log.info({ requeued }, "requeued jobs left running by a previous process");
+      }
+      holder.__plannerWorker = await startQueueWorker(db());
+    }
+    log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
+  })();
+  return holder.__plannerStarted;
+}
+
+/** Tells the in-process worker that a job is waiting (no-op without one). */
+export function wakeWorker(): void {
+  holder.__plannerWorker?.wake();
+}
+
+export async function stopWorker(): Promise<void> {
+  await holder.__plannerWorker?.stop();
+  holder.__plannerWorker = undefined;
+  await closeQueue();
+}

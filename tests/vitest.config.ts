@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+// Paths are from the repository root (the config lives in tests/ to keep the top level to the design card).
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig({
+  root,
+  resolve: { alias: { "@": `${root}src` } },
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000 } },
+      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          // The API tests that must hold on both databases, on PostgreSQL (a database per file, all dropped at the end).
+          name: "api-pg",
+          include: ["tests/api/fuzz.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts"],
+          env: { TEST_DATABASE: "postgresql" },
+          testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          globalSetup: ["tests/support/pg-global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "pg", include: ["tests/pg/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          // Short leases so that expiry can be waited for.
+          env: { JOB_LEASE_S: "5", JOB_TIME_LIMIT_S: "4", JOB_MAX_ATTEMPTS: "2" },
+        },
+      },
+      // Needs the built app (next build): web and worker processes on a fresh PostgreSQL database.
+      { extends: true, test: { name: "faults", include: ["tests/faults/**/*.test.ts"], testTimeout: 900_000, hookTimeout: 180_000, fileParallelism: false } },
+    ],
+  },
+});
