@@ -96,14 +96,14 @@ describe("lookups", () => {
     expect(res.json.openapi).toBe("3.1.0");
     // Every route file of the app is documented, but for the UI's own (tRPC, basemap, plan exports), the
     // operations endpoints (health, readiness, metrics: docs/API.md "Operations") and the document itself.
-    const routeFiles = (fs.readdirSync("app", { recursive: true }) as string[])
+    const routeFiles = (fs.readdirSync("src/app", { recursive: true }) as string[])
       .filter((f) => path.basename(f) === "route.ts")
       .map((f) => "/" + path.dirname(f).split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}"));
     const documented = routeFiles.filter((p) => !/^\/(api|basemap|plans)\//.test(p) && !["/openapi.json", "/healthz", "/readyz", "/metrics"].includes(p));
     expect(documented.length).toBeGreaterThanOrEqual(12);
     for (const p of documented) expect(res.json.paths[p], p).toBeTruthy();
     for (const [p, ops] of Object.entries(res.json.paths as Record<string, Record<string, unknown>>)) {
-      const file = `app${p.replace(/\{([^}]+)\}/g, "[$1]")}/route.ts`;
+      const file = `src/app${p.replace(/\{([^}]+)\}/g, "[$1]")}/route.ts`;
       const source = fs.readFileSync(file, "utf8");
       for (const method of Object.keys(ops)) expect(source, `${method.toUpperCase()} ${p}`).toContain(`export const ${method.toUpperCase()} =`);
     }
