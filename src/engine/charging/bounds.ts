@@ -3,7 +3,7 @@
 // optimum from each point and energy (a backward pass without pauses or
 // windows) plus the part of each pause that no stop's charging can fill; and
 // driving plus the pauses it needs.
-import { driveStretch, minPauseCost, type Driver, type RoadsideEvent } from "./breaks";
+import { driveStretch, minPauseCost, pausePatterns, type Driver, type RoadsideEvent } from "./breaks";
 import { firstAtLeast, lastAtMost, stopCtx, tableAt, tableKey, type Prepared } from "./grid";
 import type { LabelSet, StopCtx } from "./labels";
 import { EU_BREAK_RULES, type BreakRules } from "./types";
@@ -187,12 +187,7 @@ function pauses(bd: Bounds, k: number, b: number, d: number): [number, number] {
  */
 function patterns(bd: Bounds, k: number, b: number, d: number): number[] | null {
   if (bd.nb + bd.nr === 0 || bd.windows[k]) return null;
-  const out: number[] = [];
-  for (const o of driveStretch({ b, d }, bd.driveMin[k], bd.rules)) {
-    const [nb, nr] = count(o.events);
-    out.push(Math.min(nb, bd.nb) * (bd.nr + 1) + Math.min(nr, bd.nr));
-  }
-  return out;
+  return pausePatterns({ b, d }, bd.driveMin[k], bd.rules).map(([nb, nr]) => Math.min(nb, bd.nb) * (bd.nr + 1) + Math.min(nr, bd.nr));
 }
 
 /**

@@ -24,57 +24,136 @@ export interface StretchOutcome extends Driver {
 }
 
 /**
- * Every legal way to drive `driveMin` minutes without a stop: a pause is taken
- * exactly where it falls due (earlier only resets the clock sooner). Where a
- * break is due, a rest may be taken instead (it may save a later break),
- * unless no rest can fall due before the end (futureMin: most driving after
- * the stretch).
+ * Every legal way to drive `driveMin` minutes without a stop that can matter: a
+ * pause is taken exactly where it falls due (earlier only resets the clock
+ * sooner). Where a break is due, a rest may be taken instead (it may save a
+ * later break), unless no rest can fall due before the end (futureMin: most
+ * driving after the stretch). Ways that end in the same state keep the least
+ * pause, and a way that ends with no less driving since the break and today and
+ * no less pause than another is dropped: over a long stretch the choices would
+ * otherwise multiply (two per break due), while the states they end in are few.
  */
 export function driveStretch(start: Driver, driveMin: number, rules: BreakRules, futureMin = Infinity): StretchOutcome[] {
   if (driveMin <= Math.min(rules.maxDriveMin - start.b, rules.maxDailyDriveMin - start.d) + EPS_MIN) {
     return [{ b: start.b + driveMin, d: start.d + driveMin, pauseMin: 0, events: NO_EVENTS }];
   }
   const out: StretchOutcome[] = [];
-  branch(out, rules, driveMin, futureMin, start.b, start.d, 0, 0, NO_EVENTS);
-  return out;
+  // Partial ways, by the offset of their last pause; each step moves a way to its next pause or the end.
+  let open: Partial[] = [{ b: start.b, d: start.d, offset: 0, pause: 0, events: NO_EVENTS }];
+  while (open.length) {
+    const next = new Map<string, Partial>();
+    const keep = (w: Partial) => {
+      const key = `${w.offset.toFixed(6)}|${w.b.toFixed(6)}|${w.d.toFixed(6)}`;
+      const had = next.get(key);
+      if (!had || w.pause < had.pause - EPS_MIN) next.set(key, w);
+    };
+    for (const w of open) {
+      const left = driveMin - w.offset;
+      const dueB = rules.maxDriveMin - w.b;
+      const dueD = rules.maxDailyDriveMin - w.d;
+      if (left <= Math.min(dueB, dueD) + EPS_MIN) {
+        out.push({ b: w.b + left, d: w.d + left, pauseMin: w.pause, events: w.events });
+        continue;
+      }
+      if (dueD <= dueB + EPS_MIN) {
+        const at = w.offset + Math.max(0, dueD);
+        keep({ b: 0, d: 0, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
+        continue;
+      }
+      const at = w.offset + Math.max(0, dueB);
+      const dAt = w.d + Math.max(0, dueB);
+      keep({ b: 0, d: dAt, offset: at, pause: w.pause + rules.breakMin, events: [...w.events, { kind: "break", offsetMin: at }] });
+      if (dAt + driveMin - at + futureMin > rules.maxDailyDriveMin + EPS_MIN) {
+        keep({ b: 0, d: 0, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
+      }
+    }
+    open = [...next.values()];
+  }
+  return nondominated(out);
+}
+
+interface Partial extends Driver {
+  offset: number;
+  pause: number;
+  events: RoadsideEvent[];
 }
 
 const NO_EVENTS: RoadsideEvent[] = [];
 
-function branch(out: StretchOutcome[], rules: BreakRules, driveMin: number, futureMin: number, b: number, d: number, offset: number, pause: number, events: RoadsideEvent[]) {
-  const left = driveMin - offset;
-  const dueB = rules.maxDriveMin - b;
-  const dueD = rules.maxDailyDriveMin - d;
-  if (left <= Math.min(dueB, dueD) + EPS_MIN) {
-    out.push({ b: b + left, d: d + left, pauseMin: pause, events });
-    return;
+/**
+ * Every count of breaks and rests (taken where due) that driving `driveMin` from
+ * `start` can end with, none with both counts above another's. Unlike
+ * driveStretch, a rest is never judged by its roadside length here: the caller
+ * places these pauses at chargers, where charging may fill a rest.
+ */
+export function pausePatterns(start: Driver, driveMin: number, rules: BreakRules): [breaks: number, rests: number][] {
+  const out = new Map<string, [number, number]>();
+  let open = [{ b: start.b, d: start.d, offset: 0, nb: 0, nr: 0 }];
+  while (open.length) {
+    const next = new Map<string, (typeof open)[number]>();
+    const keep = (w: (typeof open)[number]) => next.set(`${w.offset.toFixed(6)}|${w.b.toFixed(6)}|${w.d.toFixed(6)}|${w.nb}|${w.nr}`, w);
+    for (const w of open) {
+      const left = driveMin - w.offset, dueB = rules.maxDriveMin - w.b, dueD = rules.maxDailyDriveMin - w.d;
+      if (left <= Math.min(dueB, dueD) + EPS_MIN) {
+        out.set(`${w.nb}|${w.nr}`, [w.nb, w.nr]);
+        continue;
+      }
+      if (dueD <= dueB + EPS_MIN) {
+        keep({ b: 0, d: 0, offset: w.offset + Math.max(0, dueD), nb: w.nb, nr: w.nr + 1 });
+        continue;
+      }
+      const at = w.offset + Math.max(0, dueB);
+      keep({ b: 0, d: w.d + Math.max(0, dueB), offset: at, nb: w.nb + 1, nr: w.nr });
+      keep({ b: 0, d: 0, offset: at, nb: w.nb, nr: w.nr + 1 });
+    }
+    open = [...next.values()];
   }
-  if (dueD <= dueB + EPS_MIN) {
-    const at = offset + Math.max(0, dueD);
-    branch(out, rules, driveMin, futureMin, 0, 0, at, pause + rules.restMin, [...events, { kind: "rest", offsetMin: at }]);
-    return;
+  const all = [...out.values()];
+  return all.filter(([b, r]) => !all.some(([b2, r2]) => b2 <= b && r2 <= r && (b2 < b || r2 < r)));
+}
+
+/** Outcomes no other beats in driving since the break, driving today and pause at once (first of equals kept). */
+function nondominated(xs: StretchOutcome[]): StretchOutcome[] {
+  if (xs.length < 2) return xs;
+  const sorted = xs.slice().sort((x, y) => x.pauseMin - y.pauseMin || x.b - y.b || x.d - y.d);
+  const kept: StretchOutcome[] = [];
+  for (const x of sorted) {
+    if (!kept.some((k) => k.pauseMin <= x.pauseMin + EPS_MIN && k.b <= x.b + EPS_MIN && k.d <= x.d + EPS_MIN)) kept.push(x);
   }
-  const at = offset + Math.max(0, dueB);
-  const dAt = d + Math.max(0, dueB);
-  branch(out, rules, driveMin, futureMin, 0, dAt, at, pause + rules.breakMin, [...events, { kind: "break", offsetMin: at }]);
-  if (dAt + driveMin - at + futureMin > rules.maxDailyDriveMin + EPS_MIN) {
-    branch(out, rules, driveMin, futureMin, 0, 0, at, pause + rules.restMin, [...events, { kind: "rest", offsetMin: at }]);
-  }
+  return kept;
 }
 
 /**
  * Least cost of the pauses that driving `driveMin` more from (b, d) needs, a
  * break costing `breakCost` and a rest `restCost` (pauses where due are never
- * worse: taking one earlier only brings the next one forward).
+ * worse: taking one earlier only brings the next one forward). Each choice
+ * leads to a fresh day after a rest or to a later break of the same day, so the
+ * fresh days' costs are remembered by the driving left (`memo`): the work grows
+ * with the days of driving, not with the choices' combinations.
  */
 export function minPauseCost(b: number, d: number, driveMin: number, rules: BreakRules, breakCost = rules.breakMin, restCost = rules.restMin): number {
-  const dueB = rules.maxDriveMin - b, dueD = rules.maxDailyDriveMin - d;
-  if (driveMin <= Math.min(dueB, dueD) + EPS_MIN) return 0;
-  const at = Math.max(0, Math.min(dueB, dueD));
-  const rest = restCost + minPauseCost(0, 0, driveMin - at, rules, breakCost, restCost);
-  if (dueD <= dueB + EPS_MIN) return rest;
-  return Math.min(breakCost + minPauseCost(0, d + at, driveMin - at, rules, breakCost, restCost), rest);
+  const memo = MEMO;
+  memo.clear();
+  const fresh = (left: number): number => {
+    if (left <= Math.min(rules.maxDriveMin, rules.maxDailyDriveMin) + EPS_MIN) return 0;
+    const known = memo.get(left);
+    if (known !== undefined) return known;
+    const cost = onDay(0, 0, left);
+    memo.set(left, cost);
+    return cost;
+  };
+  // From (b, d) within a day: the next pause where due, a rest or (where a break is due first) either.
+  const onDay = (b0: number, d0: number, left: number): number => {
+    const dueB = rules.maxDriveMin - b0, dueD = rules.maxDailyDriveMin - d0;
+    if (left <= Math.min(dueB, dueD) + EPS_MIN) return 0;
+    if (dueD <= dueB + EPS_MIN) return restCost + fresh(left - Math.max(0, dueD));
+    const at = Math.max(0, dueB);
+    return Math.min(breakCost + onDay(0, d0 + at, left - at), restCost + fresh(left - at));
+  };
+  return onDay(b, d, driveMin);
 }
+
+const MEMO = new Map<number, number>();
 
 /** Driver state after a charging stop with a detour of detourMin there and back; null when not legal. */
 export function afterStop(s: Driver, detourMin: number, option: DriverOption, rules: BreakRules): Driver | null {

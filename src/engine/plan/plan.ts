@@ -23,9 +23,9 @@ import type { PlanData, PlanInput } from "./types";
 export interface PlannedRoute {
   legs: Leg[];
   profile: RouteProfile;
-  /** Every station of the corridor, each once (on the first leg it lies along). */
+  /** Every station of the corridor, each once (its first pass). */
   hits: CorridorHit[];
-  /** The usable ones after poi_info, with road detours, in route order. */
+  /** The usable ones after poi_info, one per pass of the route, with road detours, in route order. */
   candidates: Candidate[];
   warnings: string[];
 }
@@ -38,20 +38,15 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
   const kWhPerKm = massKg.map((m) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH));
   const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg), data.network);
 
-  const legOf = new Map<CorridorHit, number>();
-  const seen = new Set<number>();
-  legs.forEach((leg, k) => {
-    for (const hit of findInCorridor(data.stations, leg.path, input.corridorM)) {
-      if (seen.has(hit.station.poiId)) continue;
-      seen.add(hit.station.poiId);
-      legOf.set(hit, k);
-    }
-  });
-  const hits = [...legOf.keys()];
+  // Every pass of the route by a station is its own candidate: a road driven twice
+  // (depot -> customer -> depot) has its chargers both times.
+  const passes = legs.flatMap((leg, k) => findInCorridor(data.stations, leg.path, input.corridorM).map((hit) => ({ hit, k })));
+  const hits = uniqueStations(passes.map((p) => p.hit));
   const { kept, warnings } = filterStations(hits, input.poiInfo);
-  const candidates = kept
-    .map((hit) => {
-      const k = legOf.get(hit)!;
+  const keptIds = new Set(kept.map((h) => h.station.poiId));
+  const usable = passes.filter((p) => keptIds.has(p.hit.station.poiId));
+  const candidates = usable
+    .map(({ hit, k }) => {
       // Only a station the vehicle can use is worth measuring on the road.
       if (!toCandidate(input.vehicle, hit, k, profile.legStartM[k], kWhPerKm[k])) return null;
       checkDeadline(input.deadlineMs, "measuring road detours to stations");
@@ -59,9 +54,10 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
     })
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => a.distM - b.distM);
-  if (kept.length > candidates.length) {
+  const usableSites = new Set(candidates.map((c) => c.hit.station.poiId)).size;
+  if (kept.length > usableSites) {
     warnings.push(
-      `${kept.length - candidates.length} of ${kept.length} stations in the corridor were not considered as stops: ` +
+      `${kept.length - usableSites} of ${kept.length} stations in the corridor were not considered as stops: ` +
         `below ${MIN_STOP_POWER_KW} kW or no connector this vehicle can use (${connectorsOf(input)})`,
     );
   }
@@ -120,6 +116,12 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Each station once, at its first pass. */
+function uniqueStations(hits: CorridorHit[]): CorridorHit[] {
+  const seen = new Set<number>();
+  return hits.filter((h) => !seen.has(h.station.poiId) && seen.add(h.station.poiId));
+}
 
 
 function figuresOf(v: PlanInput["vehicle"]): VehicleFigures {

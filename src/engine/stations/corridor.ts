@@ -16,6 +16,13 @@ const RAD = Math.PI / 180;
 const M_PER_DEG = EARTH_RADIUS_M * RAD;
 /** Equirectangular bounds vs haversine: keep lower bounds on the safe side. */
 const BOUND_SLACK = 0.995;
+/**
+ * Two stretches of route near one station are two passes (two hits) when the
+ * route between them runs at least this far outside the corridor (or the corridor
+ * width, if wider): an out-and-back tour passes a station twice; a route that
+ * wiggles at the corridor's edge does not.
+ */
+export const MIN_PASS_GAP_M = 2000;
 
 export interface StationIndex {
   stations: Station[];
@@ -63,9 +70,11 @@ const upperSeg = (g: Float64Array, d: number) => {
 };
 
 /**
- * The route is cut into windows of <= corridorM; each window's bounding box, grown by
- * corridorM, is queried once. Per candidate, windows are scanned nearest-box first and
- * the scan stops once a box is farther than the best segment found.
+ * Every pass of the route by a station within `corridorM`: one hit per station
+ * and pass, at the pass's nearest route point, sorted along the route. The route
+ * is cut into windows of <= corridorM; each window's bounding box, grown by
+ * corridorM, is queried once; per candidate, only windows whose box lies within
+ * the corridor are scanned.
  */
 export function findInCorridor(index: StationIndex, route: CorridorRoute, corridorM: number): CorridorHit[] {
   const { coords, cumDistM } = route;
@@ -120,18 +129,25 @@ export function findInCorridor(index: StationIndex, route: CorridorRoute, corrid
 
   const hits: CorridorHit[] = [];
   const order: number[] = [];
+  const near: number[] = []; // segment, squared projected distance, segment, ...
+  const seen = new Set<number>();
+  const gapM = Math.max(corridorM, MIN_PASS_GAP_M);
   for (const [id, list] of candidates) {
     const s = index.stations[id];
     const kx = index.kx[id];
     order.length = 0;
     for (let i = 0; i < list.length; i += 2) order.push(i);
     order.sort((x, y) => list[x + 1] - list[y + 1]);
-    let best2 = Infinity, bestSeg = -1, bestM = Infinity;
+    // Every segment within the corridor (a route may pass the station more than once).
+    near.length = 0;
+    seen.clear();
+    const limit2 = (corridorM / M_PER_DEG / BOUND_SLACK + 1e-6) ** 2;
     for (const i of order) {
-      // Nothing in this window can beat the best segment found so far.
-      if (list[i + 1] > Math.min(bestM, corridorM)) break;
+      if (list[i + 1] > corridorM) break;
       const k = list[i];
       for (let j = segLo[k]; j <= segHi[k]; j++) {
+        if (seen.has(j)) continue;
+        seen.add(j);
         const a = coords[j], b = coords[Math.min(j + 1, last)];
         const ax = (a[1] - s.lon) * kx, ay = a[0] - s.lat;
         const dx = (b[1] - s.lon) * kx - ax, dy = b[0] - s.lat - ay;
@@ -140,28 +156,55 @@ export function findInCorridor(index: StationIndex, route: CorridorRoute, corrid
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         const ex = ax + dx * t, ey = ay + dy * t;
         const d2 = ex * ex + ey * ey;
-        if (d2 < best2) (best2 = d2), (bestSeg = j), (bestM = Math.sqrt(d2) * M_PER_DEG);
+        if (d2 <= limit2) near.push(j, d2);
       }
     }
-    if (bestSeg < 0) continue;
-    // The projection can misrank near-ties by millimetres: settle among neighbours exactly.
-    let p = nearestOnSegment(s.lat, s.lon, coords[bestSeg][0], coords[bestSeg][1], coords[Math.min(bestSeg + 1, last)][0], coords[Math.min(bestSeg + 1, last)][1]);
-    for (const j of [bestSeg - 1, bestSeg + 1]) {
-      if (j < 0 || j >= last) continue;
-      const q = nearestOnSegment(s.lat, s.lon, coords[j][0], coords[j][1], coords[j + 1][0], coords[j + 1][1]);
-      if (q.distanceM < p.distanceM) (p = q), (bestSeg = j);
+    if (near.length === 0) continue;
+    // Passes: runs of nearby segments, a new one where the route has been out of the corridor for gapM.
+    const segs = [];
+    for (let i = 0; i < near.length; i += 2) segs.push(i);
+    segs.sort((x, y) => near[x] - near[y]);
+    let runBest = -1, runBest2 = Infinity, runEnd = -1;
+    const close = () => {
+      if (runBest < 0) return;
+      const hit = passHit(s, runBest, coords, cumDistM, corridorM);
+      if (hit) hits.push(hit);
+    };
+    for (const i of segs) {
+      const j = near[i], d2 = near[i + 1];
+      if (runEnd >= 0 && j > runEnd + 1 && g[j] - g[Math.min(runEnd + 1, last)] >= gapM) {
+        close();
+        runBest = -1;
+        runBest2 = Infinity;
+      }
+      if (d2 < runBest2) (runBest2 = d2), (runBest = j);
+      runEnd = j;
     }
-    if (p.distanceM > corridorM) continue;
-    const c0 = cumDistM[bestSeg], c1 = cumDistM[Math.min(bestSeg + 1, last)];
-    hits.push({
-      station: s,
-      distanceFromStartM: c0 + (c1 - c0) * p.t,
-      routeLat: p.lat,
-      routeLon: p.lon,
-      offRouteM: p.distanceM,
-      detourM: 2 * p.distanceM * DETOUR_ROAD_FACTOR,
-      segmentIndex: bestSeg,
-    });
+    close();
   }
   return hits.sort((x, y) => x.distanceFromStartM - y.distanceFromStartM || x.offRouteM - y.offRouteM || x.station.poiId - y.station.poiId);
+}
+
+/** The hit of one pass: the nearest point of its best segment, settled among neighbours exactly. */
+function passHit(s: Station, best: number, coords: [number, number][], cumDistM: Float64Array, corridorM: number): CorridorHit | null {
+  const last = coords.length - 1;
+  // The projection can misrank near-ties by millimetres: settle among neighbours exactly.
+  let seg = best;
+  let p = nearestOnSegment(s.lat, s.lon, coords[seg][0], coords[seg][1], coords[Math.min(seg + 1, last)][0], coords[Math.min(seg + 1, last)][1]);
+  for (const j of [best - 1, best + 1]) {
+    if (j < 0 || j >= last) continue;
+    const q = nearestOnSegment(s.lat, s.lon, coords[j][0], coords[j][1], coords[j + 1][0], coords[j + 1][1]);
+    if (q.distanceM < p.distanceM) (p = q), (seg = j);
+  }
+  if (p.distanceM > corridorM) return null;
+  const c0 = cumDistM[seg], c1 = cumDistM[Math.min(seg + 1, last)];
+  return {
+    station: s,
+    distanceFromStartM: c0 + (c1 - c0) * p.t,
+    routeLat: p.lat,
+    routeLon: p.lon,
+    offRouteM: p.distanceM,
+    detourM: 2 * p.distanceM * DETOUR_ROAD_FACTOR,
+    segmentIndex: seg,
+  };
 }

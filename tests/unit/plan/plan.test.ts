@@ -101,20 +101,24 @@ describe("plan on a synthetic motorway", () => {
 
 describe("corridor results on a tour of several sections", () => {
   it("gives each station its section, its distance from the tour start and its nearest route point", () => {
-    // Out east to 10 E, then back west to 7 E: stations east of 10 E lie only along section 0's end,
-    // those between 7 and 10 E along both; each is listed once, on the first section it lies along.
+    // Out east to 12.5 E, then back west to 7 E: the way back passes every site again, so each is
+    // listed twice, once per pass, with that pass's section and distance.
     const sites = [station(8.5), station(10.5), station(12)];
     const r = plan(
       input({ batteryLevelStart: 1, sections: [{ start: [LAT, 6.01], stop: [LAT, 12.5], payloadKg: 0 }, { start: [LAT, 12.5], stop: [LAT, 7], payloadKg: 0 }] }),
       planData(sites),
     );
-    expect(r.poi_list.map((p) => [p.poi_id, p.section])).toEqual(sites.map((s) => [s.poiId, 0]));
+    const outward = sites.map((s) => [s.poiId, 0]);
+    const homeward = [...sites].reverse().map((s) => [s.poiId, 1]);
+    expect(r.poi_list.map((p) => [p.poi_id, p.section])).toEqual([...outward, ...homeward]);
     const leg0 = r.sections.filter((s) => s.poi_summary!.name !== "Destination").reduce((a, s) => a + s.length_m!, 0);
-    for (const [p, s] of r.poi_list.map((p, i) => [p, sites[i]] as const)) {
+    for (const p of r.poi_list) {
+      const s = sites.find((x) => x.poiId === p.poi_id)!;
       expect(p.position_lon_route).toBeCloseTo(s.lon, 4);
       expect(p.position_lat_route).toBeCloseTo(LAT, 5);
       // Along the line from 6.01 E: the distance is the route's, not the straight line's to the site.
-      expect(p.distance_from_start! / 1000).toBeCloseTo(haversineM(LAT, 6.01, LAT, s.lon) / 1000, 0); // the road follows the parallel: a little longer than the great circle
+      const along = p.section === 0 ? haversineM(LAT, 6.01, LAT, s.lon) : haversineM(LAT, 6.01, LAT, 12.5) + haversineM(LAT, 12.5, LAT, s.lon);
+      expect(p.distance_from_start! / 1000).toBeCloseTo(along / 1000, 0); // the road follows the parallel: a little longer than the great circle
     }
     expect(leg0).toBeGreaterThan(0);
 

@@ -82,6 +82,48 @@ describe("findInCorridor on a straight route", () => {
   });
 });
 
+describe("findInCorridor on routes that pass a station more than once", () => {
+  const kmLon = 1000 / (M_PER_DEG_LAT * Math.cos((50 * Math.PI) / 180));
+  const north = (from: number, to: number, lon: number): [number, number][] => {
+    const out: [number, number][] = [];
+    const step = (to > from ? 1 : -1) / 111.195;
+    for (let lat = from; to > from ? lat <= to + 1e-9 : lat >= to - 1e-9; lat += step) out.push([lat, lon]);
+    return out;
+  };
+  const site = station(1, 50.0, 9 + 3 * kmLon); // 3 km east of 9°E at 50°N
+  const index = createStationIndex([site]);
+
+  it("gives an out-and-back route one hit per pass, each with its own distance along the route", () => {
+    // North from 49°N to 51°N on 9°E, then back south on a road 1 km further west.
+    const route = routeOf([...north(49, 51, 9), ...north(51, 49, 9 - kmLon)]);
+    const hits = findInCorridor(index, route, 5000);
+    expect(hits.map((h) => h.station.poiId)).toEqual([1, 1]);
+    const [out, back] = hits;
+    expect(out.distanceFromStartM / 1000).toBeCloseTo(haversineM(49, 9, 50, 9) / 1000, 0);
+    // Back: all the way north, across, and south to 50°N again.
+    expect(back.distanceFromStartM / 1000).toBeCloseTo((haversineM(49, 9, 51, 9) + 1000 + haversineM(51, 9, 50, 9)) / 1000, 0);
+    expect(out.offRouteM).toBeCloseTo(3000, -1);
+    expect(back.offRouteM).toBeCloseTo(4000, -1);
+    expect(back.segmentIndex).toBeGreaterThan(out.segmentIndex);
+    // Only the near pass within a corridor that does not reach the far road.
+    expect(findInCorridor(index, route, 3500).map((h) => h.distanceFromStartM < out.distanceFromStartM + 1)).toEqual([true]);
+  });
+
+  it("counts a route that leaves the corridor only briefly as one pass", () => {
+    // Past the site, out to 4.5 km east (beyond a 4 km corridor) for 1 km, back, and on north.
+    const coords: [number, number][] = [...north(49, 49.995, 9), [49.997, 9 + 7.5 * kmLon], [50.003, 9 + 7.5 * kmLon], ...north(50.005, 51, 9)];
+    const hits = findInCorridor(index, routeOf(coords), 4000);
+    expect(hits).toHaveLength(1);
+  });
+
+  it("finds three passes of a loop driven three times", () => {
+    const loop: [number, number][] = [...north(49.5, 50.5, 9), ...north(50.5, 49.5, 9 - 20 * kmLon)];
+    const hits = findInCorridor(index, routeOf([...loop, ...loop, ...loop]), 4000);
+    expect(hits).toHaveLength(3);
+    for (let i = 1; i < hits.length; i++) expect(hits[i].distanceFromStartM - hits[i - 1].distanceFromStartM).toBeGreaterThan(200_000);
+  });
+});
+
 describe("findInCorridor on a real-shaped 800 km route", () => {
   const stations = assignIdsAndGroups(
     parseBnetzaCsv(readFileSync(path.join(DATA_DIR, "chargers/bnetza_ladesaeulenregister_2019-07-19.csv"))).stations,
