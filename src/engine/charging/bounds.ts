@@ -3,7 +3,8 @@
 // optimum from each point and energy (a backward pass without pauses or
 // windows) plus the part of each pause that no stop's charging can fill; and
 // driving plus the pauses it needs.
-import { driveStretch, minPauseCost, pausePatterns, type Driver, type RoadsideEvent } from "./breaks";
+import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks";
+import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
 import { firstAtLeast, lastAtMost, stopCtx, tableAt, tableKey, type Prepared } from "./grid";
 import type { LabelSet, StopCtx } from "./labels";
 import { EU_BREAK_RULES, type BreakRules } from "./types";
@@ -28,7 +29,40 @@ export interface Bounds {
   /** Per point: the longest a later stop can charge (full from the reserve, or the floor). */
   longest: Float64Array;
   overheadMin: number;
+  /** The bound with the daily rests spaced (restSpacing); null where the tour needs no rest. */
+  spaced: SpacedRests | null;
+  /** Per point: its route driving time from the start. */
+  pointDriveMin: Float64Array;
+  /** All pause time still needed; and what charging cannot fill of it, by the longest charge still possible. */
+  allPauses: PauseCost;
+  unfilledPauses: Map<number, PauseCost>;
+  pausePatterns: PausePatterns;
 }
+
+/**
+ * Least remaining time by point, driving since the last daily rest (the rest's
+ * route driving time on a grid of `width` minutes, rounded up) and cell, with every daily rest where the
+ * rules allow it at the latest: at a stop, where it overlaps the charging, or
+ * by the road where it falls due. Breaks are left out (free), and so are the
+ * detours' driving in the counter: a relaxation, so still a bound. It sees what
+ * the pause patterns alone cannot: a day's charging must fit between that
+ * day's rests.
+ */
+interface SpacedRests {
+  width: number;
+  buckets: number;
+  /** Per point: the grid index of its own route driving time, rounded up (bucket 0: a rest right here). */
+  top: Int32Array;
+  /** Per point, bucket-major: after the point's decisions, cells lo[k].., Float32 (read minus SPACED_SLACK). */
+  h: Float32Array[];
+  /** Per point and bucket: the least over cells (the top one). */
+  least: Float32Array[];
+}
+
+/** Minutes per bucket of the daily driving counter in the spaced-rest bound. */
+const SPACED_WIDTH_MIN = 30;
+/** Float32 rounding of values up to ~10^5 minutes stays below this. */
+const SPACED_SLACK = 0.02;
 
 const cache = new WeakMap<Prepared, Bounds>();
 const MAX_LAYERS = 12;
@@ -79,9 +113,29 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const charge = layers(prep, nb, nr);
   // Nonincreasing in energy: the least is at the top.
   const minH = charge.h.map((layer) => Float64Array.from(layer, (h) => (h.length ? h[h.length - 1] : Infinity)));
-  const out = { rules, driveMin, serviceMin, windows, overheadMin: input.overheadMin, minH, longest, nb, nr, ...charge };
+  const pointDriveMin = Float64Array.from(points, (p) => p.driveMin);
+  const unfilledPauses = new Map<number, PauseCost>();
+  for (const c of longest) if (!unfilledPauses.has(c)) unfilledPauses.set(c, pauseCost(rules, Math.max(0, rules.breakMin - c), Math.max(0, rules.restMin - c)));
+  const out = {
+    rules, driveMin, serviceMin, windows, overheadMin: input.overheadMin, minH, longest, nb, nr, spaced: null, pointDriveMin,
+    allPauses: pauseCost(rules), unfilledPauses, pausePatterns: pausePatterns(rules), ...charge,
+  };
   cache.set(prep as unknown as Prepared, out);
   return out;
+}
+
+/**
+ * Adds the spaced-rest bound (restSpacing) to the bounds of `prep`, where the tour
+ * needs a daily rest; false where it does not (nothing to add).
+ */
+export function spaceRests<C extends string>(prep: Prepared<C>): boolean {
+  const bd = bounds(prep);
+  if (bd.spaced) return true;
+  const { input, points } = prep;
+  const dest = points[points.length - 1];
+  if ((input.driver?.todayMin ?? 0) + dest.driveMin <= bd.rules.maxDailyDriveMin + EPS_MIN) return false;
+  bd.spaced = restSpacing(prep, SPACED_WIDTH_MIN);
+  return true;
 }
 
 /**
@@ -144,13 +198,131 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
   return { h, lo };
 }
 
+function restSpacing<C extends string>(prep: Prepared<C>, width: number): SpacedRests {
+  const { input, points, cells, cap } = prep;
+  const rules = input.breaks ?? EU_BREAK_RULES;
+  const maxD = rules.maxDailyDriveMin, maxB = rules.maxDriveMin, rest = rules.restMin, brk = rules.breakMin;
+  const n = points.length, rc = input.reserveSoc * cap;
+  // The last rest's and the last break's route driving times on a grid of `width`, rounded up (later:
+  // less driving counted). Rest bucket r at point k: the rest at grid index top[k] - r, the counter
+  // driveMin - (top[k] - r) * width; the same for breaks with bucket c.
+  const restBuckets = Math.floor(maxD / width) + 2, breakBuckets = Math.floor(maxB / width) + 2;
+  const states = restBuckets * breakBuckets;
+  const top = Int32Array.from(points, (p) => Math.ceil(p.driveMin / width - 1e-9));
+  const lo = new Int32Array(n), hi = new Int32Array(n);
+  let widest = 0;
+  points.forEach((p, k) => {
+    lo[k] = firstAtLeast(cells, rc + p.energyKWh);
+    hi[k] = lastAtMost(cells, cap + p.energyKWh);
+    widest = Math.max(widest, hi[k] - lo[k] + 1);
+  });
+  const need = Math.max(input.endSoc, input.reserveSoc) * cap + points[n - 1].energyKWh;
+  const h: Float32Array[] = new Array(n), least: Float32Array[] = new Array(n);
+  // Per state (rest bucket * breakBuckets + break bucket), at point k + 1 before its decisions; and the current point's values after them.
+  let before = Array.from({ length: states }, () => new Float64Array(widest).fill(Infinity));
+  let next = Array.from({ length: states }, () => new Float64Array(widest));
+  const after = Array.from({ length: states }, () => new Float64Array(widest));
+  const scratch = new Float64Array(widest + 1), restStop = new Float64Array(widest), breakStop = new Float64Array(widest);
+  const grid = (t: number) => Math.ceil(t / width - 1e-9);
+  /**
+   * Leaving point k with the rest and the break at grid indices rAt, bAt, on to point k + 1:
+   * pauses that fall due on the way are taken by the road where due (a rest, or at a break's
+   * due point a break or a rest), each outcome improving `a`.
+   */
+  function reach(rAt: number, bAt: number, add: number, a: Float64Array, len: number, k: number): void {
+    const q = points[k + 1], p = points[k];
+    const tr = rAt * width + maxD, tb = bAt * width + maxB;
+    if (tr >= q.driveMin - EPS_MIN && tb >= q.driveMin - EPS_MIN) {
+      const jr = top[k + 1] - rAt, jb = top[k + 1] - bAt;
+      if (jr < 0 || jr >= restBuckets || jb < 0 || jb >= breakBuckets) return;
+      const from = before[jr * breakBuckets + jb], lo0 = lo[k], lo1 = lo[k + 1], hi1 = hi[k + 1];
+      const total = add + q.driveMin - p.driveMin, crest = rc + q.peakKWh - 1e-9;
+      for (let i = 0; i < len; i++) {
+        const g = lo0 + i < hi1 ? lo0 + i : hi1;
+        if (g >= lo1 && cells[lo0 + i] >= crest) {
+          const v = total + from[g - lo1];
+          if (v < a[i]) a[i] = v;
+        }
+      }
+      return;
+    }
+    if (tr <= tb + EPS_MIN) return reach(grid(tr), grid(tr), add + rest, a, len, k);
+    reach(rAt, grid(tb), add + brk, a, len, k);
+    reach(grid(tb), grid(tb), add + rest, a, len, k);
+  }
+  for (let k = n - 1; k >= 0; k--) {
+    const p = points[k];
+    const len = Math.max(0, hi[k] - lo[k] + 1);
+    const q = points[k + 1];
+    for (let r = 0; r < restBuckets; r++) {
+      for (let c = 0; c < breakBuckets; c++) {
+        const a = after[r * breakBuckets + c];
+        a.fill(Infinity, 0, len);
+        // A break before the last rest counts from the rest (the rest resets both): no such state.
+        if (c > r) continue;
+        if (!q) {
+          for (let i = 0; i < len; i++) if (cells[lo[k] + i] >= need - 1e-9) a[i] = 0;
+          continue;
+        }
+        reach(top[k] - r, top[k] - c, 0, a, len, k);
+        for (let i = 1; i < len; i++) if (a[i] > a[i - 1]) a[i] = a[i - 1];
+      }
+    }
+    // Kept for the sets: a break just taken (their own break counter is bounded by the pause patterns).
+    const store = new Float32Array(restBuckets * len), tops = new Float32Array(restBuckets);
+    for (let r = 0; r < restBuckets; r++) {
+      const a = after[r * breakBuckets];
+      for (let i = 0; i < len; i++) store[r * len + i] = a[i];
+      tops[r] = len ? a[len - 1] : Infinity;
+    }
+    h[k] = store;
+    least[k] = tops;
+    const ctx = p.kind === "station" ? stopCtx(prep, p) : null;
+    const service = p.kind === "waypoint" ? input.waypoints[p.index].serviceMin : 0;
+    // A rest here leads to the same state whatever the state before, a break to one per rest bucket: once each.
+    const restHere = restStop.subarray(0, len), breakHere = breakStop.subarray(0, len);
+    pauseHere(ctx, after[0].subarray(0, len), rest, restHere, scratch, p.last);
+    for (let r = 0; r < restBuckets; r++) {
+      pauseHere(ctx, after[r * breakBuckets].subarray(0, len), brk, breakHere, scratch, p.last);
+      for (let c = 0; c <= r && c < breakBuckets; c++) {
+        const out = next[r * breakBuckets + c], a = after[r * breakBuckets + c].subarray(0, len);
+        for (let i = 0; i < len; i++) {
+          const x = a[i] < breakHere[i] ? a[i] : breakHere[i];
+          out[i] = (x < restHere[i] ? x : restHere[i]) + service;
+        }
+        if (ctx) withStop(ctx, a, out, 0, scratch);
+      }
+    }
+    [before, next] = [next, before];
+  }
+  return { width, buckets: restBuckets, top, h, least };
+}
+
+/**
+ * A pause at point k before going on with `from`, into `out`: at a station, a stop
+ * whose charging it overlaps; at a waypoint other than the destination, the pause
+ * alone (service is added by the caller); at the destination, none.
+ */
+function pauseHere(ctx: StopCtx | null, from: Float64Array, pause: number, out: Float64Array, scratch: Float64Array, last: boolean): void {
+  out.fill(Infinity);
+  if (ctx) withStop(ctx, from, out, pause, scratch);
+  else if (!last) for (let i = 0; i < from.length; i++) out[i] = from[i] + pause;
+}
+
+/** The spaced-rest bucket at point k of a driver who has driven `d` since the rest (its grid rest rounded up). */
+function spacedBucket(bd: Bounds, k: number, d: number): number {
+  const sp = bd.spaced!;
+  const restAt = Math.ceil((bd.pointDriveMin[k] - d) / sp.width - 1e-9);
+  return Math.min(sp.buckets - 1, Math.max(0, sp.top[k] - restAt));
+}
+
 /**
  * Improves `out` (arrival cells of a station) by a stop there: least over
  * targets t of max(F(t) - F(arrival), pause) + overhead and detour + from[t].
  * `from` is nonincreasing, so where the pause outlasts the charge the best
  * target is the highest one in that window.
  */
-function withStop(ctx: StopCtx, from: Float64Array, out: Float64Array, pause: number, best: Float64Array): void {
+function withStop(ctx: StopCtx, from: Float64Array, out: Float64Array, pause: number, best: Float64Array, extra = 0): void {
   const { fa, fd, lo } = ctx;
   const m = Math.max(0, ctx.gdMax - lo + 1);
   if (m === 0) return;
@@ -159,7 +331,7 @@ function withStop(ctx: StopCtx, from: Float64Array, out: Float64Array, pause: nu
     const v = fd[j] + from[j];
     best[j] = v < best[j + 1] ? v : best[j + 1];
   }
-  const fixed = ctx.fixedMin, len = from.length;
+  const fixed = ctx.fixedMin + extra, len = from.length;
   let j0 = 0, j1 = 0;
   for (let i = ctx.ga - lo; i < len; i++) {
     const a = fa[i];
@@ -177,8 +349,8 @@ function withStop(ctx: StopCtx, from: Float64Array, out: Float64Array, pause: nu
 /** Pause minutes beyond what charging can fill, and all pause minutes, still needed from (b, d) at point k. */
 function pauses(bd: Bounds, k: number, b: number, d: number): [number, number] {
   if (bd.windows[k]) return [0, 0]; // a wait could absorb them
-  const r = bd.rules, c = bd.longest[k], drive = bd.driveMin[k];
-  return [minPauseCost(b, d, drive, r, Math.max(0, r.breakMin - c), Math.max(0, r.restMin - c)), minPauseCost(b, d, drive, r)];
+  const drive = bd.driveMin[k];
+  return [bd.unfilledPauses.get(bd.longest[k])!(b, d, drive), bd.allPauses(b, d, drive)];
 }
 
 /**
@@ -187,7 +359,7 @@ function pauses(bd: Bounds, k: number, b: number, d: number): [number, number] {
  */
 function patterns(bd: Bounds, k: number, b: number, d: number): number[] | null {
   if (bd.nb + bd.nr === 0 || bd.windows[k]) return null;
-  return pausePatterns({ b, d }, bd.driveMin[k], bd.rules).map(([nb, nr]) => Math.min(nb, bd.nb) * (bd.nr + 1) + Math.min(nr, bd.nr));
+  return bd.pausePatterns(b, d, bd.driveMin[k]).map(([nb, nr]) => Math.min(nb, bd.nb) * (bd.nr + 1) + Math.min(nr, bd.nr));
 }
 
 /**
@@ -195,15 +367,19 @@ function patterns(bd: Bounds, k: number, b: number, d: number): number[] | null 
  * its stop or visit), and with a known plan's time `ub` the highest cell that
  * can still beat it.
  */
-export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity): { lb: number; top: number } {
+export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sample = 1): { lb: number; top: number } {
   const [unfilled, all] = pauses(bd, k, s.b, s.d);
   const pat = patterns(bd, k, s.b, s.d);
   // Without charging still to do, pauses and driving alone; with it, at least one stop's overhead too.
   const drive = bd.driveMin[k] + bd.serviceMin[k];
   const plain = drive + 1e-9, bare = drive + all, withStop = bare + bd.overheadMin;
   const h0 = bd.h[0][k], off = bd.lo[k], vals = s.vals, origin = s.origin, base = s.base;
+  // The spaced-rest bound's row for this set's daily driving (none with a wait ahead to absorb rests).
+  const sp = bd.spaced && !bd.windows[k] ? bd.spaced : null;
+  const spLen = sp ? sp.h[k].length / sp.buckets : 0;
+  const spRow = sp ? spacedBucket(bd, k, s.d) * spLen : 0;
   let best = Infinity, last = -1;
-  for (let g = s.lo; g <= s.top; g++) {
+  for (let g = s.lo; g <= s.top; g = g + sample > s.top && g < s.top ? s.top : g + sample) {
     let rest = h0[g - off] + unfilled;
     if (pat) {
       let m = Infinity;
@@ -211,6 +387,11 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity): {
       if (m > rest) rest = m;
     }
     const floor = h0[g - off] > plain ? withStop : bare;
+    if (sp) {
+      const i = g - off;
+      const spaced = (i < spLen ? sp.h[k][spRow + i] : sp.least[k][spRow / spLen]) - SPACED_SLACK;
+      if (spaced > rest) rest = spaced;
+    }
     const v = vals[g - origin] + base + (rest > floor ? rest : floor);
     if (v < best) best = v;
     if (v <= ub + 1e-9) last = g;
@@ -225,5 +406,9 @@ export function stopLowerBound(bd: Bounds, k: number, arriveMin: number, stayMin
   let rest = bd.minH[0][k] + unfilled;
   const pat = patterns(bd, k, next.b, next.d);
   if (pat) rest = Math.max(rest, Math.min(...pat.map((l) => bd.minH[l][k])));
+  if (bd.spaced && !bd.windows[k]) {
+    const sp = bd.spaced;
+    rest = Math.max(rest, sp.least[k][spacedBucket(bd, k, next.d)] - SPACED_SLACK);
+  }
   return arriveMin + stayMin + Math.max(rest, bd.driveMin[k] + bd.serviceMin[k] + all);
 }

@@ -80,38 +80,6 @@ interface Partial extends Driver {
 
 const NO_EVENTS: RoadsideEvent[] = [];
 
-/**
- * Every count of breaks and rests (taken where due) that driving `driveMin` from
- * `start` can end with, none with both counts above another's. Unlike
- * driveStretch, a rest is never judged by its roadside length here: the caller
- * places these pauses at chargers, where charging may fill a rest.
- */
-export function pausePatterns(start: Driver, driveMin: number, rules: BreakRules): [breaks: number, rests: number][] {
-  const out = new Map<string, [number, number]>();
-  let open = [{ b: start.b, d: start.d, offset: 0, nb: 0, nr: 0 }];
-  while (open.length) {
-    const next = new Map<string, (typeof open)[number]>();
-    const keep = (w: (typeof open)[number]) => next.set(`${w.offset.toFixed(6)}|${w.b.toFixed(6)}|${w.d.toFixed(6)}|${w.nb}|${w.nr}`, w);
-    for (const w of open) {
-      const left = driveMin - w.offset, dueB = rules.maxDriveMin - w.b, dueD = rules.maxDailyDriveMin - w.d;
-      if (left <= Math.min(dueB, dueD) + EPS_MIN) {
-        out.set(`${w.nb}|${w.nr}`, [w.nb, w.nr]);
-        continue;
-      }
-      if (dueD <= dueB + EPS_MIN) {
-        keep({ b: 0, d: 0, offset: w.offset + Math.max(0, dueD), nb: w.nb, nr: w.nr + 1 });
-        continue;
-      }
-      const at = w.offset + Math.max(0, dueB);
-      keep({ b: 0, d: w.d + Math.max(0, dueB), offset: at, nb: w.nb + 1, nr: w.nr });
-      keep({ b: 0, d: 0, offset: at, nb: w.nb, nr: w.nr + 1 });
-    }
-    open = [...next.values()];
-  }
-  const all = [...out.values()];
-  return all.filter(([b, r]) => !all.some(([b2, r2]) => b2 <= b && r2 <= r && (b2 < b || r2 < r)));
-}
-
 /** Outcomes no other beats in driving since the break, driving today and pause at once (first of equals kept). */
 function nondominated(xs: StretchOutcome[]): StretchOutcome[] {
   if (xs.length < 2) return xs;
@@ -122,38 +90,6 @@ function nondominated(xs: StretchOutcome[]): StretchOutcome[] {
   }
   return kept;
 }
-
-/**
- * Least cost of the pauses that driving `driveMin` more from (b, d) needs, a
- * break costing `breakCost` and a rest `restCost` (pauses where due are never
- * worse: taking one earlier only brings the next one forward). Each choice
- * leads to a fresh day after a rest or to a later break of the same day, so the
- * fresh days' costs are remembered by the driving left (`memo`): the work grows
- * with the days of driving, not with the choices' combinations.
- */
-export function minPauseCost(b: number, d: number, driveMin: number, rules: BreakRules, breakCost = rules.breakMin, restCost = rules.restMin): number {
-  const memo = MEMO;
-  memo.clear();
-  const fresh = (left: number): number => {
-    if (left <= Math.min(rules.maxDriveMin, rules.maxDailyDriveMin) + EPS_MIN) return 0;
-    const known = memo.get(left);
-    if (known !== undefined) return known;
-    const cost = onDay(0, 0, left);
-    memo.set(left, cost);
-    return cost;
-  };
-  // From (b, d) within a day: the next pause where due, a rest or (where a break is due first) either.
-  const onDay = (b0: number, d0: number, left: number): number => {
-    const dueB = rules.maxDriveMin - b0, dueD = rules.maxDailyDriveMin - d0;
-    if (left <= Math.min(dueB, dueD) + EPS_MIN) return 0;
-    if (dueD <= dueB + EPS_MIN) return restCost + fresh(left - Math.max(0, dueD));
-    const at = Math.max(0, dueB);
-    return Math.min(breakCost + onDay(0, d0 + at, left - at), restCost + fresh(left - at));
-  };
-  return onDay(b, d, driveMin);
-}
-
-const MEMO = new Map<number, number>();
 
 /** Driver state after a charging stop with a detour of detourMin there and back; null when not legal. */
 export function afterStop(s: Driver, detourMin: number, option: DriverOption, rules: BreakRules): Driver | null {

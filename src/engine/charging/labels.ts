@@ -207,13 +207,24 @@ export function merge(group: LabelSet[]): LabelSet {
 
 function dominated(s: LabelSet, cands: LabelSet[]): boolean {
   // The highest cell is the most likely to escape: check it first.
-  if (!covered(s, cands, s.top)) return false;
-  for (let g = s.lo; g < s.top; g++) if (!covered(s, cands, g)) return false;
+  let last = coverer(s, cands, s.top, 0);
+  if (last < 0) return false;
+  // Cell by cell upwards; the set that covered the previous cell usually covers the next one too.
+  for (let g = s.lo; g < s.top; g++) {
+    last = coverer(s, cands, g, last);
+    if (last < 0) return false;
+  }
   return true;
 }
 
-function covered(s: LabelSet, cands: LabelSet[], g: number): boolean {
-  const t = timeAt(s, g) + EPS_T;
-  for (const a of cands) if (timeAt(a, g) <= t) return true;
-  return false;
+/** Index of a set in `cands` as fast at cell g as s, trying `first` before the others; -1 when none. */
+function coverer(s: LabelSet, cands: LabelSet[], g: number, first: number): number {
+  const t = s.vals[(g < s.lo ? s.lo : g) - s.origin] + s.base + EPS_T;
+  const n = cands.length;
+  for (let i = 0; i < n; i++) {
+    const j = i === 0 ? first : i <= first ? i - 1 : i;
+    const a = cands[j];
+    if (g <= a.top && a.vals[(g < a.lo ? a.lo : g) - a.origin] + a.base <= t) return j;
+  }
+  return -1;
 }

@@ -4,19 +4,33 @@
 import { afterStop, afterVisit, driveStretch, pauseMin, type Driver } from "./breaks";
 import { firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
-import { bounds, lowerBound, stopLowerBound, type Bounds } from "./bounds";
+import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
-import { EU_BREAK_RULES, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
-  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string };
+  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string }
+  | { ok: false; code: "budget" };
 
-/** Label sets kept per point by the first, heuristic pass; its plan bounds the exact pass. */
-const BEAM = 4;
-/** Margin over the lower bound for the first exact sweep, minutes, and its growth per further sweep. */
-const GUESS_MARGIN_MIN = 5;
-const GUESS_GROWTH = 3;
+type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
+
+/** Label sets kept per point by the heuristic passes; their plan bounds the exact pass. */
+const BEAM = 16;
+/** Cells per set the beam's ranking looks at. */
+const BEAM_SAMPLES = 8;
+/**
+ * The search in steps, each a beam pass for a plan and an exact sweep that keeps
+ * only what can beat it, stopped past its budget of label sets: the first with
+ * the plain bounds, the second also with the daily rests spaced (costly to
+ * build, worth it on tours of several days). A finished exact sweep proves its
+ * plan the fastest; if none finishes, the best plan found stands, with how much
+ * faster a plan could at most be.
+ */
+const STEPS = [
+  { spaced: false, budget: 150_000 },
+  { spaced: true, budget: 600_000 },
+];
 
 export function optimizeCharging<C extends string>(input: OptimizeInput<C>): OptimizeResult {
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
@@ -27,40 +41,53 @@ export function optimizeCharging<C extends string>(input: OptimizeInput<C>): Opt
     // No plan meets every window: the fastest plan, reported as not reachable.
     r = solve(prep, false, stats);
   }
+  if (!r.ok && r.code === "budget") {
+    throw new SearchLimitExceeded(`the charging search found no plan within its limit of ${STEPS.at(-1)!.budget} label sets; split the tour into shorter tours`);
+  }
   if (!r.ok) {
     const code = r.code === "window" ? "battery_depleted" : r.code;
     return { ok: false, code, message: r.message, atM: r.atM, atEnergyKWh: r.atEnergyKWh, stats };
   }
   stats.dpMin = r.objective;
+  stats.provenOptimal = r.proven;
+  stats.gapMin = r.proven ? 0 : Math.max(0, r.objective - r.lowerBound);
   return resimulate(prep, backtrack(prep, r.final, r.cell), stats);
 }
 
-/**
- * Beam first for a good plan; then exact sweeps that keep only what can beat a
- * bound. A sweep that finds a plan within its bound is optimal: try bounds
- * just above the lower bound (cheap, often enough), widening by a factor, then
- * the beam's plan.
- */
-function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): SweepResult {
-  stats.passes++;
-  const quick = sweep(prep, useLatest, stats, Infinity, BEAM);
-  if (!quick.ok) {
+/** The search steps (STEPS) in turn, until an exact sweep finishes. */
+function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): Solved {
+  let best: (SweepResult & { ok: true }) | null = null;
+  let lower = -Infinity;
+  for (const step of STEPS) {
+    if (step.spaced && !spaceRests(prep)) continue;
     stats.passes++;
-    return sweep(prep, useLatest, stats, Infinity);
-  }
-  // Bounds just above the lower bound, widening: a sweep under a tight bound is
-  // cheap, and the beam's plan can be far off (a poor bound makes the exact sweep slow).
-  for (let margin = GUESS_MARGIN_MIN; quick.rootBound + margin < quick.objective; margin *= GUESS_GROWTH) {
+    const quick = sweep(prep, useLatest, stats, Infinity, BEAM);
+    if (!quick.ok) {
+      if (quick.code === "budget") continue;
+      // No plan by the beam: the exact sweep decides whether there is one.
+      stats.passes++;
+      const exact = sweep(prep, useLatest, stats, Infinity, Infinity, step.budget);
+      if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
+      if (exact.code === "budget") continue;
+      return exact;
+    }
+    lower = Math.max(lower, quick.rootBound);
+    if (!best || quick.objective < best.objective) best = quick;
     stats.passes++;
-    const r = sweep(prep, useLatest, stats, quick.rootBound + margin);
-    if (r.ok) return r;
+    const exact = sweep(prep, useLatest, stats, best.objective + 1e-6, Infinity, step.budget);
+    if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
+    // Nothing beats the beam's plan (to rounding): it is the fastest.
+    if (exact.code !== "budget") return { ...best, proven: true, lowerBound: best.objective };
   }
-  stats.passes++;
-  const exact = sweep(prep, useLatest, stats, quick.objective + 1e-6);
-  return exact.ok ? exact : quick;
+  return best ? { ...best, proven: false, lowerBound: lower } : { ok: false, code: "budget" };
 }
 
-export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity): SweepResult {
+/**
+ * One pass over the route points. `ub`: keep only what can beat it (exact);
+ * `beam`: keep that many sets per point (heuristic); `budget`: give up past that
+ * many label sets.
+ */
+export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity): SweepResult {
   const { input, points, cells, cap } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
   const rc = input.reserveSoc * cap;
@@ -78,16 +105,20 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
   // pass keeps only the `beam` best bounds.
   const cut = (xs: LabelSet[], k: number) => {
     if (ub === Infinity && xs.length <= beam) return xs;
-    const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub) })).filter((x) => x.lb <= ub + 1e-9);
+    // The beam ranks by a bound on a sample of cells (any order is correct there); exact sweeps need every cell.
+    const sample = (s: LabelSet) => (beam === Infinity ? 1 : Math.max(1, Math.floor((s.top - s.lo) / BEAM_SAMPLES)));
+    const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub, sample(s)) })).filter((x) => x.lb <= ub + 1e-9);
     if (lb.length > beam) lb.sort((a, b) => a.lb - b.lb).length = beam;
     return lb.map((x) => (x.top === x.s.top ? x.s : { ...x.s, top: x.top }));
   };
   const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
+  const limit = stats.sets + budget;
 
   for (let k = 0; k < points.length; k++) {
     if (input.deadlineMs !== undefined && (k & 7) === 0 && Date.now() > input.deadlineMs) {
       throw new TimeLimitExceeded("the charging search ran past its time limit");
     }
+    if (stats.sets > limit) return { ok: false, code: "budget" };
     const p = points[k];
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;

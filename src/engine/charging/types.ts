@@ -86,6 +86,9 @@ export interface OptimizeInput<C extends string = string> {
 /** Planning ran past its deadline; the caller decides what that means for its job. */
 export class TimeLimitExceeded extends Error {}
 
+/** The charging search found no plan within its work limit (a tour too large to plan at once). */
+export class SearchLimitExceeded extends Error {}
+
 export type BreakKind = "break" | "rest";
 export type DriverOption = "none" | BreakKind;
 
@@ -188,4 +191,7 @@ export interface OptimizeStats {
   passes: number;
   /** The dynamic programme's objective before re-simulation, minutes. */
   dpMin: number;
+  /** Whether an exact sweep proved the plan the fastest; if not, how much faster a plan could at most be (minutes). */
+  provenOptimal?: boolean;
+  gapMin?: number;
 }

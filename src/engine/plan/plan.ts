@@ -71,6 +71,12 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   checkDeadline(input.deadlineMs, "the charging search");
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates, request);
   const drivable = optimized.ok;
+  if (optimized.ok && optimized.stats.provenOptimal === false) {
+    warnings.push(
+      `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
+        `a faster one would save at most ${Math.ceil(optimized.stats.gapMin ?? 0)} min. Shorter tours are planned exactly.`,
+    );
+  }
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
   const reachable = optimized.ok ? optimized.timeWindowsReachable : null;

@@ -2,7 +2,7 @@
 // Every write is conditional on the worker still holding the job (same
 // lockedBy, same attempt), so a job handed to another worker after a lease
 // expired gets its final state from one of them only.
-import { TimeLimitExceeded } from "../../engine/charging/types";
+import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
 import { plan } from "../../engine/plan/plan";
 import type { Db } from "../db/client";
@@ -67,7 +67,7 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
       ? `planning stopped after the time limit of ${opts.timeLimitMs / 1000} s (JOB_TIME_LIMIT_S)`
       : e instanceof Error ? e.message : String(e);
     // A request the planner cannot serve, or one too big for the time limit, will not get better on a retry.
-    const final = e instanceof PlanInputError || overtime || job.attempts >= opts.maxAttempts;
+    const final = e instanceof PlanInputError || e instanceof SearchLimitExceeded || overtime || job.attempts >= opts.maxAttempts;
     const { count } = await db.job.updateMany({
       where: held,
       data: final
