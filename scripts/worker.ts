@@ -1,7 +1,8 @@
 // npm run worker: a job worker without the web server.
-//   WORKER_CONCURRENCY=N  plans N jobs at once, in N planning processes under this
-//                         one (planning is CPU-bound); one that dies is restarted
-//   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (planning process i on P + i)
+//   WORKER_CONCURRENCY=N  plans N jobs at once, in N worker processes under this
+//                         one (planning is CPU-bound); one that dies is restarted.
+//                         Each plans in a planning process of its own (src/server/planning)
+//   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (worker process i on P + i)
 //   --recover-all         (SQLite only) requeue every 'running' job at start:
 //                         only when this is the only worker
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
@@ -13,11 +14,10 @@ import { migrate } from "../src/server/db/migrate";
 import { databaseUrl } from "../src/server/db/url";
 import { queueKind } from "../src/server/jobs/enqueue";
 import { closeQueue, startQueueWorker } from "../src/server/jobs/queue";
-import { startWatchdog } from "../src/server/jobs/watchdog";
 import { requeueAbandoned } from "../src/server/jobs/table-queue";
 import { log } from "../src/server/log";
 import { serveWorkerMetrics } from "../src/server/observability/worker-http";
-import { packs } from "../src/server/packs";
+import { closePlanners, jobPlanner } from "../src/server/planning/planners";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
 process.env.DB_POOL_MAX ??= "3";
@@ -25,10 +25,9 @@ const cfg = config();
 const isChild = process.env.PLANNER_WORKER_CHILD === "1";
 
 async function runWorker(): Promise<void> {
-  void packs.plan;
-  // Planning is synchronous: only a second thread can end a plan that never returns.
-  const watchdog = startWatchdog();
-  const worker = await startQueueWorker(db(), { watchdog });
+  // Plans are made in this process's planning process: start it (and load the packs) now.
+  jobPlanner().warm();
+  const worker = await startQueueWorker(db());
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
@@ -37,6 +36,7 @@ async function runWorker(): Promise<void> {
     stopping = true;
     metricsServer?.close();
     await worker.stop();
+    closePlanners();
     await closeQueue();
     await closeDb();
     process.exit(0);

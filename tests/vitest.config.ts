@@ -8,6 +8,7 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": `${root}src` } },
   test: {
+    setupFiles: ["tests/support/close-planners.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000 } },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },

@@ -27,6 +27,8 @@ const Env = z.object({
   UI_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(300)
     .describe("Web app requests per signed-in key allowed at once (token bucket size); 0 turns it off"),
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
+  PLAN_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(2048)
+    .describe("Memory of a planning process (resident size and V8 heap), MB: a plan that needs more fails, alone"),
 }).refine((env) => env.JOB_LEASE_S > env.JOB_TIME_LIMIT_S, {
   message: "JOB_LEASE_S must be longer than JOB_TIME_LIMIT_S, or a job still planning would be handed to another worker",
   path: ["JOB_LEASE_S"],

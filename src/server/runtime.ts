@@ -10,6 +10,7 @@ import { requeueAbandoned } from "./jobs/table-queue";
 import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
+import { closePlanners, jobPlanner } from "./planning/planners";
 
 const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerStarted?: Promise<void> };
 
@@ -26,6 +27,8 @@ export function startServices(): Promise<void> {
         const requeued = await requeueAbandoned(db(), { all: true });
         if (requeued) log.info({ requeued }, "requeued jobs left running by a previous process");
       }
+      // Plans are made in a planning process of their own, never on this process's thread: start it now.
+      jobPlanner().warm();
       holder.__plannerWorker = await startQueueWorker(db());
     }
     log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
@@ -41,5 +44,6 @@ export function wakeWorker(): void {
 export async function stopWorker(): Promise<void> {
   await holder.__plannerWorker?.stop();
   holder.__plannerWorker = undefined;
+  closePlanners();
   await closeQueue();
 }

@@ -223,3 +223,25 @@ it("keeps the station store: import, re-import without duplicates, overlays and 
   expect(cpos.json.find((c: { name: string }) => c.name === "PG Hub GmbH")).toEqual({ name: "PG Hub GmbH", station_count: 1 });
   expect((await call("GET", "/poi/depots", { key: t.b.key })).json).toEqual([]);
 });
+
+it("a worker whose planning process outgrows PLAN_MEMORY_MB fails the job with the reason, once, and plans on", async () => {
+  const { startWorkerProcess, waitForStatus, FINAL } = await import("../support/worker-process");
+  const url = databaseUrlFor(NAME);
+  const ids = await Promise.all([0.7, 0.8].map(async (b) => (await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ battery_level_start: b }) })).json.job_id as string));
+  // 120 MB: less than a planning process needs for the data packs alone. The pg project's 4 s limit is too short for a cold start.
+  const worker = startWorkerProcess(url, { PLAN_MEMORY_MB: "120", JOB_TIME_LIMIT_S: "60", JOB_LEASE_S: "120" });
+  try {
+    for (const id of ids) expect(await waitForStatus(id, FINAL)).toBe("failed");
+    expect(worker.child.exitCode).toBeNull();
+    for (const id of ids) {
+      const job = await db().job.findUniqueOrThrow({ where: { id } });
+      expect(job.error).toMatch(/more than 120 MB of memory \(PLAN_MEMORY_MB\)/);
+      expect(job.attempts).toBe(1);
+    }
+    // pg-boss is done with them too: nothing is delivered again.
+    const { rows } = await boss.getDb().executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('created','retry','active')`, [PLAN_QUEUE, ids]);
+    expect(rows[0].n).toBe(0);
+  } finally {
+    worker.kill();
+  }
+}, 180_000);

@@ -270,7 +270,8 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     agree("length", `${where} length (m)`, lengthM, s.length_m, 5);
     agree("time", `${where} driving time (min)`, timeS / 60, ps.sec_duration_min, 0.1);
     agree("energy", `${where} energy (kWh)`, kWh, reportedKWh, 0.05 + Math.abs(reportedKWh) * 1e-3);
-    agreeSoc(`${where} SoC at the start`, soc, s.start_pos[2]);
+    // A not-drivable plan runs the battery below empty on paper and reports empty (docs/API.md).
+    agreeSoc(`${where} SoC at the start`, drivable ? soc : Math.max(0, soc), s.start_pos[2]);
     low(soc - peakKWh / cap, `in ${where}`);
     soc -= kWh / cap;
     out.energyKWh += kWh;

@@ -1,15 +1,15 @@
 // POST /planner/v2 (asynchronous) and POST /planner (legacy, synchronous).
 import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
 import type { SubmitResponse } from "../../contract/result";
-import { PlanInputError } from "../../engine/plan/legs";
-import { plan } from "../../engine/plan/plan";
 import type { PlanInput } from "../../engine/plan/types";
+import { config } from "../config";
 import { db } from "../db/client";
 import { jsonResponse, ValidationFailed } from "../http/errors";
 import { forgetExpired, idempotencyOf, remember, replay } from "../jobs/idempotency";
 import { createTourWithJob, type Submitted } from "../jobs/store";
-import { packs } from "../packs";
 import { readPlannerRequest } from "../planner-request";
+import { requestPlanner } from "../planning/planners";
+import { planRejection } from "../planning/rejection";
 import { wakeWorker } from "../runtime";
 import { authed } from "./auth";
 
@@ -61,13 +61,17 @@ export async function planSync(req: Request): Promise<Response> {
   return jsonResponse(200, response);
 }
 
-/** A request the planner cannot serve (e.g. no road between two points) is the client's 422. */
+/**
+ * Plans in the planning process for requests, with a job's time limit. A request the planner
+ * cannot serve (no road between two points) and one too large for the time, memory or search
+ * limit are the client's 422 (see docs/API.md "Limits").
+ */
 async function planOrReject(input: PlanInput, tenantId: number) {
-  const data = await packs.planForTenant(db(), tenantId, input);
   try {
-    return plan(input, data);
+    return await requestPlanner().plan(tenantId, input, Date.now() + config().JOB_TIME_LIMIT_S * 1000);
   } catch (e) {
-    if (e instanceof PlanInputError) throw new ValidationFailed([{ loc: ["body", "section_list"], msg: e.message, type: "value_error" }]);
+    const reject = planRejection(e);
+    if (reject) throw new ValidationFailed([{ loc: ["body", "section_list"], ...reject }]);
     throw e;
   }
 }

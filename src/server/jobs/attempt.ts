@@ -1,28 +1,24 @@
 // One planning attempt of a job a worker holds, whichever queue delivered it.
-// Every write is conditional on the worker still holding the job (same
-// lockedBy, same attempt), so a job handed to another worker after a lease
-// expired gets its final state from one of them only.
+// The plan is made in this process's planning process (planning/planners.ts),
+// so the worker's own thread stays free and a plan that runs out of time or
+// memory fails its job alone. Every write is conditional on the worker still
+// holding the job (same lockedBy, same attempt), so a job handed to another
+// worker after a lease expired gets its final state from one of them only.
 import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
-import { plan } from "../../engine/plan/plan";
 import type { Db } from "../db/client";
 import { log } from "../log";
 import { observePlanDuration } from "../observability/metrics";
-import { packs } from "../packs";
+import { PlanningProcessDied } from "../planning/planner-process";
+import { jobPlanner } from "../planning/planners";
 import { FINAL_STATUSES, type JobRow, type StoredTour } from "./types";
-import type { Watchdog } from "./watchdog";
 
 export interface AttemptOptions {
   workerId: string;
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs: number;
-  /** Worker processes only: kills the process if a plan overruns the limit by WATCHDOG_GRACE_MS and does not stop. */
-  watchdog?: Watchdog;
 }
-
-/** How long past the time limit a plan may still run before its process is ended. */
-export const WATCHDOG_GRACE_MS = 30_000;
 
 /** finished: the job has its final state; retry: it went back to the queue; superseded: another worker holds it now. */
 export type AttemptOutcome = { kind: "finished"; status: string } | { kind: "retry"; error: string } | { kind: "superseded" };
@@ -38,15 +34,7 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
   try {
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
-    const data = await packs.planForTenant(db, job.tenantId, stored.input);
-    const deadlineMs = Date.now() + opts.timeLimitMs;
-    opts.watchdog?.arm(deadlineMs + WATCHDOG_GRACE_MS);
-    let result;
-    try {
-      result = plan({ ...stored.input, deadlineMs }, data);
-    } finally {
-      opts.watchdog?.disarm();
-    }
+    const result = await jobPlanner().plan(job.tenantId, stored.input, Date.now() + opts.timeLimitMs);
     const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
     const finishedAt = new Date();
     const written = await db.$transaction(async (tx) => {
@@ -66,8 +54,9 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
     const message = overtime
       ? `planning stopped after the time limit of ${opts.timeLimitMs / 1000} s (JOB_TIME_LIMIT_S)`
       : e instanceof Error ? e.message : String(e);
-    // A request the planner cannot serve, or one too big for the time limit, will not get better on a retry.
-    const final = e instanceof PlanInputError || e instanceof SearchLimitExceeded || overtime || job.attempts >= opts.maxAttempts;
+    // A request the planner cannot serve, or one too big for the time, memory or search limit, will not get better on a retry.
+    const tooBig = e instanceof SearchLimitExceeded || (e instanceof PlanningProcessDied && e.outOfMemory);
+    const final = e instanceof PlanInputError || tooBig || overtime || job.attempts >= opts.maxAttempts;
     const { count } = await db.job.updateMany({
       where: held,
       data: final

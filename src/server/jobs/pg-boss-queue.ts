@@ -17,7 +17,6 @@ import { log } from "../log";
 import { abandonedMessage, planHeldJob, type AttemptOptions } from "./attempt";
 import { PLAN_QUEUE, queueBoss, SCHEMA, type JobMessage } from "./pg-boss-instance";
 import { FINAL_STATUSES, type JobRow } from "./types";
-import type { Watchdog } from "./watchdog";
 import { listenForJobs } from "./wakeup";
 import { startLoop, type RunningWorker } from "./worker-loop";
 
@@ -55,7 +54,6 @@ export interface BossWorkerOptions {
   maxAttempts: number;
   timeLimitMs: number;
   pollMs: number;
-  watchdog?: Watchdog;
 }
 
 /** Fetches and plans one delivery; returns whether there was one. */
@@ -85,7 +83,7 @@ export async function runNextDelivery(db: Db, boss: PgBoss, opts: AttemptOptions
 /** Starts fetching and planning jobs; wakes on NOTIFY, polls every `pollMs` otherwise, sweeps now and then. */
 export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<RunningWorker> {
   const boss = await queueBoss();
-  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS, watchdog: opts.watchdog };
+  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS };
   const loop = startLoop(() => runNextDelivery(db, boss, attempt), opts.pollMs);
   const listener = listenForJobs(databaseUrl(), () => loop.wake());
   const sweeper = setInterval(() => {

@@ -8,14 +8,12 @@ import { queueKind } from "./enqueue";
 import { stopBoss } from "./pg-boss-instance";
 import { startBossWorker } from "./pg-boss-queue";
 import { startTableWorker } from "./table-queue";
-import type { Watchdog } from "./watchdog";
 import type { RunningWorker } from "./worker-loop";
 
-/** `watchdog`: only in worker processes (server/jobs/watchdog.ts). */
-export async function startQueueWorker(db: Db, extra: { workerId?: string; watchdog?: Watchdog } = {}): Promise<RunningWorker> {
+export async function startQueueWorker(db: Db, extra: { workerId?: string } = {}): Promise<RunningWorker> {
   const cfg = config();
   const workerId = extra.workerId ?? `${hostname()}:${process.pid}`;
-  const opts = { workerId, watchdog: extra.watchdog, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000 };
+  const opts = { workerId, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000 };
   return queueKind() === "pg-boss" ? startBossWorker(db, opts) : startTableWorker(db, opts);
 }
 

@@ -6,7 +6,6 @@ import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import { config } from "../config";
 import { abandonedMessage, planHeldJob } from "./attempt";
-import type { Watchdog } from "./watchdog";
 import { startLoop, type RunningWorker } from "./worker-loop";
 
 export interface WorkerOptions {
@@ -15,7 +14,6 @@ export interface WorkerOptions {
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs?: number;
-  watchdog?: Watchdog;
 }
 
 /**
@@ -62,7 +60,7 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   const job = await claimNext(db, { ...opts, workerId });
   if (!job) return false;
   const timeLimitMs = opts.timeLimitMs ?? config().JOB_TIME_LIMIT_S * 1000;
-  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs, watchdog: opts.watchdog });
+  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs });
   return true;
 }
 

@@ -1,0 +1,170 @@
+// Plans in a planning process of its own (child.ts), so that no plan runs on
+// the main thread of a process that serves requests or holds jobs. The process
+// is started on first use and kept for the next plan (it loads the data packs
+// once); plans go to it one at a time. It is ended when a plan outlives its
+// deadline by the grace period, or when its resident memory passes the limit
+// (V8's heap limit is set to the same size); a process that ran out of memory or
+// stopped otherwise fails only the plan in hand, and the next plan starts a new one.
+import { fork, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { PlanResult } from "../../contract/result";
+import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
+import { PlanInputError } from "../../engine/plan/legs";
+import type { PlanInput } from "../../engine/plan/types";
+import { log } from "../log";
+import type { PlanFailure, PlanReply, PlanRequest } from "./protocol";
+
+/** The planning process stopped while planning: out of memory, or for another reason. */
+export class PlanningProcessDied extends Error {
+  constructor(message: string, readonly outOfMemory: boolean) {
+    super(message);
+  }
+}
+
+export interface PlanningProcessOptions {
+  /** Resident memory and V8 heap limit of the planning process, MB. */
+  memoryMb: number;
+  /** How long a plan may run past its deadline (it checks it as it goes) before its process is ended. */
+  graceMs: number;
+  /** For logs. */
+  name: string;
+}
+
+interface InHand {
+  id: number;
+  resolve: (r: PlanResult) => void;
+  reject: (e: Error) => void;
+  done: () => void;
+}
+
+const CHILD = ["src", "server", "planning", "child.ts"];
+const MEMORY_CHECK_MS = 200;
+/** What V8 prints when the heap limit is reached. */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
+
+export class PlanningProcess {
+  private child: ChildProcess | null = null;
+  private inHand: InHand | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private stderrTail = "";
+  private endedFor: "memory" | "time" | null = null;
+
+  constructor(private readonly opts: PlanningProcessOptions) {}
+
+  /** Plans `input` for `tenantId`, stopping at `deadlineMs`; after the plans sent before it. */
+  plan(tenantId: number, input: PlanInput, deadlineMs: number): Promise<PlanResult> {
+    const run = () => this.run(tenantId, input, deadlineMs);
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Starts the process and has it load the data packs, ahead of the first plan. */
+  warm(): void {
+    this.send({ kind: "warm" });
+  }
+
+  /** Ends the process; a plan in hand fails. */
+  close(): void {
+    const child = this.child;
+    this.child = null;
+    child?.removeAllListeners("exit");
+    child?.kill("SIGKILL");
+    this.inHand?.done();
+    this.inHand?.reject(new PlanningProcessDied("the planning process was closed", false));
+    this.inHand = null;
+  }
+
+  private run(tenantId: number, input: PlanInput, deadlineMs: number): Promise<PlanResult> {
+    return new Promise<PlanResult>((resolve, reject) => {
+      const id = this.nextId++;
+      const child = this.ensure();
+      this.endedFor = null;
+      const overrun = setTimeout(() => this.end(child, "time"), Math.max(0, deadlineMs + this.opts.graceMs - Date.now()));
+      const watch = setInterval(() => {
+        if (child.pid && residentMb(child.pid) > this.opts.memoryMb) this.end(child, "memory");
+      }, MEMORY_CHECK_MS);
+      this.inHand = { id, resolve, reject, done: () => (clearTimeout(overrun), clearInterval(watch)) };
+      this.send({ kind: "plan", id, tenantId, input: { ...input, deadlineMs } });
+    });
+  }
+
+  private end(child: ChildProcess, why: "memory" | "time"): void {
+    if (this.child !== child) return;
+    this.endedFor = why;
+    child.kill("SIGKILL");
+  }
+
+  private send(request: PlanRequest): void {
+    this.ensure().send(request);
+  }
+
+  private ensure(): ChildProcess {
+    if (this.child) return this.child;
+    const script = path.join(/* turbopackIgnore: true */ process.cwd(), ...CHILD);
+    const child = fork(script, [], {
+      execArgv: ["--import", "tsx", `--max-old-space-size=${this.opts.memoryMb}`],
+      // One plan at a time needs few query connections (the tenant's station store).
+      env: { ...process.env, DB_POOL_MAX: "2" },
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
+    });
+    this.child = child;
+    this.stderrTail = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
+    });
+    child.on("message", (m: PlanReply) => this.receive(m));
+    child.on("error", (e) => log.error({ process: this.opts.name, err: e.message }, "planning process error"));
+    child.on("exit", (code, signal) => {
+      if (this.child === child) this.child = null;
+      const inHand = this.inHand;
+      this.inHand = null;
+      if (!inHand) return;
+      inHand.done();
+      inHand.reject(this.deathOf(code, signal));
+    });
+    log.info({ process: this.opts.name, pid: child.pid, memoryMb: this.opts.memoryMb }, "planning process started");
+    return child;
+  }
+
+  private receive(m: PlanReply): void {
+    const inHand = this.inHand;
+    if (!inHand || m.id !== inHand.id) return;
+    this.inHand = null;
+    inHand.done();
+    if (m.kind === "result") inHand.resolve(m.result);
+    else inHand.reject(errorOf(m.failure, m.message));
+  }
+
+  private deathOf(code: number | null, signal: NodeJS.Signals | null): Error {
+    const mb = this.opts.memoryMb;
+    if (this.endedFor === "time") {
+      return new TimeLimitExceeded("planning ran past its time limit and did not stop (JOB_TIME_LIMIT_S); its planning process was ended");
+    }
+    if (this.endedFor === "memory" || OUT_OF_MEMORY.test(this.stderrTail)) {
+      return new PlanningProcessDied(`planning needed more than ${mb} MB of memory (PLAN_MEMORY_MB); its planning process was ended`, true);
+    }
+    return new PlanningProcessDied(`the planning process stopped during planning (${signal ? `signal ${signal}` : `exit code ${code}`})`, false);
+  }
+}
+
+function errorOf(failure: PlanFailure, message: string): Error {
+  if (failure === "input") return new PlanInputError(message);
+  if (failure === "time") return new TimeLimitExceeded(message);
+  if (failure === "search") return new SearchLimitExceeded(message);
+  return new Error(message);
+}
+
+/** Resident set size of a process, MB (Linux: /proc); 0 where it cannot be read. */
+function residentMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return kb ? Number(kb[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,56 @@
+// Tours of several sections that drive a road more than once: every pass of the
+// route by a station is a charging candidate, so the way back charges too.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { call } from "../support/api";
+import { closeDatabase, freshDatabase, HAMBURG, HANNOVER, hamburgMunich, MUNICH, twoTenants, type TestTenants } from "../support/env";
+import { planNextJob } from "../support/jobs";
+
+let t: TestTenants;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+});
+afterAll(closeDatabase);
+
+async function planned(body: Record<string, unknown>) {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body });
+  expect(submit.status).toBe(200);
+  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
+  const res = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
+  expect(res.status).toBe(200);
+  return res.json;
+}
+
+const tour = (points: number[][], payload = 15000) => points.slice(1).map((stop, i) => ({ start_pos: points[i], stop_pos: stop, payload_kg: payload }));
+const charges = (result: any) => result.sections.filter((s: any) => (s.poi_summary?.energy_kWh ?? 0) > 0);
+
+it("Hamburg -> Munich -> Hamburg plans, with a charging stop on the way back and the stations of both passes", async () => {
+  const r = await planned(hamburgMunich({ battery_level_start: 0.9, section_list: tour([HAMBURG, MUNICH, HAMBURG]) }));
+  expect(r.status).toBe("succeeded");
+  // The sections' indices in the result run 0 (way out) then 1 (way back): a charge after Munich is on the return.
+  const munichAt = r.sections.findIndex((s: any) => s.poi_summary?.name === "Stop 1");
+  expect(munichAt).toBeGreaterThan(0);
+  expect(charges(r).some((s: any) => r.sections.indexOf(s) > munichAt)).toBe(true);
+  // Stations along both passes, each pass with its section and its distance from the tour start.
+  const out = r.poi_list.filter((p: any) => p.section === 0), back = r.poi_list.filter((p: any) => p.section === 1);
+  expect(out.length).toBeGreaterThan(20);
+  expect(back.length).toBeGreaterThan(20);
+  const legKm = r.sections.slice(0, munichAt + 1).reduce((a: number, s: any) => a + s.length_m, 0) / 1000;
+  for (const p of back) expect(p.distance_from_start / 1000).toBeGreaterThan(legKm - 50);
+  const both = out.filter((p: any) => back.some((q: any) => q.poi_id === p.poi_id));
+  expect(both.length).toBeGreaterThan(10);
+}, 120_000);
+
+it("a loop that passes one site three times can charge there twice", async () => {
+  // Hamburg - Hannover - Hamburg - Hannover: the A7 between them three times.
+  const r = await planned(hamburgMunich({ battery_level_start: 0.5, battery_level_end: 0.5, section_list: tour([HAMBURG, HANNOVER, HAMBURG, HANNOVER], 20000) }));
+  expect(r.status).toBe("succeeded");
+  const perSite = new Map<number, number>();
+  for (const s of charges(r)) perSite.set(s.poi_summary.id, (perSite.get(s.poi_summary.id) ?? 0) + 1);
+  const twice = [...perSite].filter(([, n]) => n >= 2).map(([id]) => id);
+  expect(twice.length).toBeGreaterThan(0);
+  // That site is a candidate on each of the three passes.
+  const sections = new Set(r.poi_list.filter((p: any) => p.poi_id === twice[0]).map((p: any) => p.section));
+  expect(sections).toEqual(new Set([0, 1, 2]));
+}, 120_000);
