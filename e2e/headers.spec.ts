@@ -151,3 +151,35 @@ test("the app ships its icons, web manifest and robots.txt from public/, and the
   const loaded = await page.evaluate(async () => (await fetch("/icon.svg")).headers.get("content-type"));
   expect(loaded).toContain("image/svg+xml");
 });
+
+test("methods no route serves are 405 with Allow, on pages, the API and static files alike; never 500", async ({ baseURL }) => {
+  const http = await import("node:http");
+  const net = await import("node:net");
+  const url = new URL(baseURL!);
+  const send = (method: string, path: string) =>
+    new Promise<{ status: number; allow?: string; body: string }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, method, path }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  for (const path of ["/", "/planner/v2", "/favicon.ico", "/openapi.json"]) {
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const res = await send(method, path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.allow).toContain("GET");
+      expect(JSON.parse(res.body).detail).toBe(`Method ${method} is not allowed`);
+    }
+  }
+  const connect = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`));
+    let data = "";
+    socket.on("data", (d) => (data += d));
+    socket.on("end", () => resolve(data));
+    socket.on("error", reject);
+  });
+  expect(connect).toMatch(/^HTTP\/1\.1 405 /);
+});

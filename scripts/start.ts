@@ -1,11 +1,55 @@
-// Starts the built service: migrations first, then `next start` on PORT.
-import { spawn } from "node:child_process";
+// Starts the built service on PORT: migrations first, then Next's request handler
+// behind a plain Node HTTP server. The server answers methods no route serves
+// (TRACE, CONNECT, anything unknown) with 405 itself: Next cannot even build a
+// request for TRACE and would answer 500.
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import next from "next";
 import { config } from "../src/server/config";
 import { migrate } from "../src/server/db/migrate";
 import { databaseUrl } from "../src/server/db/url";
+import { STATIC_SECURITY_HEADERS } from "../src/server/observability/static-headers.mjs";
+
+/** Every method some route of the service answers (route handlers answer 405 themselves for the others of these). */
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 const applied = await migrate(databaseUrl());
 if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-const child = spawn("npx", ["next", "start", "-p", String(config().PORT)], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+const port = config().PORT;
+const app = next({ dev: false, dir: process.cwd(), port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+/** The 405 answer, with the headers every answer carries. */
+function notAllowed(method: string | undefined): { head: Record<string, string>; body: string } {
+  const requestId = randomUUID();
+  const head = {
+    ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),
+    "content-type": "application/json", allow: SERVED_METHODS.join(", "), "x-request-id": requestId,
+  };
+  return { head, body: JSON.stringify({ detail: `Method ${method} is not allowed`, request_id: requestId }) };
+}
+
+const server = createServer((req, res) => {
+  if (!SERVED_METHODS.includes(req.method ?? "")) {
+    const { head, body } = notAllowed(req.method);
+    res.writeHead(405, head);
+    res.end(body);
+    return;
+  }
+  void handle(req, res);
+});
+// CONNECT never reaches the request handler: answer it on the socket.
+server.on("connect", (req, socket) => {
+  const { head, body } = notAllowed(req.method);
+  const lines = Object.entries({ ...head, "content-length": String(Buffer.byteLength(body)), connection: "close" }).map(([k, v]) => `${k}: ${v}`);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${lines.join("\r\n")}\r\n\r\n${body}`);
+});
+server.listen(port, () => console.log(`ready on http://localhost:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // Keep-alive connections would hold the close: give them a moment, then go.
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

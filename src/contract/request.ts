@@ -9,6 +9,20 @@ const MAX_ID = 2_147_483_647;
 /** Upper bound on sections per request (the spec sets none; a bound keeps a request's work finite). */
 export const MAX_SECTIONS = 25;
 
+/**
+ * Upper bound on a tour's length in straight lines from point to point (the sum over sections of
+ * the great-circle distance from start to stop), km: some 15,000 km by road, three weeks of
+ * driving. Known before routing, so a request over it is refused at once rather than failing its job later.
+ */
+export const MAX_TOUR_STRAIGHT_KM = 12_000;
+
+/** Great-circle distance, km (mean Earth radius). */
+function straightKm(a: readonly number[], b: readonly number[]): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b[0] - a[0]) * rad) / 2) ** 2 + Math.cos(a[0] * rad) * Math.cos(b[0] * rad) * Math.sin(((b[1] - a[1]) * rad) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
 export const SectionRequest = z
   .object({
     start_pos: latLonPair,
@@ -56,7 +70,19 @@ export const RouteOptimizationRequest = z
   .object({
     vehicle_id: z.string({ error: "Input should be a valid string" }).min(1).max(200).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
     battery_level_start: numberIn(0.1, 1).describe("State of charge at departure, 0.1 <= x <= 1"),
-    section_list: z.array(SectionRequest).min(1).max(MAX_SECTIONS).describe(`Route sections in driving order, 1 to ${MAX_SECTIONS}`),
+    section_list: z.array(SectionRequest).min(1).max(MAX_SECTIONS)
+      .superRefine((list, ctx) => {
+        const km = list.reduce((sum, s) => sum + straightKm(s.start_pos, s.stop_pos), 0);
+        if (km > MAX_TOUR_STRAIGHT_KM) {
+          ctx.addIssue({
+            code: "custom", input: list, params: { type: "tour_too_long" },
+            message: `The tour is ${Math.round(km).toLocaleString("en")} km in straight lines from each section's start to its stop; ` +
+              `at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km per request: split it into several tours`,
+          });
+        }
+      })
+      .describe(`Route sections in driving order, 1 to ${MAX_SECTIONS}, together at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km ` +
+        "in straight lines from each section's start to its stop"),
     poi_info: PoiInfo,
     battery_level_end: numberIn(0.1, 0.8).nullish().transform((v) => v ?? 0.2).describe("Desired battery level at tour end; 0.1 <= x <= 0.8; default 0.2"),
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),

@@ -5,7 +5,7 @@ import { FleetVehicle, FleetVehicleInput, FleetVehiclePatch, FleetVehiclePath, V
 import { CpoEntry, ErrorDetail, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
 import { PoiInfo } from "../contract/poi";
 import * as results from "../contract/result";
-import { JobPath, LegacyPlannerQuery, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
+import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
 import { Depot, DepotInput, DepotPath, StationOverlayInput, StationOverlayPath, StationOverlayRecord } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
 
@@ -66,7 +66,11 @@ export function openApiDocument(): Json {
       description:
         "Plans routes for electric trucks with charging stops. Submit with POST /planner/v2, poll GET /planner/jobs/{job_id}, " +
         `fetch GET /planner/optimizations/{optimization_id}/result. Bodies are JSON of at most ${MAX_BODY_BYTES} bytes (413 beyond). ` +
-        "Every error has a JSON body with `detail` and `request_id`.",
+        "Every error has a JSON body with `detail` and `request_id`. " +
+        `Limits of a planner request: at most ${MAX_SECTIONS} sections, at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km in straight lines ` +
+        "from each section's start to its stop (422 `tour_too_long` beyond, before any planning); planning that runs past the " +
+        "service's time limit (default 120 s) or memory, or a search too large to finish, ends the job `failed` with the reason " +
+        "(POST /planner: 422 `plan_time_limit` or `plan_too_large`). A `tenant_id` query parameter naming another tenant is 403 on every endpoint.",
     },
     servers: [{ url: "/" }],
     security,
@@ -89,7 +93,10 @@ export function openApiDocument(): Json {
         post: {
           operationId: "planSynchronously",
           summary: "Plan a route and answer with the result (legacy v1)",
-          description: "Same body as v2. `available_charging_stations` is included when `include_available_charging_stations` is true (body or query).",
+          description:
+            "Same body as v2. `available_charging_stations` is included when `include_available_charging_stations` is true (body or query). " +
+            "Planned with a job's time limit: a plan that cannot finish within the time, memory or search limits is a 422 " +
+            "(`plan_time_limit`, `plan_too_large`) with the reason; a planning process that stopped for another reason a 503 with Retry-After.",
           parameters: parameters(LegacyPlannerQuery, "query"),
           requestBody: plannerBody,
           responses: { "200": json(ref("OptimizationResultResponse"), "The result, with `job_id` added"), "403": json(ref("HTTPError"), "`tenant_id` names another tenant"), ...errors },

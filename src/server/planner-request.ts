@@ -11,7 +11,7 @@ import { activeFilters, filterStations } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
 import type { Db } from "./db/client";
-import { HttpError, type ValidationDetail } from "./http/errors";
+import type { ValidationDetail } from "./http/errors";
 import { queryObject, readJsonBody, type BodyRead } from "./http/request";
 import { collect, throwIfAny } from "./http/validation";
 import { resolveVehicle } from "./fleet";
@@ -102,9 +102,6 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
 async function checkPlannerRequest<Q extends PlannerQuery>(
   db: Db, auth: AuthContext, q: Q, b: RouteOptimizationRequest, now = new Date(),
 ): Promise<PlannerRequest<Q>> {
-  if (q.tenant_id != null && q.tenant_id !== auth.tenantId) {
-    throw new HttpError(403, { detail: `tenant_id ${q.tenant_id} is not the tenant of this API key` });
-  }
   const { vehicle, details } = await dataChecks(db, auth.tenantId, b);
   throwIfAny(details);
   const sections = b.section_list.map((s) => ({

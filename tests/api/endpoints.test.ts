@@ -281,6 +281,16 @@ describe("tenant isolation", () => {
     expect(res.status).toBe(403);
     const result = await call("GET", `/planner/optimizations/1/result?tenant_id=${t.a.id}`, { key: t.b.key });
     expect(result.status).toBe(403);
+    // The same on every endpoint that takes a key, declared in its query or not; the key's own tenant is fine.
+    for (const [method, p] of AUTHED_ENDPOINTS) {
+      const sep = p.includes("?") ? "&" : "?";
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      const foreign = await call(method, `${p}${sep}tenant_id=${t.a.id}`, { key: t.b.key, body });
+      expect(foreign.status, `${method} ${p}`).toBe(403);
+      expect(foreign.json.detail).toBe(`tenant_id ${t.a.id} is not the tenant of this API key`);
+      const own = await call(method, `${p}${sep}tenant_id=${t.b.id}`, { key: t.b.key, body });
+      expect(own.status, `${method} ${p}`).not.toBe(403);
+    }
   });
   it("a vehicle of another tenant is an unknown vehicle_id", async () => {
     await db().vehicle.create({ data: { tenantId: t.a.id, vehicleId: "a-only", modelCode: "MAN_ETGX", name: "A's truck" } });

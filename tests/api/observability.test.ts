@@ -329,6 +329,31 @@ describe("tRPC: cross-site requests and metrics", () => {
     const res = await trpcRoute.GET(new Request("http://planner.test/api/trpc/session.me?batch=1&input=%7B%7D", { headers: { "sec-fetch-site": "cross-site", cookie: `etp_session=${t.a.key}` } }));
     expect(res.status).toBe(200);
   });
+  it("answers a body over 1,000,000 bytes with 413, declared or streamed, and reads one just under it whole", async () => {
+    const headers = { "content-type": "application/json", cookie: `etp_session=${t.a.key}` };
+    const padded = (bytes: number) => {
+      const json = JSON.stringify({ 0: { note: "" } });
+      return JSON.stringify({ 0: { note: "x".repeat(bytes - json.length) } });
+    };
+    const over = await trpc("/api/trpc/session.signOut?batch=1", { method: "POST", headers, body: padded(1_000_001) });
+    expect(over.status).toBe(413);
+    expect((await over.json()).detail).toBe("Request body exceeds 1000000 bytes");
+    // Streamed with no length: reading stops past the limit (10 MB offered).
+    const chunk = new TextEncoder().encode("x".repeat(65_536));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 10_000_000) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await trpc("/api/trpc/session.signOut?batch=1", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit & { headers: Record<string, string> });
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(2_000_000);
+    // Just under: the procedure gets the whole body (an unknown field is ignored, not cut mid-string).
+    expect((await trpc("/api/trpc/session.signOut?batch=1", { method: "POST", headers, body: padded(999_990) })).status).toBe(200);
+  });
   it("labels tRPC requests by procedure, batches and unknown names by placeholders, and logs the session's tenant", async () => {
     let lines: Record<string, unknown>[] = [];
     lines = await logLines(() => signOut({ "sec-fetch-site": "same-origin" }));

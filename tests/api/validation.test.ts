@@ -198,3 +198,22 @@ describe("ids beyond the database's integer range", () => {
     expect(res.json.detail[0]).toMatchObject({ loc: ["path", "optimization_id"], type: "less_than_equal" });
   });
 });
+
+describe("tour length limit", () => {
+  const LISBON = [38.72, -9.14], HELSINKI = [60.17, 24.94];
+  it("refuses a tour over 12,000 km in straight lines with a 422 naming the limit, before any routing", async () => {
+    const points = [LISBON, HELSINKI, LISBON, HELSINKI, LISBON];
+    const body = hamburgMunich({ section_list: points.slice(1).map((stop, i) => ({ start_pos: points[i], stop_pos: stop, payload_kg: 10000 })) });
+    for (const path of ["/planner/v2", "/planner"]) {
+      const res = await call("POST", path, { key: t.a.key, body });
+      expect(res.status).toBe(422);
+      const item = res.json.detail.find((d: { type: string }) => d.type === "tour_too_long");
+      expect(item.loc).toEqual(["body", "section_list"]);
+      expect(item.msg).toMatch(/^The tour is 13,\d{3} km in straight lines .* at most 12,000 km per request/);
+    }
+    // Four sections of the same are within it.
+    const three = [LISBON, HELSINKI, LISBON, HELSINKI];
+    const ok = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ section_list: three.slice(1).map((stop, i) => ({ start_pos: three[i], stop_pos: stop, payload_kg: 10000 })) }) });
+    expect(ok.json.detail?.some?.((d: { type: string }) => d.type === "tour_too_long") ?? false).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 // A deployment at scale on this machine, for the fault test and the load
-// bench: a fresh PostgreSQL database, N web processes (`next start` on the
+// bench: a fresh PostgreSQL database, N web processes (scripts/start.ts on the
 // built app, no in-process worker) and M `npm run worker` processes.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -82,7 +82,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const baseUrls: string[] = [];
   for (let i = 0; i < opts.webs; i++) {
     const port = opts.basePort + i;
-    webs.push(spawnLogged(`web-${i}`, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], { ...env, PORT: String(port) }, logDir));
+    webs.push(spawnLogged(`web-${i}`, ["--import", "tsx", path.join(ROOT, "scripts/start.ts")], { ...env, PORT: String(port) }, logDir));
     baseUrls.push(`http://127.0.0.1:${port}`);
   }
   const workers: Proc[] = [];

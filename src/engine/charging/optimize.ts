@@ -31,6 +31,8 @@ const STEPS = [
   { spaced: false, budget: 150_000 },
   { spaced: true, budget: 600_000 },
 ];
+/** Days of driving from which the search starts with the spaced bound. */
+const SPACED_FROM_DAYS = 3;
 
 export function optimizeCharging<C extends string>(input: OptimizeInput<C>): OptimizeResult {
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
@@ -58,7 +60,10 @@ export function optimizeCharging<C extends string>(input: OptimizeInput<C>): Opt
 function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): Solved {
   let best: (SweepResult & { ok: true }) | null = null;
   let lower = -Infinity;
-  for (const step of STEPS) {
+  // Tours of several days start with the spaced bound: the plain one would only spend the first budget.
+  const days = ((prep.input.driver?.todayMin ?? 0) + prep.points[prep.points.length - 1].driveMin) / (prep.input.breaks ?? EU_BREAK_RULES).maxDailyDriveMin;
+  const steps = days >= SPACED_FROM_DAYS ? STEPS.filter((s) => s.spaced) : STEPS;
+  for (const step of steps) {
     if (step.spaced && !spaceRests(prep)) continue;
     stats.passes++;
     const quick = sweep(prep, useLatest, stats, Infinity, BEAM);

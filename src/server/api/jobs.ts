@@ -20,11 +20,8 @@ export async function getResult(req: Request, params: Record<string, string>): P
   const auth = await authed(req);
   const details: ValidationDetail[] = [];
   const path = collect(OptimizationPath, params, "path", details);
-  const query = collect(ResultQuery, queryObject(new URL(req.url)), "query", details);
+  collect(ResultQuery, queryObject(new URL(req.url)), "query", details); // tenant_id: checked by authed()
   throwIfAny(details);
-  if (query!.tenant_id != null && query!.tenant_id !== auth.tenantId) {
-    throw new HttpError(403, { detail: `tenant_id ${query!.tenant_id} is not the tenant of this API key` });
-  }
   const optimization = await db().optimization.findFirst({
     where: { id: path!.optimization_id, tenantId: auth.tenantId },
     include: { job: true },

@@ -14,9 +14,7 @@ export type BodyRead = { ok: true; value: unknown } | { ok: false; detail: { loc
  */
 export async function readJsonBody(req: Request): Promise<BodyRead> {
   const contentType = req.headers.get("content-type") ?? "";
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(req);
+  const text = await readBodyText(req);
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim())) {
     return {
       ok: false,
@@ -38,8 +36,13 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
   return nul ? { ok: false, detail: nul } : { ok: true, value };
 }
 
-/** The body as text; stops reading (413) as soon as it passes the limit, declared length or not (chunked). */
-async function readLimited(req: Request): Promise<string> {
+/**
+ * The body as text: 413 for a declared length over the limit, and reading stops
+ * (413) as soon as it passes the limit whatever was declared (chunked bodies).
+ */
+export async function readBodyText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,12 +1,13 @@
 // tRPC endpoint for the web UI. Every request gets a request id, is counted in
 // the metrics by procedure and written as one log line (with the session's
 // tenant); a POST (mutation) from another origin is refused with 403 before any
-// procedure runs (server/http/csrf.ts).
+// procedure runs (server/http/csrf.ts), and a body over 1,000,000 bytes with 413.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/trpc/routers";
 import { createContext } from "@/server/trpc/init";
 import { crossSiteReason } from "@/server/http/csrf";
-import { jsonResponse } from "@/server/http/errors";
+import { HttpError, jsonResponse } from "@/server/http/errors";
+import { readBodyText } from "@/server/http/request";
 import { log } from "@/server/log";
 import { noteTenant, requestIdOf, withRequestContext } from "@/server/observability/context";
 import { finishRequest } from "@/server/observability/http";
@@ -28,26 +29,36 @@ async function handler(req: Request): Promise<Response> {
   const requestId = requestIdOf(req);
   const path = new URL(req.url).pathname;
   return withRequestContext({ requestId }, async () => {
-    let response: Response;
-    const refused = crossSiteReason(req);
-    if (refused) {
-      log.warn({ path, reason: refused }, "cross-site request refused");
-      response = jsonResponse(403, { detail: `Cross-site request refused: ${refused}`, request_id: requestId });
-    } else {
-      response = await fetchRequestHandler({
-        endpoint: ENDPOINT,
-        req,
-        router: appRouter,
-        createContext: async ({ req, resHeaders }) => {
-          const ctx = await createContext({ req, resHeaders });
-          if (ctx.auth) noteTenant(ctx.auth.tenantId);
-          return ctx;
-        },
-      });
-    }
+    const response = await answer(req, requestId, path);
     response.headers.set("x-request-id", requestId);
     finishRequest({ method: req.method, route: routeOf(path), path, status: response.status, startedAt });
     return response;
+  });
+}
+
+async function answer(req: Request, requestId: string, path: string): Promise<Response> {
+  const refused = crossSiteReason(req);
+  if (refused) {
+    log.warn({ path, reason: refused }, "cross-site request refused");
+    return jsonResponse(403, { detail: `Cross-site request refused: ${refused}`, request_id: requestId });
+  }
+  // The same body limit as the REST API (tRPC's fetch adapter has none of its own).
+  let body: string | undefined;
+  try {
+    body = req.method === "POST" ? await readBodyText(req) : undefined;
+  } catch (e) {
+    if (e instanceof HttpError) return jsonResponse(e.status, { ...e.body, request_id: requestId });
+    throw e;
+  }
+  return fetchRequestHandler({
+    endpoint: ENDPOINT,
+    req: body === undefined ? req : new Request(req.url, { method: req.method, headers: req.headers, body }),
+    router: appRouter,
+    createContext: async ({ req, resHeaders }) => {
+      const ctx = await createContext({ req, resHeaders });
+      if (ctx.auth) noteTenant(ctx.auth.tenantId);
+      return ctx;
+    },
   });
 }
 
