@@ -1,7 +1,9 @@
 // npm run bench:plan: time of each planning stage on the real packs, and the
 // corridor search against a linear scan of every station in the same process;
 // then the whole plan() by trip length, and its tour time against the first
-// greedy planner driven on the same route (bench/baseline/greedy-tour.ts).
+// greedy planner driven on the same route (bench/baseline/greedy-tour.ts);
+// last, tours of many sections (bench/tours.ts).
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import type { PlanResult } from "../src/contract/result";
 import { nearestOnSegment } from "../src/engine/geo";
@@ -144,10 +146,15 @@ function sanity(result: PlanResult, greedy: GreedyTour): string[] {
     problems.push(`candidates or their detours differ from the plan's poi_list (${candidates.length} vs ${poi.length})`);
   }
   const routeMin = profile.timeS[profile.timeS.length - 1] / 60;
-  const byPoi = new Map(candidates.map((c) => [c.hit.station.poiId, c]));
+  // A station may be a candidate on more than one pass: each stop is the next pass of its station.
+  let passedM = -Infinity;
   const planDetour = result.sections
     .filter((s) => s.poi_summary?.connector != null)
-    .reduce((a, s) => a + (byPoi.get(Number(s.poi_summary!.id))?.detourMin ?? NaN), 0);
+    .reduce((a, s) => {
+      const c = candidates.find((x) => x.hit.station.poiId === Number(s.poi_summary!.id) && x.distM >= passedM);
+      passedM = c ? c.distM : Infinity;
+      return a + (c?.detourMin ?? NaN);
+    }, 0);
   const planRoute = result.totals!.driving_time_min - planDetour;
   if (!(Math.abs(planRoute - routeMin) <= 0.5)) problems.push(`plan route driving ${planRoute.toFixed(1)} min vs profile ${routeMin.toFixed(1)}`);
   const walk = greedy.ok ? greedy.walks.dwell : null;
@@ -214,3 +221,7 @@ for (const { km, trips } of LENGTH_CLASSES) {
 console.log(`\nby length class: plan() ms p50 / p95 over all runs of the class (all, then per model); median % saved where both are drivable (cases), all then per model`);
 console.log(`class  km          all             ${MODELS.map((m) => m.code.padEnd(16)).join(" ")} saved all        ${MODELS.map((m) => m.code.padEnd(16)).join(" ")}`);
 for (const s of summaries) console.log(s);
+
+// Tours of many sections, each size in a process of its own (peak memory per size): bench/tours.ts.
+const tours = spawnSync(process.execPath, [...process.execArgv, new URL("./tours.ts", import.meta.url).pathname], { stdio: "inherit", timeout: 3_600_000 });
+if (tours.status !== 0) process.exitCode = 1;

@@ -16,6 +16,11 @@ const CITIES: Record<string, [number, number]> = {
   Leipzig: [51.34, 12.37], Kassel: [51.31, 9.48], Hannover: [52.37, 9.73],
 };
 const RING = ["Hamburg", "Bremen", "Dortmund", "Cologne", "Frankfurt", "Stuttgart", "Munich", "Nuremberg", "Dresden", "Berlin", "Leipzig", "Kassel", "Hannover"];
+/** 25 sections of 150-500 km across Germany: about 10,000 km by road (7,561 km in straight lines). */
+const LONG_HAUL = [
+  "Hamburg", "Frankfurt", "Munich", "Leipzig", "Hamburg", "Cologne", "Stuttgart", "Nuremberg", "Berlin", "Kassel", "Munich", "Dresden", "Hannover",
+  "Frankfurt", "Nuremberg", "Bremen", "Leipzig", "Cologne", "Nuremberg", "Berlin", "Hannover", "Dortmund", "Stuttgart", "Kassel", "Hamburg", "Bremen",
+];
 
 const SHAPES: Record<string, { what: string; sizes: number[]; points: (n: number) => [number, number][]; serviceMin: number }> = {
   distribution: {
@@ -39,6 +44,12 @@ const SHAPES: Record<string, { what: string; sizes: number[]; points: (n: number
     sizes: [5, 10, 25],
     points: (n) => Array.from({ length: n + 1 }, (_, i) => CITIES[RING[i % RING.length]]),
     serviceMin: 0,
+  },
+  "long haul": {
+    what: "sections of 150-500 km across Germany, 30 min at each stop",
+    sizes: [10, 25],
+    points: (n) => LONG_HAUL.slice(0, n + 1).map((c) => CITIES[c]),
+    serviceMin: 30,
   },
 };
 /** Timed runs per size: fewer for the big ones (each takes seconds). */
