@@ -15,8 +15,8 @@ type SweepResult =
 
 type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
 
-/** Label sets kept per point by the heuristic passes; their plan bounds the exact pass. */
-const BEAM = 16;
+/** Label sets kept per point by the heuristic passes (their plan bounds the exact pass): fewer on tours of a day. */
+const BEAM = 16, SHORT_BEAM = 4;
 /** Cells per set the beam's ranking looks at. */
 const BEAM_SAMPLES = 8;
 /**
@@ -29,7 +29,7 @@ const BEAM_SAMPLES = 8;
  */
 const STEPS = [
   { spaced: false, budget: 150_000 },
-  { spaced: true, budget: 600_000 },
+  { spaced: true, budget: 350_000 },
 ];
 /** Days of driving from which the search starts with the spaced bound. */
 const SPACED_FROM_DAYS = 3;
@@ -66,7 +66,7 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
   for (const step of steps) {
     if (step.spaced && !spaceRests(prep)) continue;
     stats.passes++;
-    const quick = sweep(prep, useLatest, stats, Infinity, BEAM);
+    const quick = sweep(prep, useLatest, stats, Infinity, days < 1 ? SHORT_BEAM : BEAM);
     if (!quick.ok) {
       if (quick.code === "budget") continue;
       // No plan by the beam: the exact sweep decides whether there is one.
