@@ -5,9 +5,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { startWorkerProcess as startWorker, waitForStatus, type WorkerProcess } from "../support/worker-process";
 
 let t: TestTenants;
 let url: string;
+const workers: WorkerProcess[] = [];
 const children: ChildProcess[] = [];
 const METRICS_PORT = Number(process.env.WORKER_METRICS_TEST_PORT ?? 3391);
 
@@ -15,26 +17,15 @@ beforeAll(async () => {
   url = await freshDatabase();
   t = await twoTenants();
 });
-afterAll(() => children.forEach((c) => c.kill("SIGKILL")));
+afterAll(() => {
+  workers.forEach((w) => w.kill());
+  children.forEach((c) => c.kill("SIGKILL"));
+});
 
-function startWorkerProcess(args: string[] = []): ChildProcess {
-  const child = spawn("npx", ["tsx", "scripts/worker.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitForStatus(jobId: string, wanted: string[], timeoutMs = 60_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
-    if (wanted.includes(job.status)) return job.status;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function startWorkerProcess(args: string[] = []): WorkerProcess {
+  const worker = startWorker(url, {}, args);
+  workers.push(worker);
+  return worker;
 }
 
 it("jobs left running by a killed process, and jobs still queued, are finished after restart", async () => {
@@ -49,7 +40,7 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
   // A first worker process is killed with SIGKILL before it can finish anything useful.
   const doomed = startWorkerProcess();
   await new Promise((r) => setTimeout(r, 300));
-  process.kill(-doomed.pid!, "SIGKILL");
+  doomed.kill();
 
   // The restarted embedded worker requeues what the dead process held and plans everything.
   startWorkerProcess(["--recover-all"]);
@@ -62,13 +53,7 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
 
 it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, serves their metrics, and stops them all on SIGTERM", async () => {
   // Only the supervisor's processes plan from here.
-  for (const c of children.splice(0)) {
-    try {
-      process.kill(-c.pid!, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-  }
+  for (const w of workers.splice(0)) w.kill();
   const supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
     env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2", WORKER_METRICS_PORT: String(METRICS_PORT) },
     stdio: ["ignore", "pipe", "pipe"],

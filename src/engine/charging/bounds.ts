@@ -125,6 +125,23 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
 }
 
 /**
+ * Per point, the cells a label can hold there: from reaching it with the reserve
+ * (lo) to a full battery (hi); the widest such window; and the cell the tour must end at or above.
+ */
+function cellWindows<C extends string>(prep: Prepared<C>): { lo: Int32Array; hi: Int32Array; widest: number; need: number } {
+  const { input, points, cells, cap } = prep;
+  const n = points.length, rc = input.reserveSoc * cap;
+  const lo = new Int32Array(n), hi = new Int32Array(n);
+  let widest = 0;
+  points.forEach((p, k) => {
+    lo[k] = firstAtLeast(cells, rc + p.energyKWh);
+    hi[k] = lastAtMost(cells, cap + p.energyKWh);
+    widest = Math.max(widest, hi[k] - lo[k] + 1);
+  });
+  return { lo, hi, widest, need: Math.max(input.endSoc, input.reserveSoc) * cap + points[n - 1].energyKWh };
+}
+
+/**
  * Adds the spaced-rest bound (restSpacing) to the bounds of `prep`, where the tour
  * needs a daily rest; false where it does not (nothing to add).
  */
@@ -150,14 +167,7 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
   const rules = input.breaks ?? EU_BREAK_RULES;
   const n = points.length, rc = input.reserveSoc * cap, L = (nb + 1) * (nr + 1);
   const h: Float64Array[][] = Array.from({ length: L }, () => new Array(n));
-  const lo = new Int32Array(n), hi = new Int32Array(n);
-  let width = 0;
-  points.forEach((p, k) => {
-    lo[k] = firstAtLeast(cells, rc + p.energyKWh);
-    hi[k] = lastAtMost(cells, cap + p.energyKWh);
-    width = Math.max(width, hi[k] - lo[k] + 1);
-  });
-  const need = Math.max(input.endSoc, input.reserveSoc) * cap + points[n - 1].energyKWh;
+  const { lo, hi, widest: width, need } = cellWindows(prep);
   // Per layer, at point k + 1 before its decisions (consumed before being overwritten).
   const before = Array.from({ length: L }, () => new Float64Array(width));
   const scratch = new Float64Array(width + 1);
@@ -209,14 +219,7 @@ function restSpacing<C extends string>(prep: Prepared<C>, width: number): Spaced
   const restBuckets = Math.floor(maxD / width) + 2, breakBuckets = Math.floor(maxB / width) + 2;
   const states = restBuckets * breakBuckets;
   const top = Int32Array.from(points, (p) => Math.ceil(p.driveMin / width - 1e-9));
-  const lo = new Int32Array(n), hi = new Int32Array(n);
-  let widest = 0;
-  points.forEach((p, k) => {
-    lo[k] = firstAtLeast(cells, rc + p.energyKWh);
-    hi[k] = lastAtMost(cells, cap + p.energyKWh);
-    widest = Math.max(widest, hi[k] - lo[k] + 1);
-  });
-  const need = Math.max(input.endSoc, input.reserveSoc) * cap + points[n - 1].energyKWh;
+  const { lo, hi, widest, need } = cellWindows(prep);
   const h: Float32Array[] = new Array(n), least: Float32Array[] = new Array(n);
   // Per state (rest bucket * breakBuckets + break bucket), at point k + 1 before its decisions; and the current point's values after them.
   let before = Array.from({ length: states }, () => new Float64Array(widest).fill(Infinity));
