@@ -158,7 +158,9 @@ export const PlanResult = z.looseObject({
   sections: z.array(ResultSection),
   poi_list: z.array(ResultPOI),
   poi_filter: PoiInfo.nullish(),
-  optimal_departure_time: z.string().nullish(),
+  optimal_departure_time: z.string().nullish()
+    .describe("With time windows: the departure that removes the plan's first wait, so the truck arrives as that window opens " +
+      "with the window's whole length as a buffer; the plan's stops and breaks unchanged. Null without windows or when they cannot all be met"),
   time_windows_reachable: z.enum(["True", "False", "Not considered"]).nullish(),
   available_charging_stations: z.array(ResultAvailableStation).nullish(),
   not_drivable_reason: NotDrivableReason.nullish(),
@@ -170,13 +172,15 @@ export const PlanResult = z.looseObject({
       driving_time_min: z.number(),
       charging_time_min: z.number(),
       break_time_min: z.number().describe("Drivers' breaks and rests, also those spent charging"),
-      waiting_time_min: z.number().describe("Waiting for time windows"),
-      duration_min: z.number(),
+      waiting_time_min: z.number().describe("Waiting for time windows, the destination's included"),
+      service_time_min: z.number().nullish().describe("Service at the departure point and at every stop, the destination's included"),
+      duration_min: z.number().describe("From the tour's start (before service at the departure point) to the end of the destination's waiting and service"),
       energy_kWh: z.number(),
       charged_kWh: z.number(),
       charging_stops: z.int(),
       departure_time: z.string(),
-      arrival_time: z.string(),
+      arrival_time: z.string().describe("Arrival at the destination"),
+      end_time: z.string().nullish().describe("The end of the destination's waiting and service: the tour's end"),
     })
     .nullish()
     .describe("Tour totals (an extension of the original result)"),

@@ -213,6 +213,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     if (diff > (REL * drawnKWh) / cap + 1e-4) v.push(`${label}: re-simulated ${mine.toFixed(4)}, reported ${theirs}`);
   };
   let drawnKWh = 0;
+  let arrivedAt = NaN;
   let soc: number = result.battery_level_start;
   let clock = Date.parse(result.totals.departure_time);
   // The rules the plan says it keeps, checked against the law's bounds.
@@ -286,6 +287,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     if (ps.arrival_time) agree("time", `${where} arrival (min after departure)`, (clock - Date.parse(result.totals.departure_time)) / 60_000, (Date.parse(ps.arrival_time) - Date.parse(result.totals.departure_time)) / 60_000, 0.2);
     if (!drivable) return;
     clock = Date.parse(ps.arrival_time);
+    arrivedAt = clock;
 
     // What happens at the end of the section.
     const dwellMin = ps.departure_time ? (Date.parse(ps.departure_time) - Date.parse(ps.arrival_time)) / 60_000 : 0;
@@ -321,8 +323,18 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agree("energy", "total energy (kWh)", out.energyKWh, t.energy_kWh, 0.2);
   agree("charge", "total charged (kWh)", charged, t.charged_kWh, 0.2);
   const last = result.sections.at(-1).poi_summary;
-  agree("time", "arrival at the destination (min after departure)", (clock - Date.parse(t.departure_time)) / 60_000, (Date.parse(t.arrival_time) - Date.parse(t.departure_time)) / 60_000, 0.2);
+  agree("time", "arrival at the destination (min after departure)", (arrivedAt - Date.parse(t.departure_time)) / 60_000, (Date.parse(t.arrival_time) - Date.parse(t.departure_time)) / 60_000, 0.2);
   if (last.arrival_time !== t.arrival_time) v.push(`totals.arrival_time ${t.arrival_time} is not the destination's ${last.arrival_time}`);
+  // The tour ends when the destination's waiting and service are done, and every total adds up from the stops.
+  if (t.end_time !== undefined) {
+    agree("time", "end of the tour (min after departure)", (clock - Date.parse(t.departure_time)) / 60_000, (Date.parse(t.end_time) - Date.parse(t.departure_time)) / 60_000, 0.2);
+    if (last.departure_time !== t.end_time) v.push(`totals.end_time ${t.end_time} is not the destination's departure_time ${last.departure_time}`);
+    const sum = (f: (s: any) => number) => result.sections.reduce((a: number, s: any) => a + (f(s) ?? 0), 0);
+    const stopsMin = sum((s) => s.poi_summary.sec_duration_min + s.poi_summary.service_time_min);
+    agree("time", "driving plus stops (min) against end_time - departure_time", stopsMin, (Date.parse(t.end_time) - Date.parse(t.departure_time)) / 60_000, 0.1 * result.sections.length + 0.2);
+    agree("time", "waiting at the stops (min)", sum((s) => s.poi_summary.wait_min ?? 0), t.waiting_time_min, 0.1 * result.sections.length);
+    agree("charge", "charging at the stops (min)", sum((s) => s.poi_summary.charge_time_min ?? 0), t.charging_time_min, 0.1 * result.sections.length);
+  }
   agreeSoc("battery_level_end", soc, result.battery_level_end);
   if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
   return out;

@@ -55,7 +55,10 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
               {s.kind === "start" ? (
                 <>dep. {t(s.departure)}</>
               ) : s.kind === "destination" ? (
-                <>arr. {t(s.arrival)}</>
+                <>
+                  arr. {t(s.arrival)}
+                  {s.departure ? <>, done {t(s.departure)}</> : null}
+                </>
               ) : (
                 <>
                   {t(s.arrival)}–{t(s.departure)}

@@ -108,7 +108,8 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       lat,
       lon,
       arrival: typeof p.arrival_time === "string" ? p.arrival_time : null,
-      departure: isLast ? null : p.departure_time ?? null,
+      // At the destination: when its waiting and service are done (none when there is neither).
+      departure: isLast && p.departure_time === p.arrival_time ? null : p.departure_time ?? null,
       chargeMin: p.charge_time_min ?? null,
       energyKWh: p.energy_kWh ?? null,
       powerKW: p.power_available_kW ?? null,

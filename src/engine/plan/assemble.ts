@@ -30,7 +30,9 @@ export interface Timeline {
   /** Clock time (ms) at which the tour passes a global distance; for poi_arrival_time. */
   clockAt: (distM: number) => number;
   endSoc: number;
+  /** Arrival at the destination; endMs: the end of its waiting and service, the tour's end. */
   arrivalMs: number;
+  endMs: number;
   drivingMin: number;
   chargingMin: number;
   breakMin: number;
@@ -78,6 +80,7 @@ export function assembleSections(
   let outOf: Candidate | null = null;
   let startPoint: [number, number] = profile.coords[0];
   let drivingMin = 0, energyKWh = 0, distanceM = 0;
+  let destinationMs = start;
   const marks: { distM: number; clockMs: number; offsetS: number }[] = [];
   const sections: ResultSection[] = [];
   const all = events(plan, candidates, profile, legs);
@@ -167,7 +170,9 @@ export function assembleSections(
     } else {
       const visit = ev.visit;
       arrival = visit?.arrivalMs ?? clock + durationMin * 60_000;
-      departure = isLast ? arrival : visit?.departureMs ?? arrival + (section.serviceTimeMin ?? 0) * 60_000;
+      // The destination too: waiting for its window and its service are part of the tour.
+      departure = visit?.departureMs ?? arrival + (section.serviceTimeMin ?? 0) * 60_000;
+      if (isLast) destinationMs = arrival;
       arriveSoc = visit?.soc ?? soc - kWh / cap;
       const breakHere = plan?.breaks.find((b) => b.at === "waypoint" && b.index === leg);
       summary = {
@@ -185,7 +190,7 @@ export function assembleSections(
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
       };
-      if (!isLast) summary.departure_time = iso(departure);
+      summary.departure_time = iso(departure);
       soc = arriveSoc;
     }
     sample(ev.distM, leg, arriveSoc);
@@ -229,7 +234,8 @@ export function assembleSections(
     sections,
     clockAt,
     endSoc: soc,
-    arrivalMs: clock,
+    arrivalMs: destinationMs,
+    endMs: clock,
     drivingMin,
     chargingMin: plan?.totals.chargingMin ?? 0,
     breakMin: plan?.totals.breakMin ?? 0,

@@ -25,16 +25,15 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
       ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
       : {}),
   }));
-  const legs = input.sections.length;
   const waypoints: WaypointPoint[] = input.sections.map((s, k) => {
     const distM = profile.legStartM[k + 1];
-    const last = k === legs - 1;
     return {
       key: String(k),
       distM,
       driveMin: timeAt(profile, distM, k) / 60,
       energyKWh: energyAt(profile, distM, k),
-      serviceMin: last ? 0 : s.serviceTimeMin ?? 0,
+      // The destination's service too: the tour ends when it is done.
+      serviceMin: s.serviceTimeMin ?? 0,
       window: s.openingTime ? windowOf(s.openingTime, departureMs) : null,
     };
   });

@@ -100,12 +100,14 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       charging_time_min: round1(timeline.chargingMin),
       break_time_min: round1(timeline.breakMin),
       waiting_time_min: round1(timeline.waitMin),
-      duration_min: round1((timeline.arrivalMs - input.departureMs) / 60_000),
+      duration_min: round1((timeline.endMs - input.departureMs) / 60_000),
+      service_time_min: round1(input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0)),
       energy_kWh: round1(timeline.energyKWh),
       charged_kWh: round1(timeline.chargedKWh),
       charging_stops: optimized.ok ? optimized.stops.length : 0,
       departure_time: new Date(departure).toISOString(),
       arrival_time: new Date(Math.round(timeline.arrivalMs)).toISOString(),
+      end_time: new Date(Math.round(timeline.endMs)).toISOString(),
     },
     planned_on: data.versions,
     driving_rules: {
@@ -135,9 +137,11 @@ function figuresOf(v: PlanInput["vehicle"]): VehicleFigures {
 }
 
 /**
- * The latest departure that still meets every window with the least waiting:
- * later by the first wait, as far as earlier windows' latest allow (a wait
- * absorbs the shift, so everything after it is unchanged).
+ * The departure that removes the plan's first wait: later by that wait, as far
+ * as earlier windows' latest allow. The truck then arrives as that window opens,
+ * with the window's whole length left as a buffer against delays, and the rest
+ * of the plan is unchanged (the wait absorbed the shift). Departing later still
+ * would also wait less, but eat into that buffer.
  */
 function optimalDeparture(plan: OptimizePlan, departure: number, latest: (number | null)[]): number {
   let slack = Infinity;
