@@ -109,7 +109,7 @@ test.describe("tablet landscape", () => {
 
     const payload = page.getByLabel("Payload (kg)");
     await expect(payload).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#payload-error")).toContainText("Input should be less than or equal to 40000");
+    await expect(page.locator("#payload-error")).toContainText("Payload exceeds the vehicle's limit");
     await expect(payload).toHaveAttribute("aria-describedby", /payload-error/);
     await expect(page.getByLabel("Max. power (kW)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#max-kw-error")).toContainText("min_kW must not exceed max_kW");

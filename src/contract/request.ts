@@ -8,6 +8,8 @@ const MAX_ID = 2_147_483_647;
 
 /** Upper bound on sections per request (the spec sets none; a bound keeps a request's work finite). */
 export const MAX_SECTIONS = 25;
+/** A sanity bound only: the vehicle's own limit (max gross - tare) is checked against the fleet. */
+export const MAX_PAYLOAD_KG = 100_000;
 
 /**
  * Upper bound on a tour's length in straight lines from point to point (the sum over sections of
@@ -27,7 +29,8 @@ export const SectionRequest = z
   .object({
     start_pos: latLonPair,
     stop_pos: latLonPair,
-    payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(40_000).describe("Payload in kg carried on this section"),
+    payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(MAX_PAYLOAD_KG)
+      .describe("Payload in kg carried on this section: at most the vehicle's max gross mass minus its tare (a 422 names both), never above 100 t"),
     section_id: z.string().max(200).nullish().describe("Client identifier of the section, echoed in the result"),
     service_time_min: z.number().min(0).max(24 * 60).nullish().describe("Service time at the section's destination, minutes"),
     opening_time: z

@@ -68,6 +68,8 @@ export const ResultPOISummary = z
     sec_duration_min: z.number().nullish(),
     sec_energy_consumption_kWhkm: z.number().nullish(),
     sec_length_km: z.number().nullish(),
+    charger_source: z.enum(["request", "tenant_site"]).nullish()
+      .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })
   .meta({ id: "ResultPOISummary" });
 export type ResultPOISummary = z.infer<typeof ResultPOISummary>;

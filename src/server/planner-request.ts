@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { resolveTimeOfDayOrIso } from "../contract/fields";
 import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
+import { describe } from "../engine/plan/plausibility";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
 import type { Station } from "../engine/stations/types";
@@ -89,7 +90,8 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
       if (snapped.distanceM > MAX_SNAP_DISTANCE_M) {
         details.push({
           loc: ["body", "section_list", i, key],
-          msg: `No road within reach: the nearest road of network ${data.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away (limit ${MAX_SNAP_DISTANCE_M / 1000} km)`,
+          msg: `No road within reach: the nearest road of network ${data.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away ` +
+            `(limit ${MAX_SNAP_DISTANCE_M / 1000} km): that network (${describe(data.network)}) is too coarse here; import a detailed network of the region (npm run network:import)`,
           type: "value_error",
         });
       }

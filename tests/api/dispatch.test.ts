@@ -68,10 +68,120 @@ it("every total is the sum over its stops and sections, on a tour with service, 
   expect(sum((s) => s.poi_summary.energy_kWh)).toBeCloseTo(tot.charged_kWh, 0);
   expect(sum((s) => s.poi_summary.wait_min)).toBeCloseTo(tot.waiting_time_min, 0);
   expect(sum((s) => s.poi_summary.break_min)).toBeCloseTo(tot.break_time_min, 0);
-  expect(r.sections.filter((s: any) => s.poi_summary.connector != null).length).toBe(tot.charging_stops);
+  expect(r.sections.filter((s: any) => s.poi_summary.connector != null && s.poi_summary.charger_source == null).length).toBe(tot.charging_stops);
   expect(tot.service_time_min).toBe(20 + 45 + 25 + 15);
   // The tour: service at the departure, then each section's driving and its stop, the destination's included.
   expect(20 + sum((s) => s.poi_summary.sec_duration_min + s.poi_summary.service_time_min)).toBeCloseTo(tot.duration_min, 0);
   expect(minutes(tot.departure_time, tot.end_time) + 20).toBeCloseTo(tot.duration_min, 0);
   expect(r.sections.at(-1).poi_summary.service_time_min).toBeGreaterThanOrEqual(15);
+});
+
+const BERLIN = [52.52, 13.405], LEIPZIG = [51.34, 12.375], MUNICH = [48.137, 11.575];
+
+it("a 150 kW charger at a 2-hour stop charges there, during the service", async () => {
+  // The audit's request: Berlin -> Leipzig -> Munich, eActros 300 at 90 %, 15 t, 120 min at Leipzig.
+  const body = (power: number | null) => hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [
+      { start_pos: BERLIN, stop_pos: LEIPZIG, payload_kg: 15000, service_time_min: 120, power_available_kW: power },
+      { start_pos: LEIPZIG, stop_pos: MUNICH, payload_kg: 15000 },
+    ],
+  });
+  const [without, withCharger] = [await planned(body(null)), await planned(body(150))];
+  expect(without.status).toBe("succeeded");
+  expect(withCharger.status).toBe("succeeded");
+  const leipzig = withCharger.sections.find((s: any) => s.poi_summary.name === "Stop 1").poi_summary;
+  expect(leipzig.charger_source).toBe("request");
+  expect(leipzig.power_available_kW).toBe(150);
+  expect(leipzig.energy_kWh).toBeGreaterThan(100);
+  expect(leipzig.charge_time_min).toBeGreaterThan(60);
+  expect(leipzig.stop_soc).toBeGreaterThan(leipzig.start_soc);
+  expect(leipzig.service_time_min).toBeGreaterThanOrEqual(120);
+  // The charge overlaps the service: measured 1,036.7 min without the charger, 775.8 with it.
+  expect(withCharger.totals.duration_min).toBeLessThan(without.totals.duration_min - 30);
+  // Public charging shrinks by what Leipzig charged (the 291 kWh battery still needs three public stops to Munich).
+  const publicKWh = (r: any) => r.sections.filter((x: any) => x.poi_summary.id != null).reduce((a: number, x: any) => a + x.poi_summary.energy_kWh, 0);
+  expect(publicKWh(withCharger)).toBeLessThan(publicKWh(without) - 100);
+  expect(withCharger.totals.charged_kWh).toBeCloseTo(withCharger.sections.reduce((a: number, s: any) => a + (s.poi_summary.energy_kWh ?? 0), 0), 0);
+});
+
+it("a tenant's own depot charger at a section end charges there, for that tenant only", async () => {
+  const yard = { name: "Leipzig yard", latitude: LEIPZIG[0] + 0.001, longitude: LEIPZIG[1], power_kW: 150, connectors: ["CCS"] };
+  expect((await call("PUT", "/poi/depots/leipzig-yard", { key: t.a.key, body: yard })).status).toBe(201);
+  const body = hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [
+      { start_pos: BERLIN, stop_pos: LEIPZIG, payload_kg: 15000, service_time_min: 120 },
+      { start_pos: LEIPZIG, stop_pos: MUNICH, payload_kg: 15000 },
+    ],
+  });
+  const leipzigOf = (r: any) => r.sections.find((s: any) => s.poi_summary.name === "Stop 1").poi_summary;
+  const a = leipzigOf(await planned(body));
+  expect(a.charger_source).toBe("tenant_site");
+  expect(a.power_available_kW).toBe(150);
+  expect(a.energy_kWh).toBeGreaterThan(100);
+  // Tenant b has no yard there: nothing charges at Leipzig.
+  const submit = await call("POST", "/planner/v2", { key: t.b.key, body });
+  expect(submit.status).toBe(200);
+  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
+  const b = leipzigOf((await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.b.key })).json);
+  expect(b.charger_source ?? null).toBeNull();
+  expect(b.energy_kWh).toBe(0);
+  expect((await call("DELETE", "/poi/depots/leipzig-yard", { key: t.a.key })).status).toBe(204);
+});
+
+/** Where route_profile first goes below 10 %, interpolated between its samples. */
+function profileCrossM(r: any): number {
+  const p = r.route_profile;
+  const i = p.soc.findIndex((x: number) => x < 0.1);
+  const [d0, d1, s0, s1] = [p.distance_m[i - 1], p.distance_m[i], p.soc[i - 1], p.soc[i]];
+  return d0 + ((d1 - d0) * (s0 - 0.1)) / (s0 - s1);
+}
+
+it("not_drivable_reason names the place where the result's own route_profile reaches the reserve", async () => {
+  // The audit's request: Berlin -> Munich, eActros 300, no station of the named operator.
+  const none = await planned(hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [{ start_pos: BERLIN, stop_pos: MUNICH, payload_kg: 15000 }], poi_info: { cpo: ["No Such Operator GmbH"] },
+  }));
+  expect(none.status).toBe("not_drivable");
+  expect(none.not_drivable_reason.code).toBe("no_chargers_available");
+  expect(Math.abs(none.not_drivable_reason.distance_from_start_m - profileCrossM(none))).toBeLessThan(300);
+  expect(none.not_drivable_reason.message).toContain(`${Math.round(none.not_drivable_reason.distance_from_start_m / 1000)} km after the start`);
+
+  // Stations, but none within reach (of at least 350 kW, the first at 340 km): the same agreement.
+  const gap = await planned(hamburgMunich({
+    vehicle_id: "mb-eactros-600", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [{ start_pos: BERLIN, stop_pos: MUNICH, payload_kg: 20000 }], poi_info: { min_kW: 350 },
+  }));
+  expect(gap.not_drivable_reason.code).toBe("battery_depleted_mid_route");
+  expect(Math.abs(gap.not_drivable_reason.distance_from_start_m - profileCrossM(gap))).toBeLessThan(300);
+});
+
+it("payload_kg is bounded by the vehicle (max gross - tare), not by one figure for all", async () => {
+  // The Scania 45 R of the catalog: 64 t gross, 17.5 t tare with its trailer: 46.5 t of payload.
+  const body = (payload: number) => hamburgMunich({ vehicle_id: "scania-45r-bev", section_list: [{ start_pos: FRANKFURT, stop_pos: WUERZBURG, payload_kg: payload }] });
+  expect((await call("POST", "/planner/v2", { key: t.a.key, body: body(46_000) })).status).toBe(200);
+  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
+  const over = await call("POST", "/planner/v2", { key: t.a.key, body: body(46_600) });
+  expect(over.status).toBe(422);
+  expect(over.json.detail).toEqual([expect.objectContaining({ loc: ["body", "section_list", 0, "payload_kg"], msg: expect.stringContaining("max gross 64000 kg") })]);
+  // The eActros 600 (44 t gross, 19.5 t tare) may not carry 40 t, which the schema alone would allow.
+  const eactros = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ section_list: [{ start_pos: FRANKFURT, stop_pos: WUERZBURG, payload_kg: 40_000 }] }) });
+  expect(eactros.status).toBe(422);
+  expect((await call("POST", "/planner/v2", { key: t.a.key, body: body(100_001) })).status).toBe(422);
+});
+
+it("says when a route is implausible for the data, and which network is too coarse for a point", async () => {
+  // Brno -> Katowice: 210 km apart, but the default network holds only major highways there.
+  const r = await planned(hamburgMunich({ section_list: [{ start_pos: [49.195, 16.608], stop_pos: [50.264, 19.023], payload_kg: 10000 }] }));
+  const warning = r.warnings.find((w: string) => w.startsWith("Section 1"));
+  expect(warning, JSON.stringify(r.warnings)).toMatch(/times the 2\d\d km straight-line distance/);
+  expect(warning).toMatch(/network \S+ .*is coarse there/);
+  const near = await planned(hamburgMunich({ section_list: [{ start_pos: FRANKFURT, stop_pos: WUERZBURG, payload_kg: 10000 }] }));
+  expect(near.warnings.filter((w: string) => w.includes("straight-line"))).toEqual([]);
+  // Warsaw: no road of the default network within 30 km.
+  const far = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ section_list: [{ start_pos: [52.23, 21.01], stop_pos: [50.264, 19.023], payload_kg: 10000 }] }) });
+  expect(far.status).toBe(422);
+  expect(far.json.detail[0].msg).toMatch(/No road within reach: the nearest road of network .* is [\d.]+ km away .*too coarse here/);
 });

@@ -232,8 +232,10 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     const ps = s.poi_summary ?? {};
     const where = `section ${i} (${ps.name})`;
     const massKg = Math.min(f.tareKg + s.payload_kg, f.maxGrossKg);
+    // A section end charges at its own charger (charger_source), with no detour; anything else that charges is a station.
     const isCharge = (ps.energy_kWh ?? 0) > 0;
-    const inHalfM = isCharge ? (detourOf.get(ps.id) ?? NaN) / 2 : 0;
+    const atSectionEnd = ps.charger_source != null;
+    const inHalfM = isCharge && !atSectionEnd ? (detourOf.get(ps.id) ?? NaN) / 2 : 0;
     if (Number.isNaN(inHalfM)) v.push(`${where}: charging station ${ps.id} is not in poi_list`);
 
     // Route part: polyline pieces on the pack's edges.
@@ -280,12 +282,12 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     sinceBreak += timeS / 60;
     today += timeS / 60;
     drawnKWh += kWh;
-    if (drivable) agreeSoc(`${where} SoC on arrival`, soc, s.stop_pos[2]);
+    agreeSoc(`${where} SoC on arrival`, drivable ? soc : Math.max(0, soc), s.stop_pos[2]);
 
     // Clock: arrival from the previous departure and the driving.
     clock += timeS * 1000;
     if (ps.arrival_time) agree("time", `${where} arrival (min after departure)`, (clock - Date.parse(result.totals.departure_time)) / 60_000, (Date.parse(ps.arrival_time) - Date.parse(result.totals.departure_time)) / 60_000, 0.2);
-    if (!drivable) return;
+    // A not-drivable plan: its stops up to where it runs out, then driving on (on paper, with no pauses).
     clock = Date.parse(ps.arrival_time);
     arrivedAt = clock;
 
@@ -295,16 +297,18 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
       const from = ps.start_soc, to = ps.stop_soc;
       agree("charge", `${where} energy charged (kWh)`, (to - from) * cap, ps.energy_kWh, 0.1);
       const minutes = chargeMinutes(model, f, ps.power_available_kW, ps.connector, from, to);
-      const expected = Math.max(minutes, opts.minChargeMin ?? 0);
+      // The charge floor and the stop overhead belong to stops made to charge, not to a section end's charger.
+      const expected = atSectionEnd ? minutes : Math.max(minutes, opts.minChargeMin ?? 0);
       agree("charge", `${where} charge time (min)`, expected, ps.charge_time_min, 0.1);
-      agree("time", `${where} dwell (min)`, OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0), dwellMin, 0.1);
+      if (!atSectionEnd) agree("time", `${where} dwell (min)`, OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0), dwellMin, 0.1);
+      else if (dwellMin < ps.charge_time_min - 0.1) v.push(`${where}: charges ${ps.charge_time_min} min in a stay of ${dwellMin} min`);
       if (to > 1 + 1e-9) v.push(`${where}: charged above 100 %`);
       charged += ps.energy_kWh;
       soc = to;
       drawnKWh = 0;
     }
-    if (sinceBreak > EU.driveMin * (1 + REL) + 0.2) v.push(`${where}: ${sinceBreak.toFixed(1)} min driven without a break`);
-    if (today > EU.dailyMin * (1 + REL) + 0.2) v.push(`${where}: ${today.toFixed(1)} min driven since the last daily rest`);
+    if (drivable && sinceBreak > EU.driveMin * (1 + REL) + 0.2) v.push(`${where}: ${sinceBreak.toFixed(1)} min driven without a break`);
+    if (drivable && today > EU.dailyMin * (1 + REL) + 0.2) v.push(`${where}: ${today.toFixed(1)} min driven since the last daily rest`);
     if (ps.break_kind === "break" || ps.break_kind === "rest") {
       const need = ps.break_kind === "rest" ? EU.restMin : EU.breakMin;
       if (ps.break_min < need - 1e-6) v.push(`${where}: ${ps.break_kind} of ${ps.break_min} min`);
@@ -316,7 +320,10 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   });
 
   checkProfile(result, drivable ? reserve : -Infinity, v);
-  if (!drivable) return out;
+  if (!drivable) {
+    checkReasonPlace(result, reserve, v);
+    return out;
+  }
   const t = result.totals;
   agree("length", "total distance (m)", result.sections.reduce((a: number, s: any) => a + s.length_m, 0), t.distance_m, 5);
   agree("time", "total driving (min)", out.drivingMin, t.driving_time_min, 0.2);
@@ -338,6 +345,23 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agreeSoc("battery_level_end", soc, result.battery_level_end);
   if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
   return out;
+}
+
+/**
+ * A not-drivable result's reason names the place where its own route_profile first goes below the
+ * reserve (between two samples: within their spacing).
+ */
+function checkReasonPlace(result: any, reserve: number, v: string[]): void {
+  const at = result.not_drivable_reason?.distance_from_start_m;
+  const p = result.route_profile;
+  if (at == null || !p || result.not_drivable_reason.code === undefined) return;
+  const i = p.soc.findIndex((x: number) => x < reserve - 1e-4);
+  if (i < 0) {
+    if (!/battery_level_end/.test(result.not_drivable_reason.message ?? "")) v.push(`not_drivable_reason at ${at} m, but route_profile never goes below the reserve`);
+    return;
+  }
+  const lo = p.distance_m[Math.max(0, i - 1)], hi = p.distance_m[i];
+  if (at < lo - 1 || at > hi + 1) v.push(`not_drivable_reason at ${at} m, route_profile crosses the reserve between ${lo} and ${hi} m`);
 }
 
 /** route_profile: distances in order within the route, SoC within [reserve, 1], ending at the plan's end SoC. */

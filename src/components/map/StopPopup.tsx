@@ -106,7 +106,10 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
     if (s.lateMin) rows.push(["Late by", fmtDuration(s.lateMin)]);
     if (s.pause) rows.push(["Break taken", pauseText(s.pause)]);
   }
-  rows.push(["State of charge", fmtSoc(s.socIn)], ["Position", fmtLatLon(s.lat, s.lon)]);
+  // A section end with its own charger charges during the stop.
+  if (s.energyKWh) rows.push(["Charging here", `${fmtNum(s.energyKWh, "kWh", 1)} at ${fmtNum(s.powerKW, "kW")} in ${fmtDuration(s.chargeMin)}`], ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`]);
+  else rows.push(["State of charge", fmtSoc(s.socIn)]);
+  rows.push(["Position", fmtLatLon(s.lat, s.lon)]);
   return (
     <div className="plan-popup">
       <p className="plan-popup-title">{s.name}</p>

@@ -154,7 +154,7 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
     setResolving(true);
     const { points, errs } = await resolvePlaces().finally(() => setResolving(false));
     if (!points) return fail(errs);
-    const s = buildSubmission(f, points, waypoints.map(stopOf));
+    const s = buildSubmission(f, points, waypoints.map(stopOf), fleet.data?.find((v) => v.vehicle_id === f.vehicleId)?.effective ?? undefined);
     const invalid = checkSubmission(s);
     if (Object.keys(invalid).length) return fail(invalid);
 

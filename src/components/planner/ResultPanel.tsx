@@ -101,7 +101,9 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
               {s.pause ? `${pauseText(s.pause)} · ` : null}
               {s.waitMin ? `Waiting ${fmtDuration(s.waitMin)} · ` : null}
               {s.lateMin ? `Late by ${fmtDuration(s.lateMin)} · ` : null}
-              State of charge {fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}
+              {s.energyKWh
+                ? `Charges ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")} in ${fmtDuration(s.chargeMin)} · State of charge ${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`
+                : `State of charge ${fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}`}
             </div>
           )}
         </div>

@@ -57,7 +57,8 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
   if (isLast) return false;
   const p = s.poi_summary;
-  return p != null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
+  // A section end that charges at its own charger (charger_source) stays a stop of the request.
+  return p != null && p.charger_source == null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
 }
 
 /**

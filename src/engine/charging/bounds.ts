@@ -5,7 +5,7 @@
 // driving plus the pauses it needs.
 import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks";
 import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
-import { firstAtLeast, lastAtMost, stopCtx, tableAt, tableKey, type Prepared } from "./grid";
+import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
 import type { LabelSet, StopCtx } from "./labels";
 import { EU_BREAK_RULES, type BreakRules } from "./types";
 
@@ -28,7 +28,8 @@ export interface Bounds {
   minH: Float64Array[];
   /** Per point: the longest a later stop can charge (full from the reserve, or the floor). */
   longest: Float64Array;
-  overheadMin: number;
+  /** Per point: the overhead of a charging stop still to come; 0 where a section end's charger lies ahead. */
+  overheadMin: Float64Array;
   /** The bound with the daily rests spaced (restSpacing); null where the tour needs no rest. */
   spaced: SpacedRests | null;
   /** Per point: its route driving time from the start. */
@@ -83,21 +84,26 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const driveMin = new Float64Array(n), serviceMin = new Float64Array(n), windows = new Uint8Array(n);
   const longest = new Float64Array(n);
   const dest = points[n - 1];
-  let service = 0, win = 0, most = 0;
+  const overheadMin = new Float64Array(n);
+  let service = 0, win = 0, most = 0, overhead = input.overheadMin;
   for (let k = n - 1; k >= 0; k--) {
     driveMin[k] = dest.driveMin - points[k].driveMin;
     serviceMin[k] = service;
     windows[k] = win;
     longest[k] = most;
     const p = points[k];
+    overheadMin[k] = overhead;
+    const charger = p.kind === "waypoint" ? input.waypoints[p.index].charger : input.stations[p.index];
     if (p.kind === "waypoint") {
       const w = input.waypoints[p.index];
       service += w.serviceMin;
       if (w.window?.earliestMs != null) win = 1;
-    } else {
-      const st = input.stations[p.index];
-      const t = prep.tables.get(tableKey(st.powerKW, st.connector))!;
-      most = Math.max(most, input.minChargeMin, tableAt(t, 1) - tableAt(t, input.reserveSoc));
+      // Charging at a section end costs no stop of its own.
+      if (charger) overhead = 0;
+    }
+    if (charger) {
+      const t = prep.tables.get(tableKey(charger.powerKW, charger.connector))!;
+      most = Math.max(most, p.kind === "station" ? input.minChargeMin : 0, tableAt(t, 1) - tableAt(t, input.reserveSoc));
     }
   }
   // Layers up to the cheapest pause pattern of the whole tour (more pauses are
@@ -117,7 +123,7 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const unfilledPauses = new Map<number, PauseCost>();
   for (const c of longest) if (!unfilledPauses.has(c)) unfilledPauses.set(c, pauseCost(rules, Math.max(0, rules.breakMin - c), Math.max(0, rules.restMin - c)));
   const out = {
-    rules, driveMin, serviceMin, windows, overheadMin: input.overheadMin, minH, longest, nb, nr, spaced: null, pointDriveMin,
+    rules, driveMin, serviceMin, windows, overheadMin, minH, longest, nb, nr, spaced: null, pointDriveMin,
     allPauses: pauseCost(rules), unfilledPauses, pausePatterns: pausePatterns(rules), ...charge,
   };
   cache.set(prep as unknown as Prepared, out);
@@ -193,16 +199,17 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
       h[l][k] = after;
     }
     const p = points[k];
-    const ctx = p.kind === "station" ? stopCtx(prep, p) : null;
+    const ctx = chargerCtx(prep, p);
+    // At a section end, charging overlaps the service (and a pause there) as well.
     const service = p.kind === "waypoint" ? input.waypoints[p.index].serviceMin : 0;
     for (let l = 0; l < L; l++) {
       const out = before[l], after = h[l][k];
       for (let i = 0; i < len; i++) out[i] = after[i] + service;
       if (!ctx) continue;
       const i = Math.floor(l / (nr + 1)), j = l % (nr + 1);
-      withStop(ctx, after, out, 0, scratch);
-      if (i > 0) withStop(ctx, h[l - (nr + 1)][k], out, rules.breakMin, scratch);
-      if (j > 0) withStop(ctx, h[l - 1][k], out, rules.restMin, scratch);
+      withStop(ctx, after, out, service, scratch);
+      if (i > 0) withStop(ctx, h[l - (nr + 1)][k], out, rules.breakMin + service, scratch);
+      if (j > 0) withStop(ctx, h[l - 1][k], out, rules.restMin + service, scratch);
     }
   }
   return { h, lo };
@@ -280,20 +287,20 @@ function restSpacing<C extends string>(prep: Prepared<C>, width: number): Spaced
     }
     h[k] = store;
     least[k] = tops;
-    const ctx = p.kind === "station" ? stopCtx(prep, p) : null;
+    const ctx = chargerCtx(prep, p);
     const service = p.kind === "waypoint" ? input.waypoints[p.index].serviceMin : 0;
     // A rest here leads to the same state whatever the state before, a break to one per rest bucket: once each.
     const restHere = restStop.subarray(0, len), breakHere = breakStop.subarray(0, len);
-    pauseHere(ctx, after[0].subarray(0, len), rest, restHere, scratch, p.last);
+    pauseHere(p.kind, ctx, after[0].subarray(0, len), rest, service, restHere, scratch, p.last);
     for (let r = 0; r < restBuckets; r++) {
-      pauseHere(ctx, after[r * breakBuckets].subarray(0, len), brk, breakHere, scratch, p.last);
+      pauseHere(p.kind, ctx, after[r * breakBuckets].subarray(0, len), brk, service, breakHere, scratch, p.last);
       for (let c = 0; c <= r && c < breakBuckets; c++) {
         const out = next[r * breakBuckets + c], a = after[r * breakBuckets + c].subarray(0, len);
         for (let i = 0; i < len; i++) {
           const x = a[i] < breakHere[i] ? a[i] : breakHere[i];
           out[i] = (x < restHere[i] ? x : restHere[i]) + service;
         }
-        if (ctx) withStop(ctx, a, out, 0, scratch);
+        if (ctx) withStop(ctx, a, out, service, scratch);
       }
     }
     [before, next] = [next, before];
@@ -304,12 +311,17 @@ function restSpacing<C extends string>(prep: Prepared<C>, width: number): Spaced
 /**
  * A pause at point k before going on with `from`, into `out`: at a station, a stop
  * whose charging it overlaps; at a waypoint other than the destination, the pause
- * alone (service is added by the caller); at the destination, none.
+ * (service is added by the caller), with any charging there overlapping both; at
+ * the destination, none.
  */
-function pauseHere(ctx: StopCtx | null, from: Float64Array, pause: number, out: Float64Array, scratch: Float64Array, last: boolean): void {
+function pauseHere(
+  kind: "station" | "waypoint", ctx: StopCtx | null, from: Float64Array, pause: number, service: number, out: Float64Array, scratch: Float64Array, last: boolean,
+): void {
   out.fill(Infinity);
-  if (ctx) withStop(ctx, from, out, pause, scratch);
-  else if (!last) for (let i = 0; i < from.length; i++) out[i] = from[i] + pause;
+  if (kind === "station") return withStop(ctx!, from, out, pause, scratch);
+  if (last) return;
+  for (let i = 0; i < from.length; i++) out[i] = from[i] + pause;
+  if (ctx) withStop(ctx, from, out, pause + service, scratch, -service);
 }
 
 /** The spaced-rest bucket at point k of a driver who has driven `d` since the rest (its grid rest rounded up). */
@@ -375,7 +387,7 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
   const pat = patterns(bd, k, s.b, s.d);
   // Without charging still to do, pauses and driving alone; with it, at least one stop's overhead too.
   const drive = bd.driveMin[k] + bd.serviceMin[k];
-  const plain = drive + 1e-9, bare = drive + all, withStop = bare + bd.overheadMin;
+  const plain = drive + 1e-9, bare = drive + all, withStop = bare + bd.overheadMin[k];
   const h0 = bd.h[0][k], off = bd.lo[k], vals = s.vals, origin = s.origin, base = s.base;
   // The spaced-rest bound's row for this set's daily driving (none with a wait ahead to absorb rests).
   const sp = bd.spaced && !bd.windows[k] ? bd.spaced : null;

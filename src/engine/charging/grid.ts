@@ -41,7 +41,7 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
   const cap = input.capacityKWh;
   const dest = input.waypoints[input.waypoints.length - 1];
   const points: Point[] = [];
-  const pos = (p: StationPoint<C> | WaypointPoint) => ({ distM: p.distM, driveMin: p.driveMin, energyKWh: p.energyKWh });
+  const pos = (p: StationPoint<C> | WaypointPoint<C>) => ({ distM: p.distM, driveMin: p.driveMin, energyKWh: p.energyKWh });
   input.stations.forEach((s, index) => {
     if (s.distM <= dest.distM) points.push({ kind: "station", index, ...pos(s), peakKWh: 0, last: false });
   });
@@ -67,7 +67,7 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
 
   const { cells, startCell } = buildCells(input, points, cap);
   const tables = new Map<string, Float64Array>();
-  for (const s of input.stations) {
+  for (const s of [...input.stations, ...input.waypoints.flatMap((w) => (w.charger ? [w.charger] : []))]) {
     const key = tableKey(s.powerKW, s.connector);
     if (!tables.has(key)) tables.set(key, chargeTable(input.chargeMinutes, s.powerKW, s.connector));
   }
@@ -90,6 +90,7 @@ function buildCells<C extends string>(input: OptimizeInput<C>, points: Point[], 
       const half = input.stations[p.index].detourKWh / 2;
       values.push(rc + p.energyKWh + half, cap + p.energyKWh - half);
     }
+    if (p.kind === "waypoint" && input.waypoints[p.index].charger) values.push(rc + p.energyKWh, cap + p.energyKWh);
     if (p.last) values.push(Math.max(input.endSoc, input.reserveSoc) * cap + p.energyKWh);
     prevE = p.energyKWh;
   }
@@ -143,21 +144,33 @@ export function tableAt(t: Float64Array, soc: number): number {
   return t[i + 1] === Infinity ? Infinity : t[i] + (t[i + 1] - t[i]) * f;
 }
 
-const ctxCache = new WeakMap<Point, StopCtx>();
+const ctxCache = new WeakMap<Point, StopCtx | null>();
 
 /** Per station, shared by both sweeps. */
 export function stopCtx<C extends string>(prep: Prepared<C>, p: Point): StopCtx {
+  const ctx = chargerCtx(prep, p);
+  if (!ctx) throw new Error("stopCtx: the point has no charger");
+  return ctx;
+}
+
+/** Charging at a station, or at a waypoint that has a charger (no detour, no overhead, no floor); else null. */
+export function chargerCtx<C extends string>(prep: Prepared<C>, p: Point): StopCtx | null {
   const cached = ctxCache.get(p);
-  if (cached) return cached;
-  const ctx = buildStopCtx(prep, p);
+  if (cached !== undefined) return cached;
+  const { input } = prep;
+  const w = p.kind === "waypoint" ? input.waypoints[p.index] : null;
+  const ctx = !w
+    ? buildStopCtx(prep, p, input.stations[p.index], input.overheadMin, input.minChargeMin)
+    : w.charger ? buildStopCtx(prep, p, { ...w.charger, detourKWh: 0, detourMin: 0 }, 0, 0) : null;
   ctxCache.set(p, ctx);
   return ctx;
 }
 
-function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point): StopCtx {
-  const { input, cells, cap } = prep;
+interface Charger { powerKW: number; connector: string; detourKWh: number; detourMin: number }
+
+function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point, st: Charger, overheadMin: number, minChargeMin: number): StopCtx {
+  const { cells, cap, input } = prep;
   const rc = input.reserveSoc * cap;
-  const st = input.stations[p.index];
   const E = p.energyKWh, half = st.detourKWh / 2;
   const lo = firstAtLeast(cells, rc + E);
   const hi = lastAtMost(cells, cap + E);
@@ -170,7 +183,7 @@ function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point): StopCtx {
   }
   return {
     lo, ga: firstAtLeast(cells, rc + E + half), gdMax: Math.min(hi, lastAtMost(cells, cap + E - half)),
-    fa, fd, fixedMin: st.detourMin + input.overheadMin, minChargeMin: input.minChargeMin,
+    fa, fd, fixedMin: st.detourMin + overheadMin, minChargeMin,
   };
 }
 

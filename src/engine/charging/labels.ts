@@ -10,7 +10,7 @@ export type How =
   | { kind: "start" }
   | { kind: "drive"; point: number; events: RoadsideEvent[] }
   | { kind: "stop"; point: number; option: DriverOption }
-  | { kind: "visit"; point: number; option: DriverOption }
+  | { kind: "visit"; point: number; option: DriverOption; charge?: boolean }
   | { kind: "merge" };
 
 export interface LabelSet extends Driver {
@@ -134,24 +134,48 @@ export function stopSet(s: LabelSet, ctx: StopCtx, pause: number, next: Driver, 
  * service must start by `latest`.
  */
 export function visitSet(s: LabelSet, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How): LabelSet | null {
-  // Highest cell that still starts service in time (T is nondecreasing).
-  let top = s.top;
-  if (latest < Infinity) {
-    if (Math.max(timeAt(s, s.lo) + pause, earliest) > latest + EPS_T) return null;
-    let a = s.lo, b = s.top;
-    while (a < b) {
-      const mid = (a + b + 1) >> 1;
-      if (Math.max(timeAt(s, mid) + pause, earliest) <= latest + EPS_T) a = mid;
-      else b = mid - 1;
-    }
-    top = a;
-  }
+  const top = inTime(s, pause, earliest, latest);
+  if (top < 0) return null;
   if (timeAt(s, s.lo) + pause >= earliest) {
     return { b: next.b, d: next.d, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null };
   }
   const vals = new Float64Array(top - s.lo + 1);
   for (let g = s.lo; g <= top; g++) vals[g - s.lo] = Math.max(timeAt(s, g) + pause, earliest) + serviceMin;
   return { b: next.b, d: next.d, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+}
+
+/** Highest cell that still starts service by `latest` (T is nondecreasing); -1 when none. */
+function inTime(s: LabelSet, pause: number, earliest: number, latest: number): number {
+  if (latest === Infinity) return s.top;
+  if (Math.max(timeAt(s, s.lo) + pause, earliest) > latest + EPS_T) return -1;
+  let a = s.lo, b = s.top;
+  while (a < b) {
+    const mid = (a + b + 1) >> 1;
+    if (Math.max(timeAt(s, mid) + pause, earliest) <= latest + EPS_T) a = mid;
+    else b = mid - 1;
+  }
+  return a;
+}
+
+/**
+ * A waypoint with a charger: it charges from arrival through the wait, the
+ * pause and the service, and keeps the truck past the service only as long as
+ * the charge needs. Leaving at max(max(T(a) + pause, earliest) + service,
+ * T(a) + F(g) - F(a)) = max(earliest + service, T(a) + max(pause + service,
+ * F(g) - F(a))): a stop (stopSet) that stays at least pause + service, floored
+ * at earliest + service. `rivals`: the visits already made here.
+ */
+export function chargeVisitSet(
+  s: LabelSet, ctx: StopCtx, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How, rivals: LabelSet[],
+): LabelSet | null {
+  const top = inTime(s, pause, earliest, latest);
+  if (top < 0) return null;
+  // Raising times only keeps a dominated set dominated: the rivals may judge before the floor.
+  const out = stopSet(top === s.top ? s : { ...s, top }, ctx, pause + serviceMin, next, how, rivals);
+  if (!out || earliest === -Infinity) return out;
+  const floor = earliest + serviceMin;
+  for (let i = 0; i < out.vals.length; i++) if (out.vals[i] < floor) out.vals[i] = floor;
+  return out;
 }
 
 /**

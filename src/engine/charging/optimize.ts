@@ -2,15 +2,15 @@
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
 import { afterStop, afterVisit, driveStretch, pauseMin, type Driver } from "./breaks";
-import { firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
-import { driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
+import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
+import { chargeVisitSet, driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
-  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string }
+  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string; nextStationM?: number | null; fullest?: LabelSet }
   | { ok: false; code: "budget" };
 
 type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
@@ -48,7 +48,9 @@ export function optimizeCharging<C extends string>(input: OptimizeInput<C>): Opt
   }
   if (!r.ok) {
     const code = r.code === "window" ? "battery_depleted" : r.code;
-    return { ok: false, code, message: r.message, atM: r.atM, atEnergyKWh: r.atEnergyKWh, stats };
+    // The fullest label's decisions, re-simulated: what the truck can do before the battery runs out.
+    const partial = r.fullest ? resimulate(prep, backtrack(prep, r.fullest, r.fullest.top), stats, true) : undefined;
+    return { ok: false, code, message: r.message, atM: r.atM, atEnergyKWh: r.atEnergyKWh, nextStationM: r.nextStationM ?? null, partial, stats };
   }
   stats.dpMin = r.objective;
   stats.provenOptimal = r.proven;
@@ -149,6 +151,8 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       const earliest = minutes(w.window?.earliestMs, -Infinity);
       const latest = useLatest ? minutes(w.window?.latestMs, Infinity) : Infinity;
       const visits: LabelSet[] = [];
+      const charger = chargerCtx(prep, p);
+      const charging: [LabelSet, DriverOption][] = [];
       for (const s of sets) {
         const options: DriverOption[] = ["none"];
         if (!p.last && s.b > 0 && s.b + future > rules.maxDriveMin) options.push("break");
@@ -156,7 +160,13 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
         for (const option of options) {
           const n = visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option), { kind: "visit", point: k, option });
           if (n) visits.push(n);
+          if (charger) charging.push([s, option]);
         }
+      }
+      // Charging there too, once the plain visits can judge it (most charges are not worth it).
+      for (const [s, option] of charging) {
+        const how: How = { kind: "visit", point: k, option, charge: true };
+        push(visits, chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option), how, visits));
       }
       if (visits.length === 0) {
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
@@ -222,9 +232,10 @@ function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick
     if (t < bestT) { bestT = t; best = s; }
   }
   if (!best) {
-    const most = Math.max(...sets.map((s) => cells[s.top])) - end.energyKWh;
+    const fullest = sets.reduce((a, s) => (cells[s.top] > cells[a.top] ? s : a));
+    const most = cells[fullest.top] - end.energyKWh;
     return {
-      ok: false, code: "end_soc_unreachable", atM: end.distM, atEnergyKWh: end.energyKWh,
+      ok: false, code: "end_soc_unreachable", atM: end.distM, atEnergyKWh: end.energyKWh, fullest,
       message: `The destination is reached with at most ${pct(most / cap)} but battery_level_end is ${pct(input.endSoc)}; no usable station allows more.`,
     };
   }
@@ -234,13 +245,14 @@ function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick
 /** Every label runs out between prev and p: where the fullest one reaches the reserve. */
 function depleted<C extends string>(prep: Prepared<C>, sets: LabelSet[], prev: { distM: number; energyKWh: number }, p: Point, k: number): SweepResult {
   const { input, cells, cap, points } = prep;
-  const budget = Math.max(...sets.map((s) => cells[s.top])) - input.reserveSoc * cap;
+  const fullest = sets.reduce((a, s) => (cells[s.top] > cells[a.top] ? s : a));
+  const budget = cells[fullest.top] - input.reserveSoc * cap;
   const share = p.peakKWh > prev.energyKWh ? Math.min(1, Math.max(0, (budget - prev.energyKWh) / (p.peakKWh - prev.energyKWh))) : 1;
   const atM = prev.distM + (p.distM - prev.distM) * share;
   const nextStation = points.slice(k).find((q) => q.kind === "station");
   const km = (m: number) => `${Math.round(m / 1000)} km`;
   return {
-    ok: false, code: "battery_depleted", atM, atEnergyKWh: budget,
+    ok: false, code: "battery_depleted", atM, atEnergyKWh: budget, fullest, nextStationM: nextStation?.distM ?? null,
     message: `The battery reaches the ${pct(input.reserveSoc)} reserve ${km(atM)} after the start` +
       (nextStation ? `, before the next usable station at ${km(nextStation.distM)}.` : "; no usable station lies beyond that point."),
   };

@@ -5,13 +5,14 @@ import { pauseMin, type RoadsideEvent } from "./breaks";
 import type { Prepared } from "./grid";
 import type { How, LabelSet } from "./labels";
 import {
-  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type WaypointVisit,
+  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type WaypointCharge, type WaypointVisit,
 } from "./types";
 
 export interface Decisions {
   /** Per point index. */
   stops: Map<number, { option: DriverOption; targetU: number }>;
-  visits: Map<number, DriverOption>;
+  /** targetU: the charge target at a section end's charger; null when it does not charge there. */
+  visits: Map<number, { option: DriverOption; targetU: number | null }>;
   stretches: Map<number, RoadsideEvent[]>;
 }
 
@@ -27,8 +28,12 @@ export function backtrack<C extends string>(prep: Prepared<C>, final: LabelSet, 
       continue;
     }
     if (how.kind === "drive") out.stretches.set(how.point, how.events);
-    else if (how.kind === "visit") out.visits.set(how.point, how.option);
-    else if (how.kind === "stop") {
+    else if (how.kind === "visit" && !how.charge) out.visits.set(how.point, { option: how.option, targetU: null });
+    else if (how.kind === "visit") {
+      const i = g - s.origin;
+      out.visits.set(how.point, { option: how.option, targetU: prep.cells[s.tgt![i]] });
+      g = s.src![i];
+    } else if (how.kind === "stop") {
       const i = g - s.origin;
       out.stops.set(how.point, { option: how.option, targetU: prep.cells[s.tgt![i]] });
       g = s.src![i];
@@ -40,7 +45,8 @@ export function backtrack<C extends string>(prep: Prepared<C>, final: LabelSet, 
 
 const SOC_EPS = 1e-9;
 
-export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, stats: OptimizeStats): OptimizePlan {
+/** `partial`: the decisions of a plan that runs out; the battery may go below the reserve (on paper). */
+export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, stats: OptimizeStats, partial = false): OptimizePlan {
   const { input, points, cap } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
   const at = (min: number) => input.departureMs + min * 60_000;
@@ -49,7 +55,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   let t = 0, soc = input.startSoc;
   let prev = { distM: 0, driveMin: 0, energyKWh: 0 };
   const check = (x: number, where: string) => {
-    if (x < input.reserveSoc - 1e-7) throw new Error(`charging optimizer: reserve undercut ${where} (${x})`);
+    if (!partial && x < input.reserveSoc - 1e-7) throw new Error(`charging optimizer: reserve undercut ${where} (${x})`);
   };
 
   points.forEach((p, k) => {
@@ -110,7 +116,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       check(soc, `leaving ${st.key}`);
     } else if (p.kind === "waypoint") {
       const w = input.waypoints[p.index];
-      const option = dec.visits.get(k) ?? "none";
+      const { option, targetU } = dec.visits.get(k) ?? { option: "none" as const, targetU: null };
       const pause = pauseMin(option, rules);
       const earliest = w.window?.earliestMs != null ? (w.window.earliestMs - input.departureMs) / 60_000 : -Infinity;
       const latest = w.window?.latestMs != null ? (w.window.latestMs - input.departureMs) / 60_000 : Infinity;
@@ -119,16 +125,32 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
         breaks.push({ kind: option, minutes: pause, at: "waypoint", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t), key: w.key, index: p.index });
         totals.breakMin += pause;
       }
+      const charge = w.charger && targetU !== null ? chargeAtWaypoint(w.charger, Math.min(1, (targetU - p.energyKWh) / cap), soc, start + w.serviceMin - t) : null;
+      const end = Math.max(start + w.serviceMin, t + (charge?.chargeMin ?? 0));
       visits.push({
-        key: w.key, waypoint: p.index, distM: p.distM, arrivalMs: at(t), serviceStartMs: at(start), departureMs: at(start + w.serviceMin),
-        waitMin: start - t - pause, lateMin: Math.max(0, start - latest), soc,
+        key: w.key, waypoint: p.index, distM: p.distM, arrivalMs: at(t), serviceStartMs: at(start), departureMs: at(end),
+        waitMin: start - t - pause, lateMin: Math.max(0, start - latest), soc, charge,
       });
-      totals.waitMin += start - t - pause;
+      totals.waitMin += start - t - pause + (charge?.extraMin ?? 0);
       totals.serviceMin += w.serviceMin;
-      t = start + w.serviceMin;
+      if (charge) {
+        totals.chargingMin += charge.chargeMin;
+        totals.chargedKWh += charge.energyKWh;
+        soc = charge.departureSoc;
+      }
+      t = end;
     }
   });
   totals.totalMin = t;
+
+  /** Charging from arrival to the target, or as far as the stay allows where that is more (it costs nothing). */
+  function chargeAtWaypoint(charger: { powerKW: number; connector: C }, target: number, arrivalSoc: number, stayMin: number): WaypointCharge | null {
+    const needed = target > arrivalSoc + SOC_EPS ? input.chargeMinutes(charger.powerKW, charger.connector, arrivalSoc, target) : 0;
+    if (needed <= 0) return null;
+    const to = needed < stayMin ? Math.max(target, socAfter(input.chargeMinutes, charger.powerKW, charger.connector, arrivalSoc, stayMin)) : target;
+    const chargeMin = to > target ? Math.min(stayMin, input.chargeMinutes(charger.powerKW, charger.connector, arrivalSoc, to)) : needed;
+    return { powerKW: charger.powerKW, chargeMin, energyKWh: (to - arrivalSoc) * cap, arrivalSoc, departureSoc: to, extraMin: Math.max(0, chargeMin - stayMin) };
+  }
   const windows = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null);
   return {
     ok: true, stops, breaks, waypoints: visits, totals, arrivalMs: at(t), endSoc: soc,

@@ -31,10 +31,15 @@ export interface TimeWindow {
 }
 
 /** A request section end; the last waypoint is the destination. */
-export interface WaypointPoint extends RoutePos {
+export interface WaypointPoint<C extends string = string> extends RoutePos {
   key?: string;
   serviceMin: number;
   window?: TimeWindow | null;
+  /**
+   * A charger at the section end (a depot's or a customer's): it charges from
+   * arrival through any wait, pause and the service, with no detour or overhead.
+   */
+  charger?: { powerKW: number; connector: C } | null;
 }
 
 export interface BreakRules {
@@ -67,7 +72,7 @@ export interface OptimizeInput<C extends string = string> {
   /** Sorted by distance or not; the optimizer sorts. */
   stations: StationPoint<C>[];
   /** In route order; at least one (the destination). */
-  waypoints: WaypointPoint[];
+  waypoints: WaypointPoint<C>[];
   chargeMinutes: ChargeTimeFn<C>;
   /**
    * Highest cumulative energy on the route between two distances. Without it,
@@ -137,9 +142,21 @@ export interface WaypointVisit {
   departureMs: number;
   /** Waiting for the window beyond any break taken there. */
   waitMin: number;
+  /** Charging at the section end's charger: from arrival; keeps the truck past its service only as long as it must. */
+  charge: WaypointCharge | null;
   /** Service start after the window's latest; 0 when met. */
   lateMin: number;
   soc: number;
+}
+
+export interface WaypointCharge {
+  powerKW: number;
+  chargeMin: number;
+  energyKWh: number;
+  arrivalSoc: number;
+  departureSoc: number;
+  /** Standing after the service (and any wait or pause) has ended, only for the charge. */
+  extraMin: number;
 }
 
 export interface OptimizeTotals {
@@ -150,6 +167,7 @@ export interface OptimizeTotals {
   /** All breaks and rests, including those overlapping charging. */
   breakMin: number;
   overheadMin: number;
+  /** Waiting for windows, and standing at a section end past its service only to charge. */
   waitMin: number;
   serviceMin: number;
   chargedKWh: number;
@@ -177,6 +195,13 @@ export interface OptimizeInfeasible {
   atM: number;
   /** Cumulative route energy at that place, for the caller's own profile. */
   atEnergyKWh: number;
+  /** battery_depleted: the next usable station beyond that place; null when none. */
+  nextStationM: number | null;
+  /**
+   * The fullest plan up to where it fails (its stops, pauses and visits before that place), re-simulated
+   * on to the destination with the battery going below the reserve: the caller's own profile shows it.
+   */
+  partial?: OptimizePlan;
   stats: OptimizeStats;
 }
 

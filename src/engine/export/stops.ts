@@ -38,7 +38,8 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 /** Same rule as the web page (components/planner/stops.ts): a station id, charge time or operator. */
 function isCharging(s: ResultSection): boolean {
   const p = s.poi_summary;
-  return p != null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
+  // A section end that charges at its own charger (charger_source) stays a stop of the request.
+  return p != null && p.charger_source == null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
 }
 
 /**
@@ -85,9 +86,9 @@ export function exportStops(result: ExportableResult): ExportStop[] {
       operator: str(p.operator),
       address: str(p.address),
       connector: str(p.connector),
-      powerKW: kind === "charge" ? num(p.power_available_kW) : null,
-      energyKWh: kind === "charge" ? num(p.energy_kWh) : null,
-      chargeMin: kind === "charge" ? num(p.charge_time_min) : null,
+      powerKW: kind === "charge" || p.charger_source != null ? num(p.power_available_kW) : null,
+      energyKWh: kind === "charge" || p.charger_source != null ? num(p.energy_kWh) : null,
+      chargeMin: kind === "charge" || p.charger_source != null ? num(p.charge_time_min) : null,
       socIn: num(p.start_soc) ?? num(pos[2]),
       socOut: num(p.stop_soc),
       pause,
@@ -115,7 +116,7 @@ export function describeStop(s: ExportStop): string {
   if (s.departure) parts.push(`Departure: ${s.departure}`);
   const soc = (x: number | null) => (x == null ? null : `${Math.round(Math.max(0, x) * 100)} %`);
   if (s.kind === "start") parts.push(`State of charge: ${soc(s.socOut) ?? "–"}`);
-  else if (s.kind === "charge") parts.push(`State of charge: ${soc(s.socIn) ?? "–"} → ${soc(s.socOut) ?? "–"}`);
+  else if (s.kind === "charge" || s.energyKWh) parts.push(`State of charge: ${soc(s.socIn) ?? "–"} → ${soc(s.socOut) ?? "–"}`);
   else parts.push(`State of charge: ${soc(s.socIn) ?? "–"}`);
   return parts.join("; ");
 }

@@ -12,7 +12,9 @@ import type { RoadNetwork } from "../network/types";
 import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
 import type { Candidate } from "./candidates";
 import type { Leg } from "./legs";
+import type { SectionCharger } from "./section-chargers";
 import { ascentAt, descentAt, edgesBetween, elevationAt, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
+import { RESERVE_SOC } from "./rules";
 import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -41,6 +43,8 @@ export interface Timeline {
   energyKWh: number;
   distanceM: number;
   routeProfile: RouteProfileSamples;
+  /** Where the state of charge first goes below the reserve (a plan that runs out); null when it never does. */
+  reserveCrossM: number | null;
 }
 
 /** SoC and ground elevation along the route (route distance, detours left out), for charts and colouring. */
@@ -69,7 +73,7 @@ function events(plan: OptimizePlan | null, candidates: Candidate[], profile: Rou
 
 export function assembleSections(
   input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, plan: OptimizePlan | null, candidates: Candidate[],
-  request: OptimizeInput<ChargeConnector>,
+  request: OptimizeInput<ChargeConnector>, chargers: (SectionCharger | null)[] = [],
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -81,6 +85,7 @@ export function assembleSections(
   let startPoint: [number, number] = profile.coords[0];
   let drivingMin = 0, energyKWh = 0, distanceM = 0;
   let destinationMs = start;
+  let reserveCrossM: number | null = null;
   const marks: { distM: number; clockMs: number; offsetS: number }[] = [];
   const sections: ResultSection[] = [];
   const all = events(plan, candidates, profile, legs);
@@ -90,7 +95,8 @@ export function assembleSections(
     const z = elevationAt(profile, d, k);
     samples.distance_m.push(Math.round(d));
     samples.elevation_m.push(Number.isFinite(z) ? Math.round(z) : null);
-    samples.soc.push(socOut(x));
+    // Above full, recuperation is lost (the optimizer caps the SoC at its points; here at every sample).
+    samples.soc.push(Math.min(1, socOut(x)));
   };
 
   all.forEach((ev, i) => {
@@ -109,6 +115,7 @@ export function assembleSections(
     const departSoc = soc;
     const outKWh = outOf ? outOf.detourKWh / 2 : 0;
     for (let d = fromM; d < ev.distM; d += step) sample(d, leg, departSoc - (energyAt(profile, d, leg) - energyAt(profile, fromM, leg) + outKWh) / cap);
+    if (reserveCrossM === null) reserveCrossM = firstBelow(profile, leg, fromM, ev.distM, departSoc - outKWh / cap, cap, RESERVE_SOC);
     const coords = slice(profile, leg, fromM, ev.distM);
     const isLast = i === all.length - 1;
     let stopPoint: [number, number] = coords[coords.length - 1];
@@ -175,26 +182,32 @@ export function assembleSections(
       if (isLast) destinationMs = arrival;
       arriveSoc = visit?.soc ?? soc - kWh / cap;
       const breakHere = plan?.breaks.find((b) => b.at === "waypoint" && b.index === leg);
+      // Charging at the section end's charger overlaps the wait and the service.
+      const charge = visit?.charge ?? null;
+      const charger = charge ? chargers[leg] : null;
       summary = {
         name: isLast ? "Destination" : section.sectionId ?? `Stop ${leg + 1}`,
         coordinate_lat: section.stop[0],
         coordinate_lon: section.stop[1],
-        charge_time_min: 0,
-        energy_kWh: 0,
+        charge_time_min: charge ? round(charge.chargeMin, 1) : 0,
+        energy_kWh: charge ? round(charge.energyKWh, 1) : 0,
+        ...(charge && charger
+          ? { power_available_kW: round(charger.powerKW, 1), connector: charger.connector, charger_source: charger.source, ...(charger.station ? { operator: charger.station.operator } : {}) }
+          : {}),
         service_time_min: round((departure - arrival) / 60_000, 1),
-        wait_min: visit ? round(visit.waitMin, 1) : 0,
+        wait_min: visit ? round(visit.waitMin + (charge?.extraMin ?? 0), 1) : 0,
         late_min: visit ? round(visit.lateMin, 1) : 0,
         break_kind: breakHere?.kind ?? null,
         break_min: breakHere ? breakHere.minutes : 0,
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
-        stop_soc: socOut(arriveSoc),
+        stop_soc: socOut(charge ? charge.departureSoc : arriveSoc),
       };
       summary.departure_time = iso(departure);
-      soc = arriveSoc;
+      soc = charge ? charge.departureSoc : arriveSoc;
     }
     sample(ev.distM, leg, arriveSoc);
-    if (ev.kind === "charge") sample(ev.distM, leg, ev.stop.departureSoc);
+    if (ev.kind !== "break" && soc !== arriveSoc) sample(ev.distM, leg, soc);
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
@@ -244,7 +257,28 @@ export function assembleSections(
     energyKWh,
     distanceM,
     routeProfile: samples,
+    reserveCrossM,
   };
+}
+
+/**
+ * First route distance in leg k between fromM and toM where the state of
+ * charge, `soc` at fromM and falling with the profile's energy, goes below the
+ * reserve (linear between the profile's points, as route_profile is drawn); null when it does not.
+ */
+function firstBelow(p: RouteProfile, k: number, fromM: number, toM: number, soc: number, cap: number, reserve: number): number | null {
+  const e0 = energyAt(p, fromM, k);
+  const socAt = (e: number) => soc - (e - e0) / cap;
+  let prevD = fromM, prevS = soc;
+  if (prevS < reserve) return fromM;
+  const ds = [...p.distM.subarray(p.legStart[k], p.legStart[k + 1])].filter((d) => d > fromM && d < toM).concat(toM);
+  for (const d of ds) {
+    const x = socAt(energyAt(p, d, k));
+    if (x < reserve) return prevD + ((d - prevD) * (prevS - reserve)) / (prevS - x);
+    prevD = d;
+    prevS = x;
+  }
+  return null;
 }
 
 /** Toll per system on this section's roads, for the vehicle on the departure date. */

@@ -8,9 +8,12 @@ import { mayClose, openThroughout, zoneOf } from "../stations/opening";
 import type { Candidate } from "./candidates";
 import { energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
+import type { SectionCharger } from "./section-chargers";
 import type { PlanInput } from "./types";
 
-export function optimizerInput(input: PlanInput, profile: RouteProfile, candidates: Candidate[]): OptimizeInput<ChargeConnector> {
+export function optimizerInput(
+  input: PlanInput, profile: RouteProfile, candidates: Candidate[], chargers: (SectionCharger | null)[] = [],
+): OptimizeInput<ChargeConnector> {
   const departureMs = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => ({
     key: String(i),
@@ -25,7 +28,8 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
       ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
       : {}),
   }));
-  const waypoints: WaypointPoint[] = input.sections.map((s, k) => {
+  const waypoints: WaypointPoint<ChargeConnector>[] = input.sections.map((s, k) => {
+    const charger = chargers[k];
     const distM = profile.legStartM[k + 1];
     return {
       key: String(k),
@@ -35,6 +39,7 @@ export function optimizerInput(input: PlanInput, profile: RouteProfile, candidat
       // The destination's service too: the tour ends when it is done.
       serviceMin: s.serviceTimeMin ?? 0,
       window: s.openingTime ? windowOf(s.openingTime, departureMs) : null,
+      charger: charger ? { powerKW: charger.powerKW, connector: charger.connector } : null,
     };
   });
   const peak = peakEnergy(profile);

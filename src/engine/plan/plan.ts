@@ -12,11 +12,13 @@ import { toCandidate, type Candidate } from "./candidates";
 import { optimizeCharging } from "../charging/optimize";
 import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { optimizerInput } from "./optimizer-input";
+import { implausibleRoutes } from "./plausibility";
+import { sectionChargers, type SectionCharger } from "./section-chargers";
 import { routeLegs, type Leg } from "./legs";
 import { checkDeadline } from "./deadline";
 import { roadDetourM } from "./detours";
 import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
-import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW } from "./rules";
+import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
@@ -27,6 +29,8 @@ export interface PlannedRoute {
   hits: CorridorHit[];
   /** The usable ones after poi_info, one per pass of the route, with road detours, in route order. */
   candidates: Candidate[];
+  /** Per section, the charger at its end (the request's power there, or the tenant's own site); null where none. */
+  sectionChargers: (SectionCharger | null)[];
   warnings: string[];
 }
 
@@ -61,15 +65,16 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
         `below ${MIN_STOP_POWER_KW} kW or no connector this vehicle can use (${connectorsOf(input)})`,
     );
   }
-  return { legs, profile, hits, candidates, warnings };
+  return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), warnings };
 }
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
-  const { legs, profile, hits, candidates, warnings } = planRoute(input, data);
-  const request = optimizerInput(input, profile, candidates);
+  const { legs, profile, hits, candidates, sectionChargers: chargers, warnings } = planRoute(input, data);
+  const request = optimizerInput(input, profile, candidates, chargers);
   const optimized = optimizeCharging(request);
   checkDeadline(input.deadlineMs, "the charging search");
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : null, candidates, request);
+  // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers);
   const drivable = optimized.ok;
   if (optimized.ok && optimized.stats.provenOptimal === false) {
     warnings.push(
@@ -77,6 +82,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
         `a faster one would save at most ${Math.ceil(optimized.stats.gapMin ?? 0)} min. Shorter tours are planned exactly.`,
     );
   }
+  warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
   const reachable = optimized.ok ? optimized.timeWindowsReachable : null;
@@ -91,7 +97,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     optimal_departure_time: optimized.ok && windows && reachable ? new Date(optimalDeparture(optimized, departure, request.waypoints.map((w) => w.window?.latestMs ?? null))).toISOString() : null,
     time_windows_reachable: !windows || reachable === null ? "Not considered" : reachable ? "True" : "False",
     available_charging_stations: hits.map(availableStation),
-    not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length),
+    not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM),
     toll_summary: tollSummaryFor(data.network, profile.segmentEdge, input),
     warnings,
     totals: {
@@ -153,10 +159,19 @@ function optimalDeparture(plan: OptimizePlan, departure: number, latest: (number
   return departure;
 }
 
-function notDrivableReason(r: OptimizeInfeasible, usable: number) {
+/**
+ * Why the tour cannot be driven, at the place where the result's own simulation
+ * (its sections and route_profile) first goes below the reserve.
+ */
+function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null) {
   const code = r.code === "battery_depleted" && usable > 0 ? "battery_depleted_mid_route" : "no_chargers_available";
-  const message = usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${r.message}` : r.message;
-  return { code, message, distance_from_start_m: Math.round(r.atM) } as const;
+  const atM = r.code === "battery_depleted" && crossM !== null ? crossM : r.atM;
+  const km = (m: number) => `${Math.round(m / 1000)} km`;
+  const what = r.code !== "battery_depleted" ? r.message
+    : `The battery reaches the ${Math.round(RESERVE_SOC * 100)} % reserve ${km(atM)} after the start` +
+      (r.nextStationM != null && r.nextStationM > atM ? `, before the next usable station at ${km(r.nextStationM)}.` : "; no usable station lies beyond that point.");
+  const message = usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${what}` : what;
+  return { code, message, distance_from_start_m: Math.round(atM) } as const;
 }
 
 /** Per toll system over the whole tour; null when no tolled road is driven (as the spec has it). */

@@ -51,6 +51,8 @@ export interface GenOptions {
   breaks?: BreakRules;
   minCharge?: number[];
   hills?: number;
+  /** Chance that a section end has a charger (waypoints before the destination and the destination alike). */
+  wpChargers?: number;
 }
 
 /** A route of `km` with stations and waypoints; energy follows gentle hills. */
@@ -78,8 +80,8 @@ export function generate(seed: number, o: GenOptions): OptimizeInput<Conn> {
   const departureMs = Date.UTC(2025, 0, 6, 6, 0);
   const w = o.waypoints ? r.int(o.waypoints[0], o.waypoints[1]) : 0;
   const xs = Array.from({ length: w }, () => r.between(0.1, 0.9) * km).sort((a, b) => a - b);
-  const waypoints: WaypointPoint[] = xs.map((x, i) => {
-    const wp: WaypointPoint = { key: `W${i}`, ...at(x), serviceMin: r.pick([0, 15, 30, 60]) };
+  const waypoints: WaypointPoint<Conn>[] = xs.map((x, i) => {
+    const wp: WaypointPoint<Conn> = { key: `W${i}`, ...at(x), serviceMin: r.pick([0, 15, 30, 60]) };
     if (r.chance(o.windows ?? 0)) {
       const eta = departureMs + (drive(x) + r.between(-30, 200)) * 60_000;
       wp.window = { earliestMs: eta, latestMs: eta + r.between(30, 240) * 60_000 };
@@ -87,6 +89,10 @@ export function generate(seed: number, o: GenOptions): OptimizeInput<Conn> {
     return wp;
   });
   waypoints.push({ key: "end", ...at(km), serviceMin: 0 });
+  if (o.wpChargers) {
+    waypoints.at(-1)!.serviceMin = r.pick([0, 0, 30]);
+    for (const wp of waypoints) if (r.chance(o.wpChargers)) wp.charger = { powerKW: r.pick([22, 50, 150, 400]), connector: "CCS" };
+  }
   const startSoc = r.between(0.3, 1);
   return {
     capacityKWh: cap, startSoc, endSoc: r.between(0.1, 0.35), reserveSoc: 0.1,
@@ -116,7 +122,9 @@ export interface LineOptions {
   minChargeMin?: number;
   stations?: { km: number; powerKW?: number; connector?: Conn; detourKm?: number }[];
   /** Section ends before the destination; window in minutes after departure. */
-  waypoints?: { km: number; serviceMin?: number; window?: [number | null, number | null] }[];
+  waypoints?: { km: number; serviceMin?: number; window?: [number | null, number | null]; chargerKW?: number }[];
+  /** Destination service and charger. */
+  end?: { serviceMin?: number; chargerKW?: number };
   breaks?: BreakRules;
 }
 
@@ -138,8 +146,9 @@ export function line(o: LineOptions): OptimizeInput<Conn> {
       ...(o.waypoints ?? []).map((w, i) => ({
         key: `W${i}`, ...at(w.km), serviceMin: w.serviceMin ?? 0,
         window: w.window ? { earliestMs: ms(w.window[0]), latestMs: ms(w.window[1]) } : null,
+        charger: w.chargerKW ? { powerKW: w.chargerKW, connector: "CCS" as const } : null,
       })),
-      { key: "end", ...at(o.km), serviceMin: 0 },
+      { key: "end", ...at(o.km), serviceMin: o.end?.serviceMin ?? 0, charger: o.end?.chargerKW ? { powerKW: o.end.chargerKW, connector: "CCS" as const } : null },
     ],
     chargeMinutes: analyticCharge(cap), breaks: o.breaks,
   };

@@ -239,3 +239,73 @@ describe("charging optimizer: infeasible tours", () => {
     expect(r).toMatchObject({ ok: false, code: "battery_depleted", atM: 0 });
   });
 });
+
+describe("charging optimizer: chargers at section ends", () => {
+  // 500 km at 80 km/h and 1.2 kWh/km from 50 % of 600 kWh: the section end at 200 km is reached at the 10 % reserve.
+  const tour = (chargerKW: number | undefined, serviceMin: number) =>
+    line({ km: 500, startSoc: 0.5, stations: [{ km: 190, powerKW: 150, detourKm: 2 }, { km: 330, powerKW: 400 }], waypoints: [{ km: 200, serviceMin, chargerKW }] });
+
+  it("charges during the service instead of stopping at a public station, and stays past it only as long as the charge needs", () => {
+    const without = plan(tour(undefined, 120));
+    expect(without.stops.length).toBeGreaterThan(0);
+    const r = plan(tour(150, 120));
+    expect(r.stops).toEqual([]);
+    const v = r.waypoints[0], c = v.charge!;
+    // The break is taken there too: 45 + 120 min standing, while the tour needs 420 kWh = 168 min at 150 kW.
+    expect(r.breaks.map((b) => b.at)).toEqual(["waypoint"]);
+    expect(c.energyKWh).toBeCloseTo(420, 6);
+    expect(c.chargeMin).toBeCloseTo(168, 6);
+    expect(c.extraMin).toBeCloseTo(3, 6);
+    expect((v.departureMs - v.arrivalMs) / 60_000).toBeCloseTo(168, 6);
+    expect(r.totals.totalMin).toBeCloseTo(375 + 168, 6);
+    expect(r.totals.waitMin).toBeCloseTo(3, 6);
+    expect(r.totals.totalMin).toBeLessThan(without.totals.totalMin);
+    expect(r.endSoc).toBeCloseTo(0.2, 6);
+  });
+
+  it("charges for as long as the truck stands there, also beyond what the plan needs", () => {
+    const r = plan(tour(150, 300));
+    const c = r.waypoints[0].charge!;
+    expect(c.departureSoc).toBeCloseTo(1, 6);
+    expect(c.extraMin).toBe(0);
+    expect(r.totals.totalMin).toBeCloseTo(375 + 300 + 45, 6);
+  });
+
+  it("charges through the wait for a window", () => {
+    // Arrives at 150 min, takes the break, waits to 300 min, serves 30: 180 min at 150 kW, more than the tour needs.
+    const r = plan(line({ km: 500, startSoc: 0.5, stations: [{ km: 300, powerKW: 400 }], waypoints: [{ km: 200, serviceMin: 30, window: [300, 400], chargerKW: 150 }] }));
+    const v = r.waypoints[0];
+    expect(r.stops).toEqual([]);
+    expect(v.charge!.chargeMin).toBeGreaterThan(168);
+    expect(v.charge!.chargeMin).toBeLessThanOrEqual(180 + 1e-6);
+    expect((v.departureMs - v.arrivalMs) / 60_000).toBeCloseTo(180, 6);
+    expect(r.totals.totalMin).toBeCloseTo(330 + 225, 6);
+  });
+
+  it("meets battery_level_end by charging at the destination during its service", () => {
+    // 360 kWh from 80 %: 20 % on arrival, 40 % wanted: 120 kWh = 48 min at 150 kW, within the hour of service.
+    const r = plan(line({ km: 300, startSoc: 0.8, endSoc: 0.4, end: { serviceMin: 60, chargerKW: 150 } }));
+    expect(r.stops).toEqual([]);
+    const end = r.waypoints.at(-1)!;
+    expect(end.charge!.arrivalSoc).toBeCloseTo(0.2, 6);
+    expect(r.endSoc).toBeGreaterThanOrEqual(0.4 - 1e-9);
+    expect(r.totals.totalMin).toBeCloseTo(225 + 60, 6);
+  });
+});
+
+describe("charging optimizer: a tour that runs out", () => {
+  it("returns the fullest plan up to there: its stops before the gap, then driving on below the reserve", () => {
+    // Full at 100 km (400 kW), then 700 km with no station: 600 kWh reach 450 km past it.
+    const inp = line({ km: 900, startSoc: 0.5, stations: [{ km: 100 }] });
+    const r = optimizeCharging(inp);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.atM).toBeCloseTo(100_000 + 450_000, 0);
+    expect(r.nextStationM).toBeNull();
+    const p = r.partial!;
+    expect(p.stops.map((s) => s.key)).toEqual(["S0@100"]);
+    expect(p.stops[0].departureSoc).toBeCloseTo(1, 6);
+    // Driven on to the destination on paper: 800 km x 1.2 kWh/km from full.
+    expect(p.endSoc).toBeCloseTo(1 - 960 / 600, 6);
+  });
+});

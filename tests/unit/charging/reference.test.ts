@@ -14,6 +14,11 @@ const REF_STEP = 0.005;
 const SETS: { name: string; seeds: [number, number]; gen: GenOptions }[] = [
   // EU rules, tours of 2-11 h: breaks and daily rests, windows, floors, hills.
   { name: "eu", seeds: [1, 200], gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30] } },
+  // Chargers at section ends: charging overlaps the wait and the service.
+  {
+    name: "section-end chargers", seeds: [2001, 2120],
+    gen: { stations: [0, 4], km: [150, 700], waypoints: [1, 3], windows: 0.4, minCharge: [0, 0, 15], wpChargers: 0.6 },
+  },
   // Short rules on short tours: many pauses per tour.
   {
     name: "dense-breaks", seeds: [1001, 1100],

@@ -44,37 +44,36 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     pm = e.distM; pe = e.E; pt = e.driveMin;
   }
   const mins = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - inp.departureMs) / 60_000);
-  const charge = (st: number, a: number, b: number) => {
-    const s = inp.stations[st];
-    return inp.chargeMinutes(s.powerKW, s.connector, a, b);
-  };
-  const after = (st: number, a: number, minutes: number) => {
+  type Charger = { powerKW: number; connector: C };
+  const chargeAt = (c: Charger, a: number, b: number) => inp.chargeMinutes(c.powerKW, c.connector, a, b);
+  const charge = (st: number, a: number, b: number) => chargeAt(inp.stations[st], a, b);
+  const afterAt = (c: Charger, a: number, minutes: number) => {
     if (minutes <= 0) return a;
-    if (charge(st, a, 1) <= minutes) return 1;
+    if (chargeAt(c, a, 1) <= minutes) return 1;
     let lo = a, hi = 1;
     for (let i = 0; i < 32; i++) {
       const mid = (lo + hi) / 2;
-      if (charge(st, a, mid) < minutes) lo = mid;
+      if (chargeAt(c, a, mid) < minutes) lo = mid;
       else hi = mid;
     }
     return hi;
   };
+  const after = (st: number, a: number, minutes: number) => afterAt(inp.stations[st], a, minutes);
   const pause = (o: number) => (o === 0 ? 0 : o === 1 ? rules.breakMin : rules.restMin);
 
   let best = Infinity, nodes = 0, bestWhy = "";
 
-  const pareto = (xs: St[]) => {
+  const pareto = <T extends St>(xs: T[]): T[] => {
     xs.sort((a, b) => b.soc - a.soc || a.t - b.t);
-    const out: St[] = [];
+    const out: T[] = [];
     let bt = Infinity;
     for (const x of xs) if (x.t < bt - 1e-12) { out.push(x); bt = x.t; }
     return out;
   };
 
-  // Exact targets at station event i (station SoC), besides the grid.
-  const specials = (i: number): number[] => {
-    const s = inp.stations[evs[i].index];
-    const h = s.detourKWh / 2 / cap, E = evs[i].E;
+  // Exact targets at event i (SoC at its charger, h: half its detour), besides the grid.
+  const specials = (i: number, h = inp.stations[evs[i].index].detourKWh / 2 / cap): number[] => {
+    const E = evs[i].E;
     const out = [1];
     let crest = -Infinity;
     for (let j = i + 1; j < evs.length; j++) {
@@ -87,9 +86,9 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   };
   // Fewest minutes per kWh anywhere (charging time is additive: sample 1 % steps).
   let fastest = Infinity;
-  inp.stations.forEach((_, st) => {
-    for (let x = 0; x < 1; x += 0.01) fastest = Math.min(fastest, (0.999 * charge(st, x, x + 0.01)) / (0.01 * cap));
-  });
+  for (const c of [...inp.stations, ...inp.waypoints.flatMap((w) => (w.charger ? [w.charger] : []))]) {
+    for (let x = 0; x < 1; x += 0.01) fastest = Math.min(fastest, (0.999 * chargeAt(c, x, x + 0.01)) / (0.01 * cap));
+  }
   const grid: number[] = [];
   for (let x = res; x < 1 + 1e-12; x += opts.socStep) grid.push(Math.min(1, x));
 
@@ -139,17 +138,19 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   };
 
   // Bound: remaining driving and service, and the pauses that driving needs unless a window could absorb them.
-  const serviceAfter: number[] = [], windowAfter: boolean[] = [];
-  for (let i = evs.length - 1, sv = 0, win = false; i >= 0; i--) {
+  const serviceAfter: number[] = [], windowAfter: boolean[] = [], chargerAfter: boolean[] = [];
+  for (let i = evs.length - 1, sv = 0, win = false, ch = false; i >= 0; i--) {
     if (evs[i].kind === "waypoint") {
       const w = inp.waypoints[evs[i].index];
       sv += w.serviceMin;
       win ||= w.window?.earliestMs != null;
+      ch ||= w.charger != null;
     }
     serviceAfter[i] = sv;
     windowAfter[i] = win;
+    chargerAfter[i] = ch;
   }
-  // Could the fullest state finish at all, charging to full at every station left?
+  // Could the fullest state finish at all, charging to full at every charger left?
   const canFinish = (i: number, soc: number, lastE: number) => {
     for (let j = i; j < evs.length; j++) {
       if (soc - (peak[j] - lastE) / cap < res - 1e-9) return false;
@@ -158,7 +159,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
       if (evs[j].kind === "station") {
         const h = inp.stations[evs[j].index].detourKWh / 2 / cap;
         if (soc - h >= res - 1e-9) soc = Math.max(soc, 1 - h);
-      }
+      } else if (inp.waypoints[evs[j].index].charger) soc = 1;
     }
     return soc >= Math.max(inp.endSoc, res) - 1e-9;
   };
@@ -170,9 +171,14 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     const left = dest.driveMin - lastDrive;
     const pauses = windowAfter[i] ? 0 : Math.min(...roadside(b, d, left).map((x) => x[2]));
     const need = (dest.energyKWh - lastE) / cap + Math.max(inp.endSoc, res);
+    // Charging at a section end's charger also overlaps the service.
+    const service = serviceAfter[i], overlap = chargerAfter[i];
     let lb = Infinity;
-    for (const x of S) lb = Math.min(lb, x.t + Math.max(pauses, x.soc >= need ? 0 : (need - x.soc) * cap * fastest));
-    if (lb + left + serviceAfter[i] >= best - 1e-9) return;
+    for (const x of S) {
+      const c = x.soc >= need ? 0 : (need - x.soc) * cap * fastest;
+      lb = Math.min(lb, x.t + (overlap ? Math.max(pauses + service, c) : Math.max(pauses, c) + service));
+    }
+    if (lb + left >= best - 1e-9) return;
     const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
     for (const [b1, d1, p] of roadside(b, d, ev.driveMin - lastDrive)) {
@@ -195,9 +201,18 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         const e = mins(w.window?.earliestMs, -Infinity);
         const l = opts.useLatest === false ? Infinity : mins(w.window?.latestMs, Infinity);
         for (const o of ev.last ? [0] : [0, 1, 2]) {
-          const S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
+          let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
             .filter((x) => x.t <= l + 1e-9)
             .map((x) => ({ ...x, t: x.t + w.serviceMin }));
+          // A charger there charges from arrival; the truck leaves at the later of the service's end and the charge's.
+          if (w.charger) {
+            const c = w.charger;
+            const targets = grid.concat(specials(i, 0));
+            S3 = pareto(S3.flatMap((x) => [x, ...targets.concat(afterAt(c, x.soc, x.t - x.t0))
+              .filter((y) => y > x.soc + 1e-12 && y <= 1 + 1e-12)
+              .map((y) => ({ soc: y, t: Math.max(x.t, x.t0 + chargeAt(c, x.soc, y)), t0: x.t0, why: `${x.why ?? ""} W${ev.index}:${o}>${y.toFixed(4)}` }))
+              .filter((y) => Number.isFinite(y.t))]));
+          }
           if (!S3.length) continue;
           const [b2, d2] = o === 2 ? [0, 0] : o === 1 ? [0, d1] : [b1, d1];
           if (ev.last) {

@@ -89,7 +89,21 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
       const start = Math.max(t + (pause?.minutes ?? 0), minutesOf(w.window?.earliestMs, -Infinity));
       if (pause) takePause(pause.kind, pause.minutes);
       serviceStart[ev.index] = start;
-      t = start + w.serviceMin;
+      // Charging at the section end's charger runs from arrival, alongside the wait and the service.
+      const c = plan.waypoints.find((x) => x.waypoint === ev.index)?.charge;
+      let end = start + w.serviceMin;
+      if (c) {
+        if (!w.charger) v.push(`W${ev.index}: charges where there is no charger`);
+        else {
+          if (Math.abs(c.arrivalSoc - soc) > 1e-6) v.push(`W${ev.index}: arrival SoC ${c.arrivalSoc} vs ${soc}`);
+          if (c.departureSoc > 1 + 1e-9) v.push(`W${ev.index}: charged above 100 %`);
+          const minutes = inp.chargeMinutes(w.charger.powerKW, w.charger.connector, soc, c.departureSoc);
+          if (Math.abs(minutes - c.chargeMin) > 1e-3 * Math.max(1, minutes)) v.push(`W${ev.index}: charge ${c.chargeMin} min vs ${minutes}`);
+          end = Math.max(end, t + minutes);
+          soc = c.departureSoc;
+        }
+      }
+      t = end;
     }
     if (b > rules.maxDriveMin + 1e-6) v.push(`${b.toFixed(1)} min driving without a break at ${ev.distM} m`);
     if (d > rules.maxDailyDriveMin + 1e-6) v.push(`${d.toFixed(1)} min driving in a day at ${ev.distM} m`);

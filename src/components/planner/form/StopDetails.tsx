@@ -72,7 +72,6 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
               type="number"
               inputMode="numeric"
               min={0}
-              max={40000}
               step={100}
               value={stop.payload}
               onChange={(ev) => onChange({ payload: ev.target.value })}

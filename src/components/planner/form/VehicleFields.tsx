@@ -46,8 +46,8 @@ export function VehicleFields({ f, set, errors: e, fleet, zone }: Props) {
           ))}
         </select>
       </Field>
-      <Field id="payload" label="Payload (kg)" required hint="0 – 40 000 kg; a stop can set another for the way to it" errors={e.payload_kg}>
-        <input id="payload" type="number" inputMode="numeric" min={0} max={40000} step={100} placeholder="e.g. 20000" value={f.payload} onChange={(ev) => set("payload", ev.target.value)} aria-required="true" {...aria("payload", e.payload_kg, "payload-hint")} />
+      <Field id="payload" label="Payload (kg)" required hint={`${fig ? `0 – ${kg(fig.maxGrossKg - fig.tareKg)}` : "In kg"}; a stop can set another for the way to it`} errors={e.payload_kg}>
+        <input id="payload" type="number" inputMode="numeric" min={0} max={fig ? fig.maxGrossKg - fig.tareKg : undefined} step={100} placeholder="e.g. 20000" value={f.payload} onChange={(ev) => set("payload", ev.target.value)} aria-required="true" {...aria("payload", e.payload_kg, "payload-hint")} />
       </Field>
       <fieldset className={styles.subFieldset}>
         <legend>Battery (share of usable capacity)</legend>

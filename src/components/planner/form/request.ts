@@ -9,6 +9,12 @@ import type { Place } from "../PlaceField";
 import type { FormState, StopState } from "./state";
 import { browserZone, zoned } from "./time";
 
+/** The chosen vehicle's masses: the payload it may carry is maxGrossKg - tareKg. */
+export interface PayloadLimits {
+  tareKg: number;
+  maxGrossKg: number;
+}
+
 export interface PlannerSubmission {
   query: Record<string, string>;
   body: RouteOptimizationRequestInput;
@@ -32,7 +38,7 @@ export const zoneOf = (f: FormState) => f.timeZone || browserZone();
  * `stops[i]` belongs to point i: section i (points i -> i + 1) takes its
  * payload, service time and time window from stops[i + 1], the point where it ends.
  */
-export function buildSubmission(f: FormState, points: Place[], stops: StopState[]): PlannerSubmission {
+export function buildSubmission(f: FormState, points: Place[], stops: StopState[], vehicle?: PayloadLimits): PlannerSubmission {
   const local: FieldErrors = {};
   const zone = zoneOf(f);
   const time = (v: string) => (v ? (zoned(v, zone)?.iso ?? v) : undefined);
@@ -47,6 +53,13 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
       stop_pos: [p.lat, p.lon],
       payload_kg: num(own ? s.payload : f.payload),
     };
+    const payload = section.payload_kg;
+    // The vehicle's own limit, worded as the server words it, on the field where the payload was typed.
+    if (vehicle && typeof payload === "number" && vehicle.tareKg + payload > vehicle.maxGrossKg) {
+      local[own ? `section.${i}.payload_kg` : "payload_kg"] = [
+        `Payload exceeds the vehicle's limit: tare ${vehicle.tareKg} kg + payload ${payload} kg > max gross ${vehicle.maxGrossKg} kg`,
+      ];
+    }
     const service = num(s.serviceMin);
     if (service !== undefined) section.service_time_min = service;
     if (s.earliest || s.latest) {
@@ -87,7 +100,7 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
   }
   if (!f.vehicleId) local.vehicle_id = ["Choose a vehicle of your fleet."];
   // Required even when every leg sets its own: one rule the form can mark, and the usual case.
-  if (!f.payload.trim()) local.payload_kg = ["Enter the payload in kg (0 – 40 000)."];
+  if (!f.payload.trim()) local.payload_kg = ["Enter the payload in kg."];
 
   const query: Record<string, string> = {};
   if (f.corridor.trim()) query.corridor = f.corridor.trim();
