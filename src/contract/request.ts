@@ -47,6 +47,8 @@ export type SectionRequest = z.infer<typeof SectionRequest>;
 export const DAILY_DRIVING_MIN = 540;
 export const EXTENDED_DAILY_DRIVING_MIN = 600;
 export const MAX_DRIVING_BEFORE_BREAK_MIN = 270;
+/** EU 561/2006 Art. 8(2): 24 h from a daily rest's end to the next one's, less the 11 h rest. */
+export const MAX_DUTY_SPAN_MIN = 13 * 60;
 
 export const DriverRequest = z
   .object({
@@ -56,11 +58,18 @@ export const DriverRequest = z
       .describe("Driving the driver has done since the last break or rest when the tour starts, minutes; default 0"),
     driven_today_min: z.number().min(0).max(EXTENDED_DAILY_DRIVING_MIN).nullish().transform((v) => v ?? 0)
       .describe("Driving the driver has done since the last daily rest when the tour starts, minutes; default 0"),
+    since_daily_rest_min: z.number().min(0).max(MAX_DUTY_SPAN_MIN).nullish()
+      .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start; default driven_today_min. At most 780: a driver past 13 h must rest first"),
+    reduced_daily_rests_left: z.int().min(0).max(3).nullish().transform((v) => v ?? 0)
+      .describe("Reduced (9 h) daily rests the driver may still take before the next weekly rest (EU 561/2006 allows three); one lets the tour's last day span 15 h; default 0"),
   })
   .superRefine((d, ctx) => {
     const limit = d.extended_daily_driving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
     if (d.driven_today_min > limit) {
       ctx.addIssue({ code: "too_big", maximum: limit, inclusive: true, origin: "number", input: d.driven_today_min, path: ["driven_today_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
+    }
+    if (d.since_daily_rest_min != null && d.since_daily_rest_min < d.driven_today_min) {
+      ctx.addIssue({ code: "custom", input: d.since_daily_rest_min, path: ["since_daily_rest_min"], message: "since_daily_rest_min cannot be less than driven_today_min" });
     }
     if (d.driven_since_break_min > d.driven_today_min) {
       ctx.addIssue({ code: "custom", input: d.driven_since_break_min, path: ["driven_since_break_min"], message: "driven_since_break_min cannot exceed driven_today_min" });

@@ -195,6 +195,13 @@ export const PlanResult = z.looseObject({
       daily_rest_min: z.number(),
       driven_since_break_min: z.number(),
       driven_today_min: z.number(),
+      daily_rest_ended_at: z.string().nullish().describe("End of the driver's last daily rest before the tour (start_time_tour - since_daily_rest_min)"),
+      max_duty_span_min: z.number().nullish()
+        .describe("Longest time from a daily rest's end to the next rest's start (EU 561/2006 Art. 8(2): 24 h - the 11 h rest)"),
+      max_last_duty_span_min: z.number().nullish()
+        .describe("The same for the day that ends with the tour (15 h when the driver has a reduced 9 h rest left for after it)"),
+      daily_driving_shortened_to_min: z.array(z.number().nullable()).nullish()
+        .describe("Per day of the tour (day i: after i daily rests), the driving that day was shortened to where keeping the span needed it (null: the law's day); null when no day was"),
     })
     .nullish()
     .describe("The drivers' hours the plan keeps (EU 561/2006) and the driver's state at departure"),

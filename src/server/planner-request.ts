@@ -127,7 +127,10 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     departureMs: departure.getTime(),
     serviceTimeDepartureMin: b.service_time_departure_min,
     driver: b.driver
-      ? { extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min }
+      ? {
+          extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,
+          sinceDailyRestMin: b.driver.since_daily_rest_min ?? null, reducedRestsLeft: b.driver.reduced_daily_rests_left,
+        }
       : undefined,
   };
   return { query: q, body: b, vehicle: vehicle!, input, warnings: await poiFilterWarnings(db, auth.tenantId, b.poi_info) };

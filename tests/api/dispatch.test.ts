@@ -185,3 +185,34 @@ it("says when a route is implausible for the data, and which network is too coar
   expect(far.status).toBe(422);
   expect(far.json.detail[0].msg).toMatch(/No road within reach: the nearest road of network .* is [\d.]+ km away .*too coarse here/);
 });
+
+it("keeps EU 561/2006 Art. 8(2): the daily rest is complete within 24 h of the previous one's end", async () => {
+  // The audit's request without the Leipzig charger: 06:00 -> 23:20 with no daily rest before; 478 min of driving.
+  const body = (driver?: Record<string, unknown>) => hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z", ...(driver ? { driver } : {}),
+    section_list: [
+      { start_pos: BERLIN, stop_pos: LEIPZIG, payload_kg: 15000, service_time_min: 120 },
+      { start_pos: LEIPZIG, stop_pos: MUNICH, payload_kg: 15000 },
+    ],
+  });
+  const r = await planned(body());
+  expect(r.status).toBe("succeeded");
+  expect(r.driving_rules).toMatchObject({ daily_rest_ended_at: "2026-11-25T06:00:00.000Z", max_duty_span_min: 780, max_last_duty_span_min: 780 });
+  const rests = r.sections.filter((s: any) => s.poi_summary.break_kind === "rest");
+  expect(rests.length).toBe(1);
+  expect(r.warnings.some((w: string) => w.startsWith("EU 561/2006 Art. 8(2)"))).toBe(true);
+  // The re-simulation (tests/support/resimulate.ts) has checked every day's span; the tour now ends the next morning.
+  expect(Date.parse(r.totals.end_time)).toBeGreaterThan(Date.parse("2026-11-26T00:00:00Z"));
+
+  // A reduced rest left for after the tour does not make a 17 h day legal: still one rest within it.
+  const reduced = await planned(body({ reduced_daily_rests_left: 1 }));
+  expect(reduced.driving_rules.max_last_duty_span_min).toBe(900);
+  expect(reduced.sections.filter((s: any) => s.poi_summary.break_kind === "rest").length).toBe(1);
+
+  // The driver's time since the last rest: more than driven_today_min allows, or past 13 h, is refused.
+  for (const driver of [{ driven_today_min: 120, since_daily_rest_min: 60 }, { since_daily_rest_min: 781 }]) {
+    const res = await call("POST", "/planner/v2", { key: t.a.key, body: body(driver) });
+    expect(res.status, JSON.stringify(driver)).toBe(422);
+    expect(res.json.detail[0].loc).toEqual(["body", "driver", "since_daily_rest_min"]);
+  }
+});

@@ -14,8 +14,8 @@ import { findModel, type VehicleModel } from "@/engine/vehicles/catalog";
 const RESERVE_SOC = 0.1;
 const OVERHEAD_MIN = 5;
 const DETOUR_KMH = 40;
-/** EU 561/2006: 4.5 h, 45 min, 9 h (10 h on two days a week), 11 h. */
-const LAW = { driveMin: 270, breakMin: 45, dailyMin: 540, extendedDailyMin: 600, restMin: 660 };
+/** EU 561/2006: 4.5 h, 45 min, 9 h (10 h on two days a week), 11 h; a day spans at most 24 h - its rest (Art. 8(2)). */
+const LAW = { driveMin: 270, breakMin: 45, dailyMin: 540, extendedDailyMin: 600, restMin: 660, spanMin: 24 * 60 - 660, reducedSpanMin: 24 * 60 - 540 };
 
 const REL = 0.005;
 
@@ -320,6 +320,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   });
 
   checkProfile(result, drivable ? reserve : -Infinity, v);
+  if (drivable) checkDutySpans(result, v);
   if (!drivable) {
     checkReasonPlace(result, reserve, v);
     return out;
@@ -345,6 +346,35 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agreeSoc("battery_level_end", soc, result.battery_level_end);
   if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
   return out;
+}
+
+/**
+ * EU 561/2006 Art. 8(2): from the end of a daily rest (the one before the tour, from driving_rules)
+ * to the start of the next, or to the tour's end, at most 24 h - 11 h (15 h before a reduced rest
+ * after the tour). A rest at a charger starts after the stop's overhead and lasts until the truck
+ * leaves; at a request stop it starts on arrival, before the service.
+ */
+function checkDutySpans(result: any, v: string[]): void {
+  const dr = result.driving_rules;
+  if (!dr?.daily_rest_ended_at) return;
+  const limit = dr.max_duty_span_min ?? LAW.spanMin, lastLimit = dr.max_last_duty_span_min ?? LAW.spanMin;
+  if (limit > LAW.spanMin || lastLimit > LAW.reducedSpanMin) v.push(`duty spans beyond EU 561/2006 Art. 8(2): ${limit} / ${lastLimit} min`);
+  let restEnd = Date.parse(dr.daily_rest_ended_at);
+  const check = (toMs: number, max: number, where: string) => {
+    const span = (toMs - restEnd) / 60_000;
+    if (span > max + 0.2) v.push(`${where}: ${span.toFixed(1)} min from the end of the last daily rest, more than ${max}`);
+  };
+  for (const s of result.sections) {
+    const ps = s.poi_summary ?? {};
+    if (ps.break_kind !== "rest") continue;
+    const arrival = Date.parse(ps.arrival_time), departure = Date.parse(ps.departure_time);
+    const atCharger = ps.id != null && ps.charger_source == null;
+    const atRequestStop = !atCharger && "wait_min" in ps;
+    const start = atCharger ? arrival + OVERHEAD_MIN * 60_000 : arrival;
+    check(start, limit, `daily rest at ${ps.name}`);
+    restEnd = atRequestStop ? arrival + ps.break_min * 60_000 : departure;
+  }
+  check(Date.parse(result.totals.end_time ?? result.totals.arrival_time), lastLimit, "the tour's end");
 }
 
 /**

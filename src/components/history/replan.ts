@@ -90,6 +90,8 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
       extendedDriving: !!b.driver?.extended_daily_driving,
       drivenSinceBreakMin: nonZero(b.driver?.driven_since_break_min),
       drivenTodayMin: nonZero(b.driver?.driven_today_min),
+      sinceDailyRestMin: b.driver?.since_daily_rest_min == null ? "" : String(b.driver.since_daily_rest_min),
+      reducedRestsLeft: nonZero(b.driver?.reduced_daily_rests_left),
     },
     waypoints,
     notes,

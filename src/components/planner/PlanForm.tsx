@@ -45,6 +45,8 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   extendedDriving: ["driver"],
   drivenSinceBreakMin: ["driver"],
   drivenTodayMin: ["driver"],
+  sinceDailyRestMin: ["driver"],
+  reducedRestsLeft: ["driver"],
 };
 
 interface Props {

@@ -66,6 +66,12 @@ const SPACED_WIDTH_MIN = 30;
 const SPACED_SLACK = 0.02;
 
 const cache = new WeakMap<Prepared, Bounds>();
+
+/** The law's days without the plan's shorter ones (dayCaps): fewer pauses, so still a bound. */
+const lawOf = (rules: BreakRules | undefined): BreakRules => {
+  const r = rules ?? EU_BREAK_RULES;
+  return r.dayCaps ? { ...r, dayCaps: undefined } : r;
+};
 const MAX_LAYERS = 12;
 /** Pause layers only when the tour needs this many batteries' worth of charging. */
 const LAYERS_FROM_BATTERIES = 1.5;
@@ -109,9 +115,9 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   // Layers up to the cheapest pause pattern of the whole tour (more pauses are
   // bounded by fewer; used where no wait lies ahead to absorb pauses). They pay
   // off only with several stops to place; otherwise layer 0 alone.
-  const rules = input.breaks ?? EU_BREAK_RULES;
+  const rules = lawOf(input.breaks);
   let nb = 0, nr = 0, least = Infinity;
-  for (const o of driveStretch({ b: input.driver?.sinceBreakMin ?? 0, d: input.driver?.todayMin ?? 0 }, dest.driveMin, rules)) {
+  for (const o of driveStretch({ b: input.driver?.sinceBreakMin ?? 0, d: input.driver?.todayMin ?? 0, n: 0 }, dest.driveMin, rules)) {
     if (o.pauseMin < least) [least, nb, nr] = [o.pauseMin, ...count(o.events)];
   }
   const cap = prep.cap, toCharge = Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh - input.startSoc * cap;
@@ -170,7 +176,7 @@ export function spaceRests<C extends string>(prep: Prepared<C>): boolean {
  */
 function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { h: Float64Array[][]; lo: Int32Array } {
   const { input, points, cells, cap } = prep;
-  const rules = input.breaks ?? EU_BREAK_RULES;
+  const rules = lawOf(input.breaks);
   const n = points.length, rc = input.reserveSoc * cap, L = (nb + 1) * (nr + 1);
   const h: Float64Array[][] = Array.from({ length: L }, () => new Array(n));
   const { lo, hi, widest: width, need } = cellWindows(prep);
@@ -217,7 +223,7 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
 
 function restSpacing<C extends string>(prep: Prepared<C>, width: number): SpacedRests {
   const { input, points, cells, cap } = prep;
-  const rules = input.breaks ?? EU_BREAK_RULES;
+  const rules = lawOf(input.breaks);
   const maxD = rules.maxDailyDriveMin, maxB = rules.maxDriveMin, rest = rules.restMin, brk = rules.breakMin;
   const n = points.length, rc = input.reserveSoc * cap;
   // The last rest's and the last break's route driving times on a grid of `width`, rounded up (later:

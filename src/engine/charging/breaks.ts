@@ -5,11 +5,25 @@ import type { BreakKind, BreakRules, DriverOption } from "./types";
 
 export const EPS_MIN = 1e-7;
 
-/** Driving since the last break (b) and since the last daily rest (d), minutes. */
+/**
+ * Driving since the last break (b) and since the last daily rest (d), minutes;
+ * and the day of the tour (n: daily rests taken), counted only as far as
+ * rules.dayCaps reach (the days after share the law's day, so their sets merge).
+ */
 export interface Driver {
   b: number;
   d: number;
+  n: number;
 }
+
+/** Driving allowed on day n before the daily rest. */
+export function dayCap(rules: BreakRules, n: number): number {
+  const caps = rules.dayCaps;
+  return caps && n < caps.length ? Math.min(caps[n], rules.maxDailyDriveMin) : rules.maxDailyDriveMin;
+}
+
+/** The day after a daily rest. */
+export const nextDay = (rules: BreakRules, n: number) => Math.min(n + 1, rules.dayCaps?.length ?? 0);
 
 export interface RoadsideEvent {
   kind: BreakKind;
@@ -34,37 +48,38 @@ export interface StretchOutcome extends Driver {
  * otherwise multiply (two per break due), while the states they end in are few.
  */
 export function driveStretch(start: Driver, driveMin: number, rules: BreakRules, futureMin = Infinity): StretchOutcome[] {
-  if (driveMin <= Math.min(rules.maxDriveMin - start.b, rules.maxDailyDriveMin - start.d) + EPS_MIN) {
-    return [{ b: start.b + driveMin, d: start.d + driveMin, pauseMin: 0, events: NO_EVENTS }];
+  if (driveMin <= Math.min(rules.maxDriveMin - start.b, dayCap(rules, start.n) - start.d) + EPS_MIN) {
+    return [{ b: start.b + driveMin, d: start.d + driveMin, n: start.n, pauseMin: 0, events: NO_EVENTS }];
   }
   const out: StretchOutcome[] = [];
   // Partial ways, by the offset of their last pause; each step moves a way to its next pause or the end.
-  let open: Partial[] = [{ b: start.b, d: start.d, offset: 0, pause: 0, events: NO_EVENTS }];
+  let open: Partial[] = [{ b: start.b, d: start.d, n: start.n, offset: 0, pause: 0, events: NO_EVENTS }];
   while (open.length) {
     const next = new Map<string, Partial>();
     const keep = (w: Partial) => {
-      const key = `${w.offset.toFixed(6)}|${w.b.toFixed(6)}|${w.d.toFixed(6)}`;
+      const key = `${w.offset.toFixed(6)}|${w.b.toFixed(6)}|${w.d.toFixed(6)}|${w.n}`;
       const had = next.get(key);
       if (!had || w.pause < had.pause - EPS_MIN) next.set(key, w);
     };
     for (const w of open) {
       const left = driveMin - w.offset;
+      const cap = dayCap(rules, w.n), after = nextDay(rules, w.n);
       const dueB = rules.maxDriveMin - w.b;
-      const dueD = rules.maxDailyDriveMin - w.d;
+      const dueD = cap - w.d;
       if (left <= Math.min(dueB, dueD) + EPS_MIN) {
-        out.push({ b: w.b + left, d: w.d + left, pauseMin: w.pause, events: w.events });
+        out.push({ b: w.b + left, d: w.d + left, n: w.n, pauseMin: w.pause, events: w.events });
         continue;
       }
       if (dueD <= dueB + EPS_MIN) {
         const at = w.offset + Math.max(0, dueD);
-        keep({ b: 0, d: 0, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
+        keep({ b: 0, d: 0, n: after, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
         continue;
       }
       const at = w.offset + Math.max(0, dueB);
       const dAt = w.d + Math.max(0, dueB);
-      keep({ b: 0, d: dAt, offset: at, pause: w.pause + rules.breakMin, events: [...w.events, { kind: "break", offsetMin: at }] });
-      if (dAt + driveMin - at + futureMin > rules.maxDailyDriveMin + EPS_MIN) {
-        keep({ b: 0, d: 0, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
+      keep({ b: 0, d: dAt, n: w.n, offset: at, pause: w.pause + rules.breakMin, events: [...w.events, { kind: "break", offsetMin: at }] });
+      if (dAt + driveMin - at + futureMin > cap + EPS_MIN) {
+        keep({ b: 0, d: 0, n: after, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
       }
     }
     open = [...next.values()];
@@ -86,24 +101,24 @@ function nondominated(xs: StretchOutcome[]): StretchOutcome[] {
   const sorted = xs.slice().sort((x, y) => x.pauseMin - y.pauseMin || x.b - y.b || x.d - y.d);
   const kept: StretchOutcome[] = [];
   for (const x of sorted) {
-    if (!kept.some((k) => k.pauseMin <= x.pauseMin + EPS_MIN && k.b <= x.b + EPS_MIN && k.d <= x.d + EPS_MIN)) kept.push(x);
+    if (!kept.some((k) => k.n === x.n && k.pauseMin <= x.pauseMin + EPS_MIN && k.b <= x.b + EPS_MIN && k.d <= x.d + EPS_MIN)) kept.push(x);
   }
   return kept;
 }
 
 /** Driver state after a charging stop with a detour of detourMin there and back; null when not legal. */
 export function afterStop(s: Driver, detourMin: number, option: DriverOption, rules: BreakRules): Driver | null {
-  const half = detourMin / 2;
-  if (s.b + half > rules.maxDriveMin + EPS_MIN || s.d + half > rules.maxDailyDriveMin + EPS_MIN) return null;
-  if (option === "rest") return { b: half, d: half };
-  if (s.d + detourMin > rules.maxDailyDriveMin + EPS_MIN) return null;
-  if (option === "break") return { b: half, d: s.d + detourMin };
+  const half = detourMin / 2, cap = dayCap(rules, s.n);
+  if (s.b + half > rules.maxDriveMin + EPS_MIN || s.d + half > cap + EPS_MIN) return null;
+  if (option === "rest") return { b: half, d: half, n: nextDay(rules, s.n) };
+  if (s.d + detourMin > cap + EPS_MIN) return null;
+  if (option === "break") return { b: half, d: s.d + detourMin, n: s.n };
   if (s.b + detourMin > rules.maxDriveMin + EPS_MIN) return null;
-  return { b: s.b + detourMin, d: s.d + detourMin };
+  return { b: s.b + detourMin, d: s.d + detourMin, n: s.n };
 }
 
-export function afterVisit(s: Driver, option: DriverOption): Driver {
-  return option === "rest" ? { b: 0, d: 0 } : option === "break" ? { b: 0, d: s.d } : s;
+export function afterVisit(s: Driver, option: DriverOption, rules: BreakRules): Driver {
+  return option === "rest" ? { b: 0, d: 0, n: nextDay(rules, s.n) } : option === "break" ? { b: 0, d: s.d, n: s.n } : { b: s.b, d: s.d, n: s.n };
 }
 
 export function pauseMin(option: DriverOption, rules: BreakRules): number {

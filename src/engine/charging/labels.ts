@@ -39,14 +39,14 @@ export function timeAt(s: LabelSet, g: number): number {
 }
 
 export function startSet(cell: number, b: number, d: number): LabelSet {
-  return { b, d, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
+  return { b, d, n: 0, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
 }
 
 /** Same labels after driving: times shift, the reserve raises lo, a full battery caps top. */
 export function driven(s: LabelSet, next: Driver, addMin: number, lo: number, top: number, how: How): LabelSet | null {
   const l = Math.max(s.lo, lo), t = Math.min(s.top, top);
   if (l > t) return null;
-  return { b: next.b, d: next.d, vals: s.vals, origin: s.origin, base: s.base + addMin, lo: l, top: t, parent: s, how, src: null, tgt: null };
+  return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + addMin, lo: l, top: t, parent: s, how, src: null, tgt: null };
 }
 
 /** Charging at one station, precomputed per station and shared by all sets and options. */
@@ -120,8 +120,8 @@ export function stopSet(s: LabelSet, ctx: StopCtx, pause: number, next: Driver, 
     if (vals[i + 1] < vals[i] - EPS_T) { vals[i] = vals[i + 1]; src[i] = src[i + 1]; tgt[i] = tgt[i + 1]; }
   }
   const g0 = lo + first;
-  const out: LabelSet = { b: next.b, d: next.d, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null };
-  const cands = rivals.filter((a) => a.b <= next.b + 1e-9 && a.d <= next.d + 1e-9 && a.top >= out.top);
+  const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null };
+  const cands = rivals.filter((a) => a.n === next.n && a.b <= next.b + 1e-9 && a.d <= next.d + 1e-9 && a.top >= out.top);
   if (cands.length && dominated(out, cands)) return null;
   out.vals = vals.slice(first, last + 1);
   out.src = src.slice(first, last + 1);
@@ -137,11 +137,11 @@ export function visitSet(s: LabelSet, pause: number, earliest: number, serviceMi
   const top = inTime(s, pause, earliest, latest);
   if (top < 0) return null;
   if (timeAt(s, s.lo) + pause >= earliest) {
-    return { b: next.b, d: next.d, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null };
   }
   const vals = new Float64Array(top - s.lo + 1);
   for (let g = s.lo; g <= top; g++) vals[g - s.lo] = Math.max(timeAt(s, g) + pause, earliest) + serviceMin;
-  return { b: next.b, d: next.d, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+  return { b: next.b, d: next.d, n: next.n, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null };
 }
 
 /** Highest cell that still starts service by `latest` (T is nondecreasing); -1 when none. */
@@ -186,24 +186,25 @@ export function chargeVisitSet(
  */
 export function prune(sets: LabelSet[]): LabelSet[] {
   if (sets.length < 2) return sets;
-  const byState = sets.slice().sort((x, y) => x.b - y.b || x.d - y.d);
+  const byState = sets.slice().sort((x, y) => x.n - y.n || x.b - y.b || x.d - y.d);
   const merged: LabelSet[] = [];
   for (let i = 0; i < byState.length; ) {
     let j = i + 1;
-    while (j < byState.length && byState[j].b - byState[i].b < 1e-9 && byState[j].d - byState[i].d < 1e-9) j++;
+    while (j < byState.length && byState[j].n === byState[i].n && byState[j].b - byState[i].b < 1e-9 && byState[j].d - byState[i].d < 1e-9) j++;
     merged.push(j - i === 1 ? byState[i] : merge(byState.slice(i, j)));
     i = j;
   }
   if (merged.length < 2) return merged;
   const order = merged.map((s, i) => ({ s, i, t0: timeAt(s, s.lo) }));
-  order.sort((x, y) => x.s.b - y.s.b || x.s.d - y.s.d || y.s.top - x.s.top || x.t0 - y.t0 || x.i - y.i);
+  order.sort((x, y) => x.s.n - y.s.n || x.s.b - y.s.b || x.s.d - y.s.d || y.s.top - x.s.top || x.t0 - y.t0 || x.i - y.i);
   const kept: LabelSet[] = [];
   const cands: LabelSet[] = [];
   for (const { s } of order) {
     cands.length = 0;
     let maxTop = -1;
     for (const a of kept) {
-      if (a.b <= s.b + 1e-9 && a.d <= s.d + 1e-9) {
+      // Another day of the tour may have another driving limit: only the same day compares.
+      if (a.n === s.n && a.b <= s.b + 1e-9 && a.d <= s.d + 1e-9) {
         cands.push(a);
         if (a.top > maxTop) maxTop = a.top;
       }
@@ -226,7 +227,7 @@ export function merge(group: LabelSet[]): LabelSet {
       if (v < vals[g - lo]) { vals[g - lo] = v; pick[g - lo] = j; }
     }
   });
-  return { b: group[0].b, d: group[0].d, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
+  return { b: group[0].b, d: group[0].d, n: group[0].n, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
 }
 
 function dominated(s: LabelSet, cands: LabelSet[]): boolean {

@@ -1,7 +1,7 @@
 // Least total tour time over where to charge, how much, and where to take the
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
-import { afterStop, afterVisit, driveStretch, pauseMin, type Driver } from "./breaks";
+import { afterStop, afterVisit, dayCap, driveStretch, pauseMin, type Driver } from "./breaks";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { chargeVisitSet, driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
@@ -156,9 +156,9 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       for (const s of sets) {
         const options: DriverOption[] = ["none"];
         if (!p.last && s.b > 0 && s.b + future > rules.maxDriveMin) options.push("break");
-        if (!p.last && s.d > 0 && s.d + future > rules.maxDailyDriveMin) options.push("rest");
+        if (!p.last && s.d > 0 && s.d + future > dayCap(rules, s.n)) options.push("rest");
         for (const option of options) {
-          const n = visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option), { kind: "visit", point: k, option });
+          const n = visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), { kind: "visit", point: k, option });
           if (n) visits.push(n);
           if (charger) charging.push([s, option]);
         }
@@ -166,7 +166,7 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       // Charging there too, once the plain visits can judge it (most charges are not worth it).
       for (const [s, option] of charging) {
         const how: How = { kind: "visit", point: k, option, charge: true };
-        push(visits, chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option), how, visits));
+        push(visits, chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), how, visits));
       }
       if (visits.length === 0) {
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
@@ -195,7 +195,7 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
   const worth = (s: LabelSet, pause: number, after: Driver | null): after is Driver => after !== null &&
     (ub === Infinity || stopLowerBound(bd, k, timeAt(s, Math.max(ctx.ga, s.lo)), ctx.fixedMin + Math.max(pause, input.minChargeMin), after) <= ub + 1e-9);
   const added: LabelSet[] = [];
-  const byD = new Map<number, LabelSet[]>(), resting: LabelSet[] = [];
+  const byD = new Map<number, LabelSet[]>(), resting = new Map<number, LabelSet[]>();
   // A station that may be closed serves only sets whose every arrival time falls in its hours.
   const open = (s: LabelSet) => {
     if (!st.openDuring) return true;
@@ -209,16 +209,24 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
     if (worth(s, 0, none)) push(added, stopSet(s, ctx, 0, none, how("none"), sets));
     // Pauses only where one can still fall due (or driving on without one is not legal).
     if ((!none || none.b + future > rules.maxDriveMin) && worth(s, rules.breakMin, afterStop(s, st.detourMin, "break", rules))) {
-      const g = byD.get(s.d);
+      // Same day of the tour and driving today: one pass (d < 10^5 min).
+      const key = s.n * 1e5 + s.d;
+      const g = byD.get(key);
       if (g) g.push(s);
-      else byD.set(s.d, [s]);
+      else byD.set(key, [s]);
     }
-    if ((!none || none.d + future > rules.maxDailyDriveMin) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) resting.push(s);
+    if ((!none || none.d + future > dayCap(rules, none.n)) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) {
+      const g = resting.get(s.n);
+      if (g) g.push(s);
+      else resting.set(s.n, [s]);
+    }
   }
   for (const group of byD.values()) {
     push(added, stopSet(merge(group), ctx, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break"), sets));
   }
-  if (resting.length) push(added, stopSet(merge(resting), ctx, rules.restMin, afterStop(resting[0], st.detourMin, "rest", rules)!, how("rest"), sets));
+  for (const group of resting.values()) {
+    push(added, stopSet(merge(group), ctx, rules.restMin, afterStop(group[0], st.detourMin, "rest", rules)!, how("rest"), sets));
+  }
   return added;
 }
 

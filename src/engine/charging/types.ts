@@ -49,6 +49,12 @@ export interface BreakRules {
   /** Daily driving before the daily rest is due (9 h). */
   maxDailyDriveMin: number;
   restMin: number;
+  /**
+   * Shorter driving days than maxDailyDriveMin, by day of the tour (day i: after i daily rests;
+   * day 0 includes the driver's driving before the tour); days beyond the list have the law's.
+   * Where the 24-hour rule needs a day to end sooner (engine/plan/daily-span.ts).
+   */
+  dayCaps?: readonly number[];
 }
 
 export const EU_BREAK_RULES: BreakRules = { maxDriveMin: 270, breakMin: 45, maxDailyDriveMin: 540, restMin: 660 };

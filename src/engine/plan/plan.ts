@@ -9,8 +9,8 @@ import { grossMassKg } from "../vehicles/energy";
 import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
-import { optimizeCharging } from "../charging/optimize";
-import type { OptimizeInfeasible, OptimizePlan } from "../charging/types";
+import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
+import { DAY_MIN, optimizeWithinDailySpan, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { optimizerInput } from "./optimizer-input";
 import { implausibleRoutes } from "./plausibility";
 import { sectionChargers, type SectionCharger } from "./section-chargers";
@@ -71,7 +71,8 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const { legs, profile, hits, candidates, sectionChargers: chargers, warnings } = planRoute(input, data);
   const request = optimizerInput(input, profile, candidates, chargers);
-  const optimized = optimizeCharging(request);
+  const span = spanRules(input, request.breaks!);
+  const { result: optimized, shortenedDays, tooLong } = optimizeWithinDailySpan(request, span);
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers);
@@ -80,6 +81,20 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     warnings.push(
       `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
         `a faster one would save at most ${Math.ceil(optimized.stats.gapMin ?? 0)} min. Shorter tours are planned exactly.`,
+    );
+  }
+  const shortened = shortenedDays.flatMap((c, i) => (c === null ? [] : [`day ${i + 1} after ${hm(c)}`]));
+  if (shortened.length) {
+    warnings.push(
+      `EU 561/2006 Art. 8(2): a daily rest must be complete within 24 h of the end of the previous one, so a day from a rest's end to the next ` +
+        `rest spans at most ${hm(span.maxSpanMin)}${span.lastSpanMin !== span.maxSpanMin ? ` (the tour's last day ${hm(span.lastSpanMin)})` : ""}; ` +
+        `to keep it this plan ends its driving ${shortened.join(", ")} of driving.`,
+    );
+  }
+  for (const d of tooLong) {
+    warnings.push(
+      `EU 561/2006 Art. 8(2) is not kept: the duty day from ${new Date(d.fromMs).toISOString()} to ${new Date(d.toMs).toISOString()} spans ` +
+        `${hm(spanMin(d))}, more than ${hm(d.last ? span.lastSpanMin : span.maxSpanMin)}, and no shorter driving day avoids it (waiting or service alone fill it); the driver needs a daily rest within it.`,
     );
   }
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
@@ -123,6 +138,10 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       daily_rest_min: request.breaks!.restMin,
       driven_since_break_min: request.driver!.sinceBreakMin,
       driven_today_min: request.driver!.todayMin,
+      daily_rest_ended_at: new Date(span.restEndedMs).toISOString(),
+      max_duty_span_min: span.maxSpanMin,
+      max_last_duty_span_min: span.lastSpanMin,
+      daily_driving_shortened_to_min: shortenedDays.length ? shortenedDays : null,
     },
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
     route_profile: timeline.routeProfile,
@@ -130,6 +149,17 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
+const hm = (min: number) => `${Math.floor(min / 60)} h${Math.round(min % 60) ? ` ${String(Math.round(min % 60)).padStart(2, "0")} min` : ""}`;
+
+/** The 24-hour rule for this driver: the last rest's end, and how long a day may span with 11 h (or a reduced 9 h) rest after it. */
+function spanRules(input: PlanInput, rules: BreakRules): SpanRules {
+  const since = input.driver?.sinceDailyRestMin ?? input.driver?.drivenTodayMin ?? 0;
+  return {
+    restEndedMs: input.departureMs - since * 60_000,
+    maxSpanMin: DAY_MIN - rules.restMin,
+    lastSpanMin: DAY_MIN - ((input.driver?.reducedRestsLeft ?? 0) > 0 ? Math.min(rules.restMin, REDUCED_REST_MIN) : rules.restMin),
+  };
+}
 
 /** Each station once, at its first pass. */
 function uniqueStations(hits: CorridorHit[]): CorridorHit[] {

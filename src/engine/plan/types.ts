@@ -36,6 +36,10 @@ export interface DriverInput {
   extendedDailyDriving: boolean;
   drivenSinceBreakMin: number;
   drivenTodayMin: number;
+  /** Minutes from the end of the last daily rest to the tour's start; absent: drivenTodayMin. */
+  sinceDailyRestMin?: number | null;
+  /** Reduced (9 h) daily rests left before the next weekly rest. */
+  reducedRestsLeft?: number;
 }
 
 /** Immutable data the planner runs on, loaded once per process. */

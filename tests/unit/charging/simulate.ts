@@ -37,11 +37,18 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   let r = 0;
   const serviceStart: number[] = [];
   const drive = (min: number) => { b += min; d += min; maxB = Math.max(maxB, b); maxD = Math.max(maxD, d); t += min; };
+  // The day's driving limit: the plan's shorter days (dayCaps) where it has them.
+  let day = 0;
+  const dayLimit = () => Math.min(rules.maxDailyDriveMin, rules.dayCaps?.[day] ?? Infinity);
   const takePause = (kind: "break" | "rest", min: number) => {
     if (kind === "break" && min < rules.breakMin - 1e-9) v.push(`break of ${min} min`);
     if (kind === "rest" && min < rules.restMin - 1e-9) v.push(`rest of ${min} min`);
     b = 0;
-    if (kind === "rest") d = 0;
+    if (kind === "rest") {
+      if (d > dayLimit() + 1e-6) v.push(`${d.toFixed(1)} min driving on day ${day} (limit ${dayLimit()})`);
+      d = 0;
+      day++;
+    }
   };
   const lowSoc = (x: number, where: string) => {
     minSoc = Math.min(minSoc, x);
@@ -111,6 +118,7 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   if (r < roadside.length) v.push("roadside pauses after the destination");
   if (maxB > rules.maxDriveMin + 1e-6) v.push(`driving since break reached ${maxB}`);
   if (maxD > rules.maxDailyDriveMin + 1e-6) v.push(`daily driving reached ${maxD}`);
+  if (d > dayLimit() + 1e-6) v.push(`${d.toFixed(1)} min driving on the last day ${day} (limit ${dayLimit()})`);
   if (soc < Math.max(inp.endSoc, inp.reserveSoc) - 1e-6) v.push(`end SoC ${soc} below ${inp.endSoc}`);
   return { totalMin: t, endSoc: soc, minSoc, maxSinceBreak: maxB, maxToday: maxD, violations: v, serviceStart };
 }

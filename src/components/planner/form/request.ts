@@ -95,8 +95,14 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
   // Only a driver who has already driven, or a 10 h day, needs `driver`; absent means rested, 9 h.
   const since = num(f.drivenSinceBreakMin);
   const today = num(f.drivenTodayMin);
-  if (f.extendedDriving || since !== undefined || today !== undefined) {
-    body.driver = { extended_daily_driving: f.extendedDriving, driven_since_break_min: since ?? 0, driven_today_min: today ?? 0 };
+  const sinceRest = num(f.sinceDailyRestMin);
+  const reduced = num(f.reducedRestsLeft);
+  if (f.extendedDriving || since !== undefined || today !== undefined || sinceRest !== undefined || reduced !== undefined) {
+    body.driver = {
+      extended_daily_driving: f.extendedDriving, driven_since_break_min: since ?? 0, driven_today_min: today ?? 0,
+      ...(sinceRest !== undefined ? { since_daily_rest_min: sinceRest } : {}),
+      ...(reduced !== undefined ? { reduced_daily_rests_left: reduced } : {}),
+    };
   }
   if (!f.vehicleId) local.vehicle_id = ["Choose a vehicle of your fleet."];
   // Required even when every leg sets its own: one rule the form can mark, and the usual case.

@@ -58,6 +58,9 @@ export interface FormState {
   extendedDriving: boolean;
   drivenSinceBreakMin: string;
   drivenTodayMin: string;
+  /** Minutes since the last daily rest ended (all duty), and reduced rests left ("" = 0). */
+  sinceDailyRestMin: string;
+  reducedRestsLeft: string;
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -93,6 +96,8 @@ export const INITIAL: FormState = {
   extendedDriving: false,
   drivenSinceBreakMin: "",
   drivenTodayMin: "",
+  sinceDailyRestMin: "",
+  reducedRestsLeft: "",
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };

@@ -1,0 +1,93 @@
+// EU 561/2006 Art. 8(2): within 24 hours of the end of a daily rest the next
+// daily rest must be complete. With the plan's 11 h rests a day (rest end to
+// the next rest's start, or to the tour's end, after which the driver rests)
+// spans at most 13 h of duty: driving, breaks, charging, waiting, service.
+//
+// The charging search counts driving, not duty, so the span is kept around it:
+// where a day of the fastest plan spans too long, the search runs again with
+// that day's driving shortened by the excess (its daily rest falls due
+// earlier; BreakRules.dayCaps), until every day fits. Legal always; the fastest
+// plan under those shorter days, not proven the fastest under the span rule itself.
+import { optimizeCharging } from "../charging/optimize";
+import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
+
+export const DAY_MIN = 24 * 60;
+/** The reduced daily rest EU 561/2006 allows three times between weekly rests. */
+export const REDUCED_REST_MIN = 9 * 60;
+/** Re-plans at most this often; each shortens the day further. */
+const MAX_ROUNDS = 8;
+/** Shortest driving day the search is asked for; below it the tour is planned with the rule broken and said so. */
+const MIN_DAY_DRIVE_MIN = 60;
+
+export interface SpanRules {
+  /** End of the driver's last daily rest before the tour, epoch ms. */
+  restEndedMs: number;
+  /** Longest day between two of the plan's rests (24 h - its 11 h rest). */
+  maxSpanMin: number;
+  /** Longest last day, ending with the tour (longer when a reduced rest may follow it). */
+  lastSpanMin: number;
+}
+
+export interface SpanDay {
+  /** Start (a rest's end) and end (the next rest's start, or the tour's end), epoch ms. */
+  fromMs: number;
+  toMs: number;
+  /** Route driving in that day, minutes (the driver's driving before the tour included for the first). */
+  driveMin: number;
+  last: boolean;
+}
+
+export interface SpanOutcome {
+  result: OptimizeResult;
+  /** Per day of the tour (after i daily rests), the driving it was shortened to; null where the law's day kept the span. */
+  shortenedDays: (number | null)[];
+  /** Days that still span too long (only when even the shortest day could not keep the rule). */
+  tooLong: SpanDay[];
+}
+
+export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput<C>, rules: SpanRules): SpanOutcome {
+  let result = optimizeCharging(request);
+  const base = request.breaks ?? EU_BREAK_RULES, law = base.maxDailyDriveMin;
+  const caps: number[] = [];
+  for (let round = 0; round < MAX_ROUNDS && result.ok; round++) {
+    const days = dutyDays(result, request, rules);
+    const i = days.findIndex((d) => spanMin(d) > limitOf(d, rules) + 1e-6);
+    if (i < 0) break;
+    const over = days[i];
+    // Drive less that day by the excess (and by at least a minute, so the rounds move).
+    const next = Math.floor(Math.min((caps[i] ?? law) - 1, over.driveMin - (spanMin(over) - limitOf(over, rules))));
+    if (next < MIN_DAY_DRIVE_MIN) break;
+    const tried = caps.slice();
+    for (let j = tried.length; j < i; j++) tried[j] = law;
+    tried[i] = next;
+    const retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried } });
+    if (!retry.ok) break;
+    result = retry;
+    caps.splice(0, caps.length, ...tried);
+  }
+  const tooLong = result.ok ? dutyDays(result, request, rules).filter((d) => spanMin(d) > limitOf(d, rules) + 1e-6) : [];
+  return { result, shortenedDays: caps.map((c) => (c < law ? c : null)), tooLong };
+}
+
+export const spanMin = (d: SpanDay) => (d.toMs - d.fromMs) / 60_000;
+const limitOf = (d: SpanDay, r: SpanRules) => (d.last ? r.lastSpanMin : r.maxSpanMin);
+
+/**
+ * The plan's duty days: from the last rest before the tour to the first rest,
+ * between rests, and from the last rest to the tour's end. A rest taken while
+ * charging lasts until the truck leaves (the driver rests while it charges).
+ */
+export function dutyDays<C extends string>(plan: OptimizePlan, request: OptimizeInput<C>, rules: SpanRules): SpanDay[] {
+  const days: SpanDay[] = [];
+  let fromMs = rules.restEndedMs, fromDrive = -(request.driver?.todayMin ?? 0);
+  for (const r of plan.breaks.filter((b) => b.kind === "rest").sort((a, b) => a.startMs - b.startMs)) {
+    days.push({ fromMs, toMs: r.startMs, driveMin: r.routeDriveMin - fromDrive, last: false });
+    const stop = r.at === "charger" ? plan.stops.find((s) => s.station === r.index) : undefined;
+    fromMs = Math.max(r.startMs + r.minutes * 60_000, stop?.departureMs ?? -Infinity);
+    fromDrive = r.routeDriveMin;
+  }
+  const end = request.waypoints[request.waypoints.length - 1];
+  days.push({ fromMs, toMs: plan.arrivalMs, driveMin: end.driveMin - fromDrive, last: true });
+  return days;
+}
+
