@@ -105,6 +105,25 @@ it("a 150 kW charger at a 2-hour stop charges there, during the service", async 
   expect(withCharger.totals.charged_kWh).toBeCloseTo(withCharger.sections.reduce((a: number, s: any) => a + (s.poi_summary.energy_kWh ?? 0), 0), 0);
 });
 
+it("Leipzig -> Erfurt -> Frankfurt: 150 kW at Erfurt during 60 min of service charges there, not at a station after it", async () => {
+  const ERFURT = [50.978, 11.029];
+  const r = await planned(hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [
+      { start_pos: LEIPZIG, stop_pos: ERFURT, payload_kg: 15000, service_time_min: 60, power_available_kW: 150 },
+      { start_pos: ERFURT, stop_pos: FRANKFURT, payload_kg: 15000 },
+    ],
+  }));
+  expect(r.status).toBe("succeeded");
+  const i = r.sections.findIndex((s: any) => s.poi_summary.name === "Stop 1");
+  const erfurt = r.sections[i].poi_summary;
+  expect(erfurt.charger_source).toBe("request");
+  expect(erfurt.energy_kWh).toBeGreaterThan(50);
+  // No public stop in the first 50 km after Erfurt (the audit saw a 15 km detour to a station right after it).
+  const next = r.sections[i + 1];
+  expect(next.poi_summary.id == null || next.length_m > 50_000, JSON.stringify(next.poi_summary.name)).toBe(true);
+});
+
 it("a tenant's own depot charger at a section end charges there, for that tenant only", async () => {
   const yard = { name: "Leipzig yard", latitude: LEIPZIG[0] + 0.001, longitude: LEIPZIG[1], power_kW: 150, connectors: ["CCS"] };
   expect((await call("PUT", "/poi/depots/leipzig-yard", { key: t.a.key, body: yard })).status).toBe(201);
