@@ -9,7 +9,7 @@
 // earlier; BreakRules.dayCaps), until every day fits. Legal always; the fastest
 // plan under those shorter days, not proven the fastest under the span rule itself.
 import { optimizeCharging } from "../charging/optimize";
-import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
 
 export const DAY_MIN = 24 * 60;
 /** The reduced daily rest EU 561/2006 allows three times between weekly rests. */
@@ -60,7 +60,14 @@ export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput
     const tried = caps.slice();
     for (let j = tried.length; j < i; j++) tried[j] = law;
     tried[i] = next;
-    const retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried } });
+    let retry: OptimizeResult;
+    try {
+      retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried } });
+    } catch (e) {
+      // Out of time or work for one more round: the plan so far stands, its long days said (tooLong).
+      if (e instanceof TimeLimitExceeded || e instanceof SearchLimitExceeded) break;
+      throw e;
+    }
     if (!retry.ok) break;
     result = retry;
     caps.splice(0, caps.length, ...tried);

@@ -94,7 +94,8 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   for (const d of tooLong) {
     warnings.push(
       `EU 561/2006 Art. 8(2) is not kept: the duty day from ${new Date(d.fromMs).toISOString()} to ${new Date(d.toMs).toISOString()} spans ` +
-        `${hm(spanMin(d))}, more than ${hm(d.last ? span.lastSpanMin : span.maxSpanMin)}, and no shorter driving day avoids it (waiting or service alone fill it); the driver needs a daily rest within it.`,
+        `${hm(spanMin(d))}, more than ${hm(d.last ? span.lastSpanMin : span.maxSpanMin)}: the driver needs a daily rest within it, and no plan with ` +
+        `shorter driving days was found within the planning limits (or waiting and service alone fill the day).`,
     );
   }
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
