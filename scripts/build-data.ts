@@ -7,7 +7,7 @@ import { buildGazetteer } from "../src/engine/geocode/build";
 import { buildPack, type PackBuildReport } from "../src/engine/network/build-pack";
 import { createCountryLocator } from "../src/engine/network/countries";
 import { readEurope } from "../src/engine/network/sources/europe";
-import { buildStationPack } from "../src/engine/stations/pack";
+import { buildStationPack, type CountryCoverage } from "../src/engine/stations/pack";
 import { parseOverlayFile, toOverlays } from "../src/server/stations/overlay-file";
 import { loadTerrain } from "../src/engine/terrain/dem";
 import { PACK_FILES, config } from "../src/server/config";
@@ -50,8 +50,12 @@ for (const f of fs.existsSync(osmDir) ? fs.readdirSync(osmDir).sort() : []) {
 
 await timed(
   "stations",
-  () => buildStationPack(dataDir, path.join(packDir, PACK_FILES.stations), operatorOverlay()),
-  (r) => `${r.count} sites in ${r.groups} groups from ${r.sources.map((s) => `${s.file} (${s.sites})`).join(", ")}`,
+  () => {
+    const r = buildStationPack(dataDir, path.join(packDir, PACK_FILES.stations), operatorOverlay());
+    for (const f of r.unlisted) console.warn(`stations: WARNING ${f} is not listed in chargers/SOURCES.json: built with licence "unknown"; add a line for it`);
+    return r;
+  },
+  (r) => `${r.count} sites in ${r.groups} groups from ${r.sources.map((s) => `${s.file} (${s.sites})`).join(", ")}\n${coverageTable(r.coverage)}`,
 );
 await timed(
   "gazetteer",
@@ -63,4 +67,10 @@ await timed(
 function operatorOverlay() {
   const file = path.join(process.cwd(), "src", "data", "station-overlay.csv");
   return fs.existsSync(file) ? toOverlays(parseOverlayFile(fs.readFileSync(file, "utf8")), "overlay:operator:src/data/station-overlay.csv") : [];
+}
+
+/** Coverage per country, as the README lists it. */
+function coverageTable(rows: CountryCoverage[]): string {
+  const head = "country | sites | >= 150 kW | >= 350 kW | MCS | estimated power";
+  return [head, ...rows.map((c) => `${c.country} | ${c.sites} | ${c.kw150} | ${c.kw350} | ${c.mcs} | ${Math.round((100 * c.estimated) / Math.max(1, c.sites))} %`)].join("\n");
 }

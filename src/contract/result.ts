@@ -36,6 +36,13 @@ export const JobRecord = z
   .meta({ id: "JobRecord" });
 export type JobRecord = z.infer<typeof JobRecord>;
 
+/** Station facts every station entry of a result carries (extensions; both optional for clients of the spec). */
+const stationFacts = {
+  power_estimated: z.boolean().nullish()
+    .describe("True where the source states no power for the site and the figure is an assumption (50 kW, or the network's published class); charge times there are estimates too"),
+  charge_points: z.int().nullish().describe("Charging points (EVSEs) at the site; null where the source does not say"),
+};
+
 export const ResultPOIAlternative = z
   .looseObject({
     name: z.string().nullish(),
@@ -68,6 +75,7 @@ export const ResultPOISummary = z
     sec_duration_min: z.number().nullish(),
     sec_energy_consumption_kWhkm: z.number().nullish(),
     sec_length_km: z.number().nullish(),
+    ...stationFacts,
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })
@@ -113,6 +121,7 @@ export const ResultPOI = z
     poi_arrival_time: z.string().nullish(),
     bookable: z.boolean().nullish(),
     location_id: z.string().nullish(),
+    ...stationFacts,
   })
   .meta({ id: "ResultPOI" });
 export type ResultPOI = z.infer<typeof ResultPOI>;
@@ -130,6 +139,7 @@ export const ResultAvailableStation = z
     bookable: z.boolean().nullish(),
     location_id: z.string().nullish(),
     uses_company_vehicle_types: z.boolean().nullish(),
+    ...stationFacts,
   })
   .meta({ id: "ResultAvailableStation" });
 export type ResultAvailableStation = z.infer<typeof ResultAvailableStation>;

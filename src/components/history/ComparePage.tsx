@@ -152,7 +152,7 @@ function StopCell({ stop: s }: { stop: PlanStop | null }) {
       <strong>{s.kind === "start" || s.kind === "destination" ? "" : s.name}</strong>
       <span className={styles.sub}>
         {when}
-        {s.kind === "charge" ? ` · ${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} · ${fmtNum(s.powerKW, "kW")}` : ""}
+        {s.kind === "charge" ? ` · ${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} · ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}
         {s.pause ? ` · ${s.pause.kind === "rest" ? "daily rest" : "break"} ${fmtDuration(s.pause.min)}` : ""}
       </span>
     </>

@@ -151,7 +151,7 @@ function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
       <td className={styles.num}>{s.kind === "start" ? "" : `${fmtNum(s.legKm, "km")} · ${fmtDuration(s.legMin)}`}</td>
       <td>{s.kind === "start" ? "" : fmtTime(s.arrival, true)}</td>
       <td>{s.kind === "destination" && !s.departure ? "" : fmtTime(s.departure, true)}</td>
-      <td>{s.kind === "charge" ? `${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")}` : ""}</td>
+      <td>{s.kind === "charge" ? `${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}</td>
       <td className={styles.num}>{s.kind === "start" ? fmtSoc(s.socOut) : s.kind === "charge" ? `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}` : fmtSoc(s.socIn)}</td>
     </tr>
   );

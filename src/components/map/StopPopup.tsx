@@ -67,7 +67,8 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
         <Facts
           rows={[
             ["Operator", s.operator || "–"],
-            ["Power", fmtNum(s.powerKW, "kW")],
+            ["Power", `${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated: the source states none)" : ""}`],
+            ["Charge points", s.chargePoints != null ? String(s.chargePoints) : "–"],
             ["Connector", s.connector || "–"],
             ["Energy", fmtNum(s.energyKWh, "kWh", 1)],
             ["Charge time", fmtDuration(s.chargeMin)],

@@ -80,7 +80,10 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
                 </div>
                 <div>
                   <dt>Power</dt>
-                  <dd>{fmtNum(s.powerKW, "kW")}</dd>
+                  <dd>
+                    {fmtNum(s.powerKW, "kW")}
+                    {s.powerEstimated ? <span title="The source states no power for this site: the power and the charge time are estimates"> (estimated)</span> : null}
+                  </dd>
                 </div>
                 <div>
                   <dt>SoC in → out</dt>

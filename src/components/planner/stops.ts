@@ -37,6 +37,9 @@ export interface PlanStop {
   chargeMin?: number | null;
   energyKWh?: number | null;
   powerKW?: number | null;
+  /** The source states no power for the site: powerKW (and the charge time) are estimates. */
+  powerEstimated?: boolean;
+  chargePoints?: number | null;
   socIn?: number | null;
   socOut?: number | null;
   /** Waiting for the stop's time window to open, minutes. */
@@ -114,6 +117,8 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       chargeMin: p.charge_time_min ?? null,
       energyKWh: p.energy_kWh ?? null,
       powerKW: p.power_available_kW ?? null,
+      powerEstimated: p.power_estimated === true,
+      chargePoints: p.charge_points ?? null,
       socIn: p.start_soc ?? pos[2] ?? null,
       socOut: p.stop_soc ?? null,
       waitMin: num(p.wait_min),

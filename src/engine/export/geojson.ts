@@ -29,6 +29,8 @@ export interface StopProperties {
   address: string | null;
   connector: string | null;
   power_kW: number | null;
+  /** The source states no power for the site: power_kW is an estimate. */
+  power_estimated: boolean;
   energy_kWh: number | null;
   charge_time_min: number | null;
   arrival_time: string | null;
@@ -87,6 +89,7 @@ export function planToGeoJson(result: ExportableResult): FeatureCollection<LineS
         address: st.address,
         connector: st.connector,
         power_kW: st.powerKW,
+        power_estimated: st.powerEstimated,
         energy_kWh: st.energyKWh,
         charge_time_min: st.chargeMin,
         arrival_time: st.arrival,

@@ -21,6 +21,8 @@ export interface ExportStop {
   address: string | null;
   connector: string | null;
   powerKW: number | null;
+  /** The source states no power for the site: powerKW and the charge time are estimates. */
+  powerEstimated: boolean;
   energyKWh: number | null;
   chargeMin: number | null;
   socIn: number | null;
@@ -61,7 +63,7 @@ export function exportStops(result: ExportableResult): ExportStop[] {
     stops.push({
       kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null,
       departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
-      operator: null, address: null, connector: null, powerKW: null, energyKWh: null, chargeMin: null,
+      operator: null, address: null, connector: null, powerKW: null, powerEstimated: false, energyKWh: null, chargeMin: null,
       socIn: null, socOut: num(sp[2]) ?? result.battery_level_start, pause: null,
     });
   }
@@ -87,6 +89,7 @@ export function exportStops(result: ExportableResult): ExportStop[] {
       address: str(p.address),
       connector: str(p.connector),
       powerKW: kind === "charge" || p.charger_source != null ? num(p.power_available_kW) : null,
+      powerEstimated: p.power_estimated === true,
       energyKWh: kind === "charge" || p.charger_source != null ? num(p.energy_kWh) : null,
       chargeMin: kind === "charge" || p.charger_source != null ? num(p.charge_time_min) : null,
       socIn: num(p.start_soc) ?? num(pos[2]),
@@ -108,7 +111,7 @@ export function describeStop(s: ExportStop): string {
   const parts: string[] = [];
   if (s.address) parts.push(s.address);
   if (s.operator) parts.push(`Operator: ${s.operator}`);
-  if (s.powerKW != null) parts.push(`Power: ${s.powerKW} kW${s.connector ? ` (${s.connector})` : ""}`);
+  if (s.powerKW != null) parts.push(`Power: ${s.powerKW} kW${s.connector ? ` (${s.connector})` : ""}${s.powerEstimated ? ", estimated: the source states none" : ""}`);
   if (s.energyKWh != null) parts.push(`Energy: ${s.energyKWh} kWh`);
   if (s.chargeMin != null) parts.push(`Charge time: ${minutesText(s.chargeMin)}`);
   if (s.pause) parts.push(`${s.pause.kind === "rest" ? "Daily rest" : "Break"}: ${minutesText(s.pause.min)}`);

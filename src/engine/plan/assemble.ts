@@ -138,6 +138,8 @@ export function assembleSections(
         amenities: s.amenities,
         energy_kWh: round(stop.energyKWh, 1),
         power_available_kW: round(candidate.powerKW, 1),
+        power_estimated: s.powerEstimated === true,
+        charge_points: s.points > 0 ? s.points : null,
         connector: candidate.connector,
         operator: s.operator,
         charge_time_min: round(stop.chargeMin, 1),

@@ -20,6 +20,8 @@ export interface Candidate {
 
 /** Best connector for the vehicle at a station, or null when it cannot charge there. */
 export function chargeOption(vehicle: VehicleModel, station: Station): { connector: ChargeConnector; powerKW: number } | null {
+  // The source says trucks may not use it (OSM hgv=no).
+  if (station.truckAccess === "no") return null;
   const options: { connector: ChargeConnector; powerKW: number }[] = [];
   // Per connector where the source says (an MCS point beside slower CCS points), else the site's DC power.
   const siteKW = (c: "MCS" | "CCS") => station.connectorKW?.[c] ?? station.dcPowerKW;

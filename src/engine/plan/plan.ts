@@ -18,6 +18,7 @@ import { routeLegs, type Leg } from "./legs";
 import { checkDeadline } from "./deadline";
 import { roadDetourM } from "./detours";
 import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
+import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
@@ -62,7 +63,8 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
   if (kept.length > usableSites) {
     warnings.push(
       `${kept.length - usableSites} of ${kept.length} stations in the corridor were not considered as stops: ` +
-        `below ${MIN_STOP_POWER_KW} kW or no connector this vehicle can use (${connectorsOf(input)})`,
+        `below ${MIN_STOP_POWER_KW} kW, no connector this vehicle can use (${connectorsOf(input)})` +
+        (kept.some((h) => h.station.truckAccess === "no") ? `, or closed to trucks by the source (OpenStreetMap hgv=no)` : ""),
     );
   }
   return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), warnings };
@@ -98,6 +100,8 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
         `shorter driving days was found within the planning limits (or waiting and service alone fill the day).`,
     );
   }
+  const estimated = optimized.ok ? estimatedStops(optimized, candidates) : null;
+  if (estimated) warnings.push(estimated);
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -113,7 +117,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     optimal_departure_time: optimized.ok && windows && reachable ? new Date(optimalDeparture(optimized, departure, request.waypoints.map((w) => w.window?.latestMs ?? null))).toISOString() : null,
     time_windows_reachable: !windows || reachable === null ? "Not considered" : reachable ? "True" : "False",
     available_charging_stations: hits.map(availableStation),
-    not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM),
+    not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM, uncovered(data, profile, timeline.reserveCrossM ?? optimized.atM)),
     toll_summary: tollSummaryFor(data.network, profile.segmentEdge, input),
     warnings,
     totals: {
@@ -194,14 +198,46 @@ function optimalDeparture(plan: OptimizePlan, departure: number, latest: (number
  * Why the tour cannot be driven, at the place where the result's own simulation
  * (its sections and route_profile) first goes below the reserve.
  */
-function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null) {
+/** Countries of the station data, per index. */
+const covered = new WeakMap<PlanData["stations"], Set<string>>();
+
+/** The country where the tour runs out, when the charger data has no station there at all; else null. */
+function uncovered(data: PlanData, profile: RouteProfile, atM: number): string | null {
+  const a = data.network.attributes;
+  if (!a) return null;
+  let i = 0;
+  for (let lo = 0, hi = profile.distM.length - 1; lo <= hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (profile.distM[mid] <= atM) (i = mid), (lo = mid + 1);
+    else hi = mid - 1;
+  }
+  let e = -1;
+  for (let j = i; j >= 0 && e < 0; j--) e = profile.segmentEdge[j];
+  const country = e >= 0 && a.country[e] !== NO_COUNTRY ? a.countries[a.country[e]] : null;
+  if (!country) return null;
+  let have = covered.get(data.stations);
+  if (!have) covered.set(data.stations, (have = new Set(data.stations.stations.map((s) => s.country))));
+  return have.has(country) ? null : country;
+}
+
+/** Says how many stops charge at a power the data only assumes, and where. */
+function estimatedStops(plan: OptimizePlan, candidates: Candidate[]): string | null {
+  const sites = plan.stops.map((s) => candidates[s.station].hit.station).filter((s) => s.powerEstimated);
+  if (sites.length === 0) return null;
+  const countries = [...new Set(sites.map((s) => s.country))].sort().join(", ");
+  return `${sites.length} of ${plan.stops.length} charging stops charge at an estimated power (${countries}): the source states no power ` +
+    `for those sites, so the plan assumes one (50 kW, or the network's published class) and their charge times are estimates too (power_estimated: true).`;
+}
+
+function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null, noData: string | null) {
   const code = r.code === "battery_depleted" && usable > 0 ? "battery_depleted_mid_route" : "no_chargers_available";
   const atM = r.code === "battery_depleted" && crossM !== null ? crossM : r.atM;
   const km = (m: number) => `${Math.round(m / 1000)} km`;
   const what = r.code !== "battery_depleted" ? r.message
     : `The battery reaches the ${Math.round(RESERVE_SOC * 100)} % reserve ${km(atM)} after the start` +
       (r.nextStationM != null && r.nextStationM > atM ? `, before the next usable station at ${km(r.nextStationM)}.` : "; no usable station lies beyond that point.");
-  const message = usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${what}` : what;
+  const message = (usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${what}` : what) +
+    (noData ? ` The charger data has no stations at all in ${noData}, where the tour runs out: that says nothing about the chargers there (import a source for it: npm run stations:import).` : "");
   return { code, message, distance_from_start_m: Math.round(atM) } as const;
 }
 
@@ -256,6 +292,8 @@ function poiList(candidates: Candidate[], clockAt: (distM: number) => number): R
 /** Where a site comes from, and each attribute's source where sources were merged or overlaid. */
 function stationFacts(s: Candidate["hit"]["station"]) {
   return {
+    charge_points: s.points > 0 ? s.points : null,
+    power_estimated: s.powerEstimated === true,
     external_id: s.externalId,
     source: s.source,
     ...(s.mergedFrom ? { merged_from: s.mergedFrom } : {}),

@@ -79,7 +79,14 @@ export function mergeSameSites(stations: Station[]): Station[] {
       }
       merged.connectors = [...new Set<ConnectorType>([...merged.connectors, ...t.connectors])].sort();
       merged.amenities = [...new Set([...merged.amenities, ...t.amenities])];
-      if (t.dcPowerKW > merged.dcPowerKW) (merged.dcPowerKW = t.dcPowerKW), (merged.provenance!.dcPowerKW = t.source);
+      if (merged.powerEstimated && !t.powerEstimated && t.dcPowerKW > 0) {
+        // A stated power replaces an assumed one, higher or not.
+        Object.assign(merged, { powerKW: t.powerKW, dcPowerKW: t.dcPowerKW, connectorKW: t.connectorKW });
+        delete merged.powerEstimated;
+        merged.provenance!.dcPowerKW = t.source;
+      } else if (t.dcPowerKW > merged.dcPowerKW && !(t.powerEstimated && !merged.powerEstimated)) {
+        (merged.dcPowerKW = t.dcPowerKW), (merged.provenance!.dcPowerKW = t.source);
+      }
       merged.points = Math.max(merged.points, t.points);
       merged.mergedFrom = [...(merged.mergedFrom ?? [base.externalId]), t.externalId];
       gone.add(j);

@@ -192,6 +192,9 @@ function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | nul
     country: ALPHA3[str(loc.country)] ?? countryCode,
     source,
   };
+  // Not OCPI: sources without power (FR, CH, IT here) mark the assumed figure.
+  if (loc.x_power_estimated === true) draft.powerEstimated = true;
+  if (isObj(loc.x_truck)) truckTags(loc.x_truck, draft);
   const ot = ocpiOpeningTimes(loc.opening_times);
   if (ot) draft.openingTimes = ot;
   const zone = str(loc.time_zone);
@@ -201,4 +204,25 @@ function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | nul
   if (restricted.length) draft.parkingRestrictions = restricted.sort();
   if (Object.keys(perType).length) draft.connectorKW = perType;
   return draft;
+}
+
+/**
+ * OpenStreetMap's truck tags as some converted sources carry them (`x_truck`):
+ * hgv=no keeps trucks out; hgv=yes|designated opens the site to them (truck_approved
+ * "T": a tractor fits; nothing is said of a trailer); maxheight / maxlength in metres.
+ */
+function truckTags(tags: Obj, draft: StationDraft): void {
+  const hgv = str(tags.hgv).toLowerCase();
+  if (hgv === "no") draft.truckAccess = "no";
+  else if (hgv === "yes" || hgv === "designated") {
+    draft.truckAccess = "yes";
+    draft.truckApproved = "T";
+  }
+  const metres = (v: unknown) => {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*m?\s*$/.exec(String(v ?? ""));
+    return m ? parseFloat(m[1]) : NaN;
+  };
+  const h = metres(tags.maxheight), l = metres(tags.maxlength);
+  if (h > 0) draft.maxHeightM = h;
+  if (l > 0) draft.maxLengthM = l;
 }

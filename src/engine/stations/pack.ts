@@ -1,6 +1,8 @@
-// Builds the station pack from every charger file in <dataDir>/chargers/.
+// Builds the station pack from every charger file under <dataDir>/chargers/
+// (sub-folders included); each file's licence, attribution and snapshot date
+// come from chargers/SOURCES.json, the data's own listing, not from code.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { parseBnetzaCsv } from "./bnetza";
 import { parseOcmPois } from "./ocm";
@@ -10,19 +12,27 @@ import { normalizeOperators } from "./operators";
 import type { Station, StationDraft } from "./types";
 
 /** Bump when the pack layout or import rules change, so the version changes too. */
-export const PACK_FORMAT = 2;
+export const PACK_FORMAT = 3;
 export { CO_LOCATION_M } from "./merge";
 
 export interface StationSourceInfo {
   source: string;
+  /** Path under chargers/, e.g. "more-countries/ocpi_fr_irve_dc.json". */
   file: string;
   format: "bnetza" | "ocpi" | "ocm";
   /** Devices (BNetzA rows) or OCPI locations read. */
   records: number;
   skipped: number;
   sites: number;
+  /** Sites whose power the source does not state (an assumed figure). */
+  estimatedPower: number;
   licence: string;
   attribution: string;
+  /** From chargers/SOURCES.json; null where the file is not listed there. */
+  country: string | null;
+  snapshot: string | null;
+  /** How the source's power figures were obtained. */
+  power: string | null;
 }
 
 export interface StationPackHeader {
@@ -30,6 +40,17 @@ export interface StationPackHeader {
   version: string;
   count: number;
   sources: StationSourceInfo[];
+}
+
+/** One line of chargers/SOURCES.json: the data's own licence and attribution, per file. */
+export interface ChargerSourceEntry {
+  file: string;
+  country?: string;
+  format?: string;
+  licence: string;
+  attribution: string;
+  snapshot?: string;
+  power?: string;
 }
 
 export interface StationBuildReport {
@@ -42,29 +63,68 @@ export interface StationBuildReport {
   /** Sites dropped because an earlier file had the same externalId. */
   duplicates: number;
   sources: StationSourceInfo[];
+  /** Charger files not listed in chargers/SOURCES.json (built with licence "unknown"). */
+  unlisted: string[];
+  coverage: CountryCoverage[];
 }
 
-const LICENCES: { test: RegExp; licence: string; attribution: string }[] = [
-  { test: /^bnetza/i, licence: "CC BY 4.0", attribution: "Bundesnetzagentur, Ladesäulenregister" },
-  { test: /^ocpi_nl_ndw/i, licence: "NDW open data", attribution: "Nationaal Dataportaal Wegverkeer (NDW), national OCPI feed" },
-  { test: /^ocpi_cz_mpo/i, licence: "Czech public register (open data)", attribution: "Ministerstvo průmyslu a obchodu (MPO), register of charging stations" },
-  { test: /^ocpi_pl_eipa/i, licence: "public-sector information", attribution: "Ewidencja Infrastruktury Paliw Alternatywnych (EIPA), UDT" },
-  { test: /^ocm/i, licence: "CC BY-SA 4.0", attribution: "Open Charge Map contributors" },
-];
+/** Sites per country and how many are fast, MCS, or of estimated power. */
+export interface CountryCoverage {
+  country: string;
+  sites: number;
+  kw150: number;
+  kw350: number;
+  mcs: number;
+  estimated: number;
+}
 
-function licenceFor(file: string): { licence: string; attribution: string } {
-  const hit = LICENCES.find((l) => l.test.test(file));
-  if (!hit) return { licence: "unknown", attribution: file };
-  const date = /(\d{4}-\d{2}-\d{2})/.exec(file)?.[1];
-  return { licence: hit.licence, attribution: date ? `${hit.attribution} (${date})` : hit.attribution };
+export function coverageOf(stations: Station[]): CountryCoverage[] {
+  const by = new Map<string, CountryCoverage>();
+  for (const s of stations) {
+    const c = by.get(s.country) ?? { country: s.country, sites: 0, kw150: 0, kw350: 0, mcs: 0, estimated: 0 };
+    c.sites++;
+    if (s.dcPowerKW >= 150) c.kw150++;
+    if (s.dcPowerKW >= 350) c.kw350++;
+    if (s.connectors.includes("MCS")) c.mcs++;
+    if (s.powerEstimated) c.estimated++;
+    by.set(s.country, c);
+  }
+  return [...by.values()].sort((a, b) => b.sites - a.sites);
+}
+
+/** The listing of chargers/SOURCES.json by file path; empty when there is none. */
+export function readSourceListing(chargersDir: string): Map<string, ChargerSourceEntry> {
+  const file = join(chargersDir, "SOURCES.json");
+  if (!existsSync(file)) return new Map();
+  const list = JSON.parse(readFileSync(file, "utf8")) as ChargerSourceEntry[];
+  return new Map(list.filter((e) => e && typeof e.file === "string").map((e) => [e.file, e]));
+}
+
+/** Licence and attribution of a file from the listing; "unknown" when it is not listed. */
+export function licenceFor(file: string, listing: Map<string, ChargerSourceEntry>) {
+  const e = listing.get(file);
+  if (!e) return { licence: "unknown", attribution: basename(file), country: null, snapshot: null, power: null };
+  return { licence: e.licence, attribution: e.snapshot ? `${e.attribution} (${e.snapshot})` : e.attribution, country: e.country ?? null, snapshot: e.snapshot ?? null, power: e.power ?? null };
 }
 
 /** Charger files the data build reads, by name: bnetza*.csv, ocpi*.json, ocm*.json. */
 function formatOf(file: string): StationSourceInfo["format"] | null {
-  if (/^bnetza.*\.csv$/i.test(file)) return "bnetza";
-  if (/^ocpi.*\.json$/i.test(file)) return "ocpi";
-  if (/^ocm.*\.json$/i.test(file)) return "ocm";
+  const name = basename(file);
+  if (/^bnetza.*\.csv$/i.test(name)) return "bnetza";
+  if (/^ocpi.*\.json$/i.test(name)) return "ocpi";
+  if (/^ocm.*\.json$/i.test(name)) return "ocm";
   return null;
+}
+
+/** Every charger file under dir, sub-folders included, as sorted paths relative to it ("/" separated). */
+function chargerFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...chargerFiles(dir, rel));
+    else if (formatOf(rel)) out.push(rel);
+  }
+  return out.sort();
 }
 
 /**
@@ -73,7 +133,8 @@ function formatOf(file: string): StationSourceInfo["format"] | null {
  */
 export function buildStationPack(dataDir: string, outFile: string, overlays: StationOverlay[] = []): StationBuildReport {
   const dir = join(dataDir, "chargers");
-  const files = readdirSync(dir).filter((f) => formatOf(f) !== null).sort();
+  const files = chargerFiles(dir);
+  const listing = readSourceListing(dir);
   const hash = createHash("sha256").update(`stations-pack:${PACK_FORMAT}\n`);
   const drafts: StationDraft[] = [];
   const sources: StationSourceInfo[] = [];
@@ -86,8 +147,10 @@ export function buildStationPack(dataDir: string, outFile: string, overlays: Sta
     const r = format === "bnetza" ? parseBnetzaCsv(bytes, { source }) : format === "ocpi" ? parseOcpiLocations(text(), { source }) : parseOcmPois(text(), { source });
     drafts.push(...r.stations);
     const records = "devices" in r ? r.devices : "locations" in r ? r.locations : r.pois;
-    sources.push({ source, file, format, records, skipped: r.skipped, sites: r.stations.length, ...licenceFor(file) });
+    const estimatedPower = r.stations.filter((s) => s.powerEstimated).length;
+    sources.push({ source, file, format, records, skipped: r.skipped, sites: r.stations.length, estimatedPower, ...licenceFor(file, listing) });
   }
+  hash.update(JSON.stringify([...listing.values()]));
   hash.update(JSON.stringify(overlays));
   const version = hash.digest("hex");
 
@@ -103,7 +166,7 @@ export function buildStationPack(dataDir: string, outFile: string, overlays: Sta
   return {
     outFile, version, count: stations.length, groups: sizes.size,
     sharedGroups: [...sizes.values()].filter((n) => n > 1).length,
-    duplicates: drafts.length - unique.length, sources,
+    duplicates: drafts.length - unique.length, sources, unlisted: files.filter((f) => !listing.has(f)), coverage: coverageOf(stations),
   };
 }
 

@@ -21,6 +21,13 @@ export interface Station {
   connectors: ConnectorType[];
   /** Number of charging points at the site. */
   points: number;
+  /** The source states no power for the site: powerKW is an assumption (e.g. 50 kW, or the network's class). */
+  powerEstimated?: true;
+  /** Truck access where the source states it (OSM `hgv`): "no" keeps trucks out. */
+  truckAccess?: "yes" | "no";
+  /** Vehicle limits at the site where the source states them (OSM `maxheight`, `maxlength`), metres. */
+  maxHeightM?: number;
+  maxLengthM?: number;
   /** Truck access: null when the source does not say. */
   truckApproved: "T" | "TT" | null;
   connectorPos: "LEFT" | "RIGHT" | null;

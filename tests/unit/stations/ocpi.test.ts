@@ -188,3 +188,35 @@ describe("OCPI mapping rules", () => {
     expect(parseOcpiLocations([{ ...loc, time_zone: "Europe/Berlin" }]).stations[0].timeZone).toBe("Europe/Berlin");
   });
 });
+
+describe("OCPI files of the more-countries folder (OSM tags, estimated power)", () => {
+  const be = load("more-countries/ocpi_be_osm_dc.json");
+  const fr = load("more-countries/ocpi_fr_irve_dc.json");
+
+  it("marks France's assumed 50 kW as estimated, and Belgium's stated powers not", () => {
+    expect(fr.stations).toHaveLength(1310);
+    expect(fr.stations.every((s) => s.powerEstimated === true && s.dcPowerKW === 50)).toBe(true);
+    const stated = be.stations.filter((s) => !s.powerEstimated);
+    expect(stated.length).toBeGreaterThan(100);
+    expect(be.stations.find((s) => s.name === "Ionity Messancy")).toMatchObject({ dcPowerKW: 350, points: 6 });
+  });
+
+  it("reads OSM's truck tags: hgv=no closes the site to trucks, hgv=yes opens it (truck_approved T)", () => {
+    const closed = be.stations.filter((s) => s.truckAccess === "no");
+    const open = be.stations.filter((s) => s.truckAccess === "yes");
+    expect(closed).toHaveLength(71);
+    expect(open).toHaveLength(2);
+    expect(open.every((s) => s.truckApproved === "T")).toBe(true);
+    expect(closed.every((s) => s.truckApproved === null)).toBe(true);
+    expect(be.stations.filter((s) => s.truckAccess === undefined)).toHaveLength(158);
+  });
+
+  it("reads maxheight and maxlength in metres where given", () => {
+    const r = parseOcpiLocations(JSON.stringify([{
+      country_code: "BE", party_id: "OSM", id: "x1", name: "Test", country: "BEL", coordinates: { latitude: "50.8", longitude: "4.3" },
+      evses: [{ uid: "1", status: "UNKNOWN", connectors: [{ id: "1", standard: "IEC_62196_T2_COMBO", power_type: "DC", max_electric_power: 150000 }] }],
+      x_truck: { hgv: "designated", maxheight: "3.8", maxlength: "18 m" },
+    }]), { source: "t" });
+    expect(r.stations[0]).toMatchObject({ truckAccess: "yes", truckApproved: "T", maxHeightM: 3.8, maxLengthM: 18 });
+  });
+});

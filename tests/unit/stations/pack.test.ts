@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversineM } from "@/engine/geo";
-import { assignIdsAndGroups, buildStationPack, CO_LOCATION_M, loadStationPack, type StationBuildReport } from "@/engine/stations/pack";
+import { assignIdsAndGroups, buildStationPack, CO_LOCATION_M, coverageOf, loadStationPack, readSourceListing, type StationBuildReport } from "@/engine/stations/pack";
 import type { Station, StationDraft } from "@/engine/stations/types";
 
 const DATA_DIR = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
@@ -91,6 +91,47 @@ describe("buildStationPack on the real data", () => {
     expect(again.version).toBe(report.version);
     expect(loadStationPack(again.outFile).stations).toEqual(stations);
   }, 60_000);
+
+  it("reads the sub-folders too, with licence, attribution and date from chargers/SOURCES.json", () => {
+    const listing = readSourceListing(path.join(DATA_DIR, "chargers"));
+    expect(listing.size).toBeGreaterThanOrEqual(9);
+    // Every listed file is built, every built file is listed, and every licence is known.
+    expect(report.sources.map((s) => s.file).sort()).toEqual([...listing.keys()].sort());
+    expect(report.unlisted).toEqual([]);
+    for (const s of report.sources) {
+      expect(s.licence, s.file).not.toBe("unknown");
+      expect(s.snapshot, s.file).toMatch(/^\d{4}-\d{2}/);
+      expect(s.attribution).toContain(s.snapshot!);
+    }
+    const by = Object.fromEntries(report.sources.map((s) => [s.country, s]));
+    expect(by.FR).toMatchObject({ file: "more-countries/ocpi_fr_irve_dc.json", sites: 1310, estimatedPower: 1310, licence: expect.stringContaining("Licence Ouverte") });
+    expect(by.BE.sites).toBe(231);
+    expect(by.IT.estimatedPower).toBe(by.IT.sites);
+    expect(by.NL.estimatedPower).toBe(0);
+  });
+
+  it("keeps the estimate mark and the number of charge points on the sites", () => {
+    const fr = stations.filter((s) => s.country === "FR");
+    expect(fr.length).toBeGreaterThan(1000);
+    expect(fr.every((s) => s.powerEstimated === true)).toBe(true);
+    expect(stations.filter((s) => s.country === "NL").some((s) => s.powerEstimated)).toBe(false);
+    expect(stations.every((s) => Number.isInteger(s.points) && s.points >= 1)).toBe(true);
+    const coverage = coverageOf(stations);
+    expect(coverage.find((c) => c.country === "FR")).toMatchObject({ estimated: fr.length, sites: fr.length });
+  });
+
+  it("builds a file SOURCES.json does not list, with licence unknown, and reports it", () => {
+    const data = mkdtempSync(path.join(tmpdir(), "stations-data-"));
+    try {
+      mkdirSync(path.join(data, "chargers", "extra"), { recursive: true });
+      copyFileSync(path.join(DATA_DIR, "chargers/more-countries/ocpi_lu_osm_dc.json"), path.join(data, "chargers/extra/ocpi_lu_copy.json"));
+      const r = buildStationPack(data, path.join(data, "out.json"));
+      expect(r.unlisted).toEqual(["extra/ocpi_lu_copy.json"]);
+      expect(r.sources).toEqual([expect.objectContaining({ file: "extra/ocpi_lu_copy.json", licence: "unknown", sites: 21 })]);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
 
   it("rejects files that are not station packs", () => {
     expect(() => loadStationPack(path.join(DATA_DIR, "chargers/ocpi_cz_mpo_dc.json"))).toThrow(/not a station pack/);
