@@ -83,3 +83,22 @@ test("signing out returns to the sign-in form", async ({ page }) => {
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain(apiKey());
 });
+
+test("marks a charging stop whose power the data only assumes", async ({ page }) => {
+  // France's charger file states no power: its sites plan at an assumed 50 kW, and the page says so.
+  await signIn(page);
+  await page.getByLabel("Vehicle", { exact: true }).selectOption("daf-xf-electric");
+  await choosePlace(page, "Start", "Paris");
+  await choosePlace(page, "Destination", "Lyon");
+  await page.getByLabel("Payload (kg)").fill("20000");
+  await page.getByRole("button", { name: "Plan route" }).click();
+
+  const stops = page.getByRole("list", { name: "Stops" });
+  await expect(stops).toBeVisible({ timeout: 60_000 });
+  const charging = stops.locator('li[data-stop-kind="charge"]');
+  expect(await charging.count()).toBeGreaterThan(0);
+  await expect(charging.first()).toContainText("(estimated)");
+  await page.locator(".leaflet-marker-icon.plan-icon-charge").first().click();
+  await expect(page.locator(".leaflet-popup")).toContainText("estimated: the source states none");
+  await expect(page.getByText(/charge at an estimated power \(FR\)/)).toBeVisible();
+});
