@@ -77,6 +77,21 @@ describe("station store", () => {
     expect(r.planned_on.stations).not.toBe(base.planned_on.stations);
   });
 
+  it("a stored site whose source states no power keeps the estimate mark", async () => {
+    const file = path.join(dir, "estimated.json");
+    const location = JSON.parse(fs.readFileSync(ocpiFile("tmp.json", hub.lat + 0.002, hub.lon, 50), "utf8"))[0];
+    fs.writeFileSync(file, JSON.stringify([{ ...location, id: "EST-1", name: "Assumed Power Site", x_power_estimated: true }]));
+    expect(importCli(["--format", "ocpi", file, "--source", "assumed"])).toMatch(/1 added/);
+    const r = await planNow(t.a.key, trip());
+    const listed = r.poi_list.find((p: any) => p.external_id === "ocpi:DE:TST:EST-1");
+    expect(listed).toMatchObject({ power_estimated: true, charge_points: 1, source: "assumed" });
+    expect(r.poi_list.find((p: any) => p.external_id === EXTERNAL_ID)).toMatchObject({ power_estimated: false });
+    expect(r.available_charging_stations.find((s: any) => s.external_id === "ocpi:DE:TST:EST-1")).toMatchObject({ power_estimated: true });
+    // Importing the source again without the site removes it: the later tests count the store as before.
+    fs.writeFileSync(file, "[]");
+    expect(importCli(["--format", "ocpi", file, "--source", "assumed"])).toMatch(/1 removed/);
+  });
+
   it("GET /poi/cpos counts the stored sites with the bundled ones", async () => {
     const r = await call("GET", "/poi/cpos", { key: t.a.key });
     expect(r.json.find((c: any) => c.name === "Truck Hub GmbH")).toEqual({ name: "Truck Hub GmbH", station_count: 1 });
