@@ -80,6 +80,7 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
     }
     lower = Math.max(lower, quick.rootBound);
     if (!best || quick.objective < best.objective) best = quick;
+    if (prep.input.effort === "beam") break;
     stats.passes++;
     const exact = sweep(prep, useLatest, stats, best.objective + 1e-6, Infinity, step.budget);
     if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };

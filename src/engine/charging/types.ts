@@ -92,6 +92,11 @@ export interface OptimizeInput<C extends string = string> {
   socStep?: number;
   /** Epoch ms after which the search stops with TimeLimitExceeded (a job's time limit). */
   deadlineMs?: number;
+  /**
+   * "beam": the heuristic pass's plan, no exact sweep unless the beam finds none (a re-plan of a
+   * long tour, whose exact sweep would cost as much again); default "exact".
+   */
+  effort?: "exact" | "beam";
 }
 
 /** Planning ran past its deadline; the caller decides what that means for its job. */

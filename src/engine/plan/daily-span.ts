@@ -16,6 +16,8 @@ export const DAY_MIN = 24 * 60;
 export const REDUCED_REST_MIN = 9 * 60;
 /** Re-plans at most this often; each shortens the day further. */
 const MAX_ROUNDS = 8;
+/** Duty days from which a re-plan keeps the beam's plan. */
+const BEAM_REPLAN_FROM_DAYS = 3;
 /** Shortest driving day the search is asked for; below it the tour is planned with the rule broken and said so. */
 const MIN_DAY_DRIVE_MIN = 60;
 
@@ -51,18 +53,19 @@ export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput
   const caps: number[] = [];
   for (let round = 0; round < MAX_ROUNDS && result.ok; round++) {
     const days = dutyDays(result, request, rules);
-    const i = days.findIndex((d) => spanMin(d) > limitOf(d, rules) + 1e-6);
-    if (i < 0) break;
-    const over = days[i];
-    // Drive less that day by the excess (and by at least a minute, so the rounds move).
-    const next = Math.floor(Math.min((caps[i] ?? law) - 1, over.driveMin - (spanMin(over) - limitOf(over, rules))));
-    if (next < MIN_DAY_DRIVE_MIN) break;
+    const over = days.flatMap((d, i) => (spanMin(d) > limitOf(d, rules) + 1e-6 ? [i] : []));
+    if (over.length === 0) break;
+    // Every day that spans too long drives less by its excess (and by at least a minute, so the rounds
+    // move), all in one round: a long tour has many such days, and each round is a whole search.
     const tried = caps.slice();
-    for (let j = tried.length; j < i; j++) tried[j] = law;
-    tried[i] = next;
+    for (let j = tried.length; j <= over[over.length - 1]; j++) tried[j] = law;
+    for (const i of over) tried[i] = Math.floor(Math.min(tried[i] - 1, days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules))));
+    if (over.some((i) => tried[i] < MIN_DAY_DRIVE_MIN)) break;
     let retry: OptimizeResult;
     try {
-      retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried } });
+      // On tours of several days a re-plan takes the beam's plan: an exact sweep would cost the first search again.
+      const effort = days.length >= BEAM_REPLAN_FROM_DAYS ? "beam" : "exact";
+      retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried }, effort });
     } catch (e) {
       // Out of time or work for one more round: the plan so far stands, its long days said (tooLong).
       if (e instanceof TimeLimitExceeded || e instanceof SearchLimitExceeded) break;

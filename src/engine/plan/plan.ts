@@ -79,7 +79,8 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers);
   const drivable = optimized.ok;
-  if (optimized.ok && optimized.stats.provenOptimal === false) {
+  // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
+  if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
     warnings.push(
       `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
         `a faster one would save at most ${Math.ceil(optimized.stats.gapMin ?? 0)} min. Shorter tours are planned exactly.`,
