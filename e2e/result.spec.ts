@@ -70,7 +70,7 @@ test("a planned tour: SoC route and key, chart, timeline, totals, popups and sta
   await expect(totals.filter({ hasText: "km" }).first()).toBeVisible();
   await expect(result.getByRole("table", { name: "Tolls per toll system" })).toContainText("LKW-Maut");
   await expect(result.getByTestId("tour-cost")).toContainText(/Cost: .*in tolls/);
-  await expect(result.getByText("Energy cost is not included")).toBeVisible();
+  await expect(result.getByTestId("plan-cost")).toContainText(/Energy: .*Total: /);
 
   // The chart: SVG with a title, a summary in words and its data as a table.
   const chart = result.getByRole("img", { name: "State of charge and elevation along the route" });

@@ -43,6 +43,32 @@ const stationFacts = {
   charge_points: z.int().nullish().describe("Charging points (EVSEs) at the site; null where the source does not say"),
 };
 
+export const EnergyCost = z
+  .object({
+    amount: z.number().describe("What the energy charged here costs, EUR net of VAT, session fee included"),
+    currency: z.literal("EUR"),
+    price_per_kWh: z.number().describe("EUR per kWh net of VAT"),
+    session_fee: z.number(),
+    source: z.string().describe("The tariff and its published source, or the fallback or assumption used"),
+    date: z.string().nullable().describe("Date of the price's source"),
+    estimated: z.boolean().describe("True where no published price of this operator is known: a fallback or an assumed depot price"),
+  })
+  .meta({ id: "EnergyCost" });
+
+export const PlanCost = z
+  .object({
+    currency: z.literal("EUR"),
+    vat: z.literal("excluded").describe("Fleets reclaim VAT: every figure is net"),
+    energy: z.number().describe("Energy bought at the stops"),
+    tolls: z.number().describe("Priced tolls (toll_summary), converted to EUR"),
+    tolls_unpriced: z.int().describe("Toll systems driven whose rate is not known (not included, not zero)"),
+    time_value: z.number().describe("duration_min x value_of_time_eur_per_h"),
+    value_of_time_eur_per_h: z.number(),
+    total: z.number(),
+    energy_priced_share: z.number().nullable().describe("Share of the kWh bought priced from published list prices (the rest: fallbacks or assumptions); null when nothing is bought"),
+  })
+  .meta({ id: "PlanCost" });
+
 export const ResultPOIAlternative = z
   .looseObject({
     name: z.string().nullish(),
@@ -76,6 +102,7 @@ export const ResultPOISummary = z
     sec_energy_consumption_kWhkm: z.number().nullish(),
     sec_length_km: z.number().nullish(),
     ...stationFacts,
+    energy_cost: EnergyCost.nullish().describe("At a stop that charges: what that energy costs"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })
@@ -193,6 +220,7 @@ export const PlanResult = z.looseObject({
       departure_time: z.string(),
       arrival_time: z.string().describe("Arrival at the destination"),
       end_time: z.string().nullish().describe("The end of the destination's waiting and service: the tour's end"),
+      cost: PlanCost.nullish().describe("What the tour costs: energy, tolls and the value of the time spent, EUR net of VAT (the plan is still the fastest one: cost is reported, not yet optimized)"),
     })
     .nullish()
     .describe("Tour totals (an extension of the original result)"),

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { fmtDuration, fmtKm, fmtLatLon, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import type { PlanStop, StopAlternative } from "@/components/planner/stops";
+import { fmtMoney } from "@/components/result/tolls";
 
 function pauseText(p: NonNullable<PlanStop["pause"]>): string {
   return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
@@ -72,6 +73,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
             ["Connector", s.connector || "–"],
             ["Energy", fmtNum(s.energyKWh, "kWh", 1)],
             ["Charge time", fmtDuration(s.chargeMin)],
+            ["Energy cost", s.energyCost ? `${fmtMoney(s.energyCost.amount, "EUR")} net${s.energyCost.estimated ? " (estimated)" : ""}` : "–"],
             ["Arrival", fmtTime(s.arrival, true)],
             ["Departure", fmtTime(s.departure, true)],
             ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`],

@@ -9,6 +9,7 @@ import rs from "@/components/result/result.module.css";
 import { chartStops, SocChart } from "@/components/result/SocChart";
 import { Timeline } from "@/components/result/Timeline";
 import { Totals } from "@/components/result/Totals";
+import { fmtMoney } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
 import { differentDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "./format";
 import styles from "./planner.module.css";
@@ -85,6 +86,15 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
                     {s.powerEstimated ? <span title="The source states no power for this site: the power and the charge time are estimates"> (estimated)</span> : null}
                   </dd>
                 </div>
+                {s.energyCost ? (
+                  <div>
+                    <dt>Cost</dt>
+                    <dd title={s.energyCost.source}>
+                      {fmtMoney(s.energyCost.amount, "EUR")}
+                      {s.energyCost.estimated ? " (estimated)" : ""}
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>SoC in → out</dt>
                   <dd>

@@ -40,6 +40,8 @@ export interface PlanStop {
   /** The source states no power for the site: powerKW (and the charge time) are estimates. */
   powerEstimated?: boolean;
   chargePoints?: number | null;
+  /** What the energy charged here costs, EUR net; estimated where no published price is known. */
+  energyCost?: { amount: number; estimated: boolean; source: string } | null;
   socIn?: number | null;
   socOut?: number | null;
   /** Waiting for the stop's time window to open, minutes. */
@@ -119,6 +121,7 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       powerKW: p.power_available_kW ?? null,
       powerEstimated: p.power_estimated === true,
       chargePoints: p.charge_points ?? null,
+      energyCost: p.energy_cost ? { amount: p.energy_cost.amount, estimated: p.energy_cost.estimated, source: p.energy_cost.source } : null,
       socIn: p.start_soc ?? pos[2] ?? null,
       socOut: p.stop_soc ?? null,
       waitMin: num(p.wait_min),

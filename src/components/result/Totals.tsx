@@ -1,6 +1,6 @@
 // The tour's totals and what it costs: tolls per toll system (an unknown rate
-// stays "unknown", never 0) and their sum per currency. Energy is not priced:
-// there is no electricity price data, and the page says so.
+// stays "unknown", never 0) and their sum per currency; energy from published
+// list prices or marked estimates, and the value of the time spent (totals.cost).
 import type { OptimizationResultResponse } from "@/contract/result";
 import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import ps from "@/components/planner/planner.module.css";
@@ -91,7 +91,21 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
           <strong>Cost: </strong>
           {costText}.
         </p>
-        <p className={styles.hint}>Energy cost is not included: there is no electricity price data.</p>
+        {t?.cost ? (
+          <p className={styles.para} data-testid="plan-cost">
+            <strong>Energy: </strong>
+            {fmtMoney(t.cost.energy, "EUR")}
+            {t.cost.energy_priced_share != null && t.cost.energy_priced_share < 1
+              ? ` (${Math.round(t.cost.energy_priced_share * 100)} % of the energy at published list prices, the rest estimated)`
+              : ""}
+            {" · "}
+            <strong>Time: </strong>
+            {fmtMoney(t.cost.time_value, "EUR")} at {fmtMoney(t.cost.value_of_time_eur_per_h, "EUR")}/h · <strong>Total: </strong>
+            {fmtMoney(t.cost.total, "EUR")}
+            {t.cost.tolls_unpriced ? " plus tolls of unknown rate" : ""}
+          </p>
+        ) : null}
+        <p className={styles.hint}>All prices net of VAT. The plan is the fastest one: its cost is reported, not yet minimized.</p>
       </section>
     </>
   );

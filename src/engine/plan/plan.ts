@@ -12,6 +12,7 @@ import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { DAY_MIN, optimizeWithinDailySpan, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { optimizerInput } from "./optimizer-input";
+import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
 import { sectionChargers, type SectionCharger } from "./section-chargers";
 import { routeLegs, type Leg } from "./legs";
@@ -107,6 +108,11 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
   const reachable = optimized.ok ? optimized.timeWindowsReachable : null;
+  const tolls = tollSummaryFor(data.network, profile.segmentEdge, input);
+  const durationMin = round1((timeline.endMs - input.departureMs) / 60_000);
+  const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
+  // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
+  const cost = drivable ? costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin) : null;
   return {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,
@@ -119,7 +125,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     time_windows_reachable: !windows || reachable === null ? "Not considered" : reachable ? "True" : "False",
     available_charging_stations: hits.map(availableStation),
     not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM, uncovered(data, profile, timeline.reserveCrossM ?? optimized.atM)),
-    toll_summary: tollSummaryFor(data.network, profile.segmentEdge, input),
+    toll_summary: tolls,
     warnings,
     totals: {
       distance_m: Math.round(timeline.distanceM),
@@ -127,7 +133,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       charging_time_min: round1(timeline.chargingMin),
       break_time_min: round1(timeline.breakMin),
       waiting_time_min: round1(timeline.waitMin),
-      duration_min: round1((timeline.endMs - input.departureMs) / 60_000),
+      duration_min: durationMin,
       service_time_min: round1(input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0)),
       energy_kWh: round1(timeline.energyKWh),
       charged_kWh: round1(timeline.chargedKWh),
@@ -135,6 +141,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
       departure_time: new Date(departure).toISOString(),
       arrival_time: new Date(Math.round(timeline.arrivalMs)).toISOString(),
       end_time: new Date(Math.round(timeline.endMs)).toISOString(),
+      cost,
     },
     planned_on: data.versions,
     driving_rules: {

@@ -1,0 +1,78 @@
+// The money side of a plan: energy bought at each stop, tolls, and the value of
+// the time spent, in EUR net of VAT. Every figure says where it comes from; an
+// assumed one is marked estimated, never passed off as a price.
+import type { ResultSection } from "../../contract/result";
+import type { Station } from "../stations/types";
+import { toEur } from "./fx";
+import { DEPOT_PRICE, LIST_PRICES, VALUE_OF_TIME_EUR_PER_H } from "./price-table";
+import { priceAt, type EnergyPrice } from "./prices";
+
+export interface EnergyCost {
+  amount: number;
+  currency: "EUR";
+  price_per_kWh: number;
+  session_fee: number;
+  source: string;
+  date: string | null;
+  estimated: boolean;
+}
+
+export interface PlanCost {
+  currency: "EUR";
+  vat: "excluded";
+  energy: number;
+  /** Priced tolls; systems without a known rate are left out and counted in tolls_unpriced. */
+  tolls: number;
+  tolls_unpriced: number;
+  time_value: number;
+  value_of_time_eur_per_h: number;
+  total: number;
+  /** Share of the energy bought that is priced from published prices (not a fallback or assumption). */
+  energy_priced_share: number | null;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function costOf(price: EnergyPrice, kWh: number): EnergyCost {
+  return {
+    amount: round2(price.perKWh * kWh + price.sessionFee), currency: "EUR", price_per_kWh: Math.round(price.perKWh * 10_000) / 10_000,
+    session_fee: round2(price.sessionFee), source: price.source, date: price.date, estimated: price.estimated,
+  };
+}
+
+/**
+ * Adds `energy_cost` to every stop that charges and returns the plan's cost.
+ * `stationOf`: a station stop's site by its poi id.
+ */
+export function costPlan(
+  sections: ResultSection[], stationOf: (poiId: number) => Station | undefined,
+  tolls: { currency: string | null; total: number | null }[] | null, durationMin: number,
+  valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value,
+): PlanCost {
+  let energy = 0, pricedKWh = 0, boughtKWh = 0;
+  for (const s of sections) {
+    const p = s.poi_summary;
+    const kWh = p?.energy_kWh ?? 0;
+    if (!p || !(kWh > 0)) continue;
+    const station = typeof p.id === "number" && p.charger_source == null ? stationOf(p.id) : undefined;
+    const price: EnergyPrice = station
+      ? priceAt(LIST_PRICES, station.operator, station.country)
+      : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
+    const cost = costOf(price, kWh);
+    p.energy_cost = cost;
+    energy += cost.amount;
+    boughtKWh += kWh;
+    if (!price.estimated) pricedKWh += kWh;
+  }
+  let priced = 0, unpriced = 0;
+  for (const t of tolls ?? []) {
+    if (t.total == null || !t.currency) unpriced++;
+    else priced += toEur(t.total, t.currency);
+  }
+  const timeValue = (durationMin / 60) * valueOfTimeEurPerH;
+  return {
+    currency: "EUR", vat: "excluded", energy: round2(energy), tolls: round2(priced), tolls_unpriced: unpriced,
+    time_value: round2(timeValue), value_of_time_eur_per_h: valueOfTimeEurPerH,
+    total: round2(energy + priced + timeValue), energy_priced_share: boughtKWh > 0 ? Math.round((pricedKWh / boughtKWh) * 1000) / 1000 : null,
+  };
+}
