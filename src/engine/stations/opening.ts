@@ -23,7 +23,8 @@ export function hasLimitedHours(t: OpeningTimes | undefined): t is OpeningTimes 
 export const mayClose = (t: OpeningTimes | undefined) => hasLimitedHours(t) || (t?.exceptional_closings?.length ?? 0) > 0;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function local(ms: number, zone: string): { y: number; mo: number; d: number; weekday: number; minute: number } {
+/** Local calendar date, weekday (1 = Monday) and minute of the day of an instant in a zone. */
+export function localTime(ms: number, zone: string): { y: number; mo: number; d: number; weekday: number; minute: number } {
   let f = formatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-GB", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
@@ -50,7 +51,7 @@ export function openAt(t: OpeningTimes | undefined, zone: string, ms: number): b
   if (t && within(t.exceptional_closings, ms)) return false;
   if (t && within(t.exceptional_openings, ms)) return true;
   if (!hasLimitedHours(t)) return true;
-  const now = local(ms, zone);
+  const now = localTime(ms, zone);
   const yesterday = now.weekday === 1 ? 7 : now.weekday - 1;
   return t.regular_hours.some((p) => {
     const b = hm(p.period_begin), e = hm(p.period_end);
@@ -89,7 +90,7 @@ export function periodAt(t: OpeningTimes | undefined, zone: string, ms: number):
 }
 
 function isoLocal(ms: number, zone: string): string {
-  const l = local(ms, zone);
+  const l = localTime(ms, zone);
   const asUtc = Date.UTC(l.y, l.mo - 1, l.d, Math.floor(l.minute / 60), l.minute % 60);
   const off = Math.round((asUtc - Math.floor(ms / 60_000) * 60_000) / 60_000);
   const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
