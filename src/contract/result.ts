@@ -52,6 +52,8 @@ export const EnergyCost = z
     source: z.string().describe("The tariff and its published source, or the fallback or assumption used"),
     date: z.string().nullable().describe("Date of the price's source"),
     estimated: z.boolean().describe("True where no published price of this operator is known: a fallback or an assumed depot price"),
+    components: z.array(z.object({ type: z.string(), quantity: z.number(), amount: z.number() })).nullish()
+      .describe("Under an OCPI tariff of the site: each dimension (ENERGY, TIME, PARKING_TIME, FLAT) with the quantity billed (kWh, hours, sessions) and its amount"),
   })
   .meta({ id: "EnergyCost" });
 

@@ -77,6 +77,32 @@ describe("station store", () => {
     expect(r.planned_on.stations).not.toBe(base.planned_on.stations);
   });
 
+  it("a site whose connector names an OCPI tariff is priced by it, the break beyond charging as parking", async () => {
+    const file = path.join(dir, "hub.json");
+    const [location] = JSON.parse(fs.readFileSync(file, "utf8"));
+    location.evses[0].connectors[0].tariff_ids = ["HUB-1"];
+    const tariffs = [{
+      id: "HUB-1", currency: "EUR", country_code: "DE", party_id: "TST",
+      elements: [{ price_components: [{ type: "FLAT", price: 1, vat: 19, step_size: 1 }, { type: "ENERGY", price: 0.3, vat: 19, step_size: 1000 }, { type: "PARKING_TIME", price: 3, vat: 19, step_size: 60 }] }],
+      last_updated: "2026-11-01T00:00:00Z",
+    }];
+    fs.writeFileSync(file, JSON.stringify({ locations: [location], tariffs }));
+    expect(importCli(["--format", "ocpi", file, "--source", "truck-hubs"])).toMatch(/1 updated/);
+    const r = await planNow(t.a.key, trip());
+    const stop = chargingStops(r).find((s: any) => s.coordinate_lat === Number(hub.lat.toFixed(6)));
+    expect(stop, "the hub is still the stop").toBeTruthy();
+    const c = stop.energy_cost;
+    expect(c.source).toBe("OCPI tariff HUB-1 of truck-hubs");
+    expect(c.estimated).toBe(false);
+    // 1 EUR per session + 0.30 per kWh in whole kWh (+ parking where the stop outlasts the charge), net of VAT.
+    const parkingH = Math.max(0, stop.service_time_min - 5 - stop.charge_time_min) / 60;
+    expect(c.amount).toBeCloseTo(1 + 0.3 * Math.ceil(stop.energy_kWh - 1e-6) + 3 * Math.ceil(parkingH * 60 - 1e-6) / 60, 0);
+    expect(c.components.map((x: any) => x.type)).toEqual(expect.arrayContaining(["FLAT", "ENERGY"]));
+    // The same file again without its tariffs: the list price or the fallback.
+    fs.writeFileSync(file, JSON.stringify([{ ...location, evses: [{ ...location.evses[0], connectors: [{ ...location.evses[0].connectors[0], tariff_ids: undefined }] }] }]));
+    importCli(["--format", "ocpi", file, "--source", "truck-hubs"]);
+  });
+
   it("a stored site whose source states no power keeps the estimate mark", async () => {
     const file = path.join(dir, "estimated.json");
     const location = JSON.parse(fs.readFileSync(ocpiFile("tmp.json", hub.lat + 0.002, hub.lon, 50), "utf8"))[0];

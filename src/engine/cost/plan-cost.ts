@@ -3,18 +3,25 @@
 // assumed one is marked estimated, never passed off as a price.
 import type { ResultSection } from "../../contract/result";
 import type { Station } from "../stations/types";
-import { toEur } from "./fx";
+import { CHARGE_STOP_OVERHEAD_MIN } from "../plan/rules";
+import { zoneOf } from "../stations/opening";
+import type { ConnectorType } from "../stations/types";
+import { knownCurrency, toEur } from "./fx";
+import { sessionCost } from "./ocpi-tariffs";
 import { DEPOT_PRICE, LIST_PRICES, VALUE_OF_TIME_EUR_PER_H } from "./price-table";
 import { priceAt, type EnergyPrice } from "./prices";
 
 export interface EnergyCost {
   amount: number;
   currency: "EUR";
+  /** Net EUR per kWh; under an OCPI tariff, the amount over the energy (every component included). */
   price_per_kWh: number;
   session_fee: number;
   source: string;
   date: string | null;
   estimated: boolean;
+  /** Under an OCPI tariff: what each dimension cost, EUR net (kWh, hours or sessions billed). */
+  components?: { type: string; quantity: number; amount: number }[];
 }
 
 export interface PlanCost {
@@ -55,6 +62,14 @@ export function costPlan(
     const kWh = p?.energy_kWh ?? 0;
     if (!p || !(kWh > 0)) continue;
     const station = typeof p.id === "number" && p.charger_source == null ? stationOf(p.id) : undefined;
+    const tariffCost = station ? underTariff(station, p) : null;
+    if (tariffCost) {
+      p.energy_cost = tariffCost;
+      energy += tariffCost.amount;
+      boughtKWh += kWh;
+      pricedKWh += kWh;
+      continue;
+    }
     const price: EnergyPrice = station
       ? priceAt(LIST_PRICES, station.operator, station.country)
       : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
@@ -74,5 +89,26 @@ export function costPlan(
     currency: "EUR", vat: "excluded", energy: round2(energy), tolls: round2(priced), tolls_unpriced: unpriced,
     time_value: round2(timeValue), value_of_time_eur_per_h: valueOfTimeEurPerH,
     total: round2(energy + priced + timeValue), energy_priced_share: boughtKWh > 0 ? Math.round((pricedKWh / boughtKWh) * 1000) / 1000 : null,
+  };
+}
+
+/**
+ * A stop at a site whose connector names an OCPI tariff: that tariff, for the
+ * planned arrival, charge time and energy, and the standing after charging
+ * (a break or rest longer than the charge) as parking time.
+ */
+function underTariff(station: Station, p: NonNullable<ResultSection["poi_summary"]>): EnergyCost | null {
+  const tariff = station.tariffs?.[p.connector as ConnectorType];
+  const arrival = typeof p.arrival_time === "string" ? Date.parse(p.arrival_time) : NaN;
+  if (!tariff || !knownCurrency(tariff.currency) || !Number.isFinite(arrival)) return null;
+  const kWh = p.energy_kWh ?? 0, charge = p.charge_time_min ?? 0;
+  const parking = Math.max(0, (p.service_time_min ?? 0) - CHARGE_STOP_OVERHEAD_MIN - charge);
+  const session = sessionCost(tariff, arrival + CHARGE_STOP_OVERHEAD_MIN * 60_000, zoneOf(station),
+    [{ minutes: charge, kWh }, ...(parking > 0 ? [{ minutes: parking, kWh: 0 }] : [])]);
+  const amount = toEur(session.exclVat, tariff.currency);
+  return {
+    amount: round2(amount), currency: "EUR", price_per_kWh: kWh > 0 ? Math.round((amount / kWh) * 10_000) / 10_000 : 0, session_fee: 0,
+    source: `OCPI tariff ${tariff.id} of ${station.source}`, date: null, estimated: false,
+    components: session.components.map((c) => ({ type: c.type, quantity: Math.round(c.quantity * 1000) / 1000, amount: round2(toEur(c.exclVat, tariff.currency)) })),
   };
 }

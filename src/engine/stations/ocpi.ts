@@ -1,6 +1,7 @@
 // OCPI 2.2.1 Location objects (array, or a response envelope `{ data: [...] }`).
 import type { ConnectorType, OpeningTimes, StationDraft } from "./types";
 import { cleanName, normalizeOperators } from "./operators";
+import type { Tariff } from "../cost/ocpi-tariff-types";
 
 /**
  * MCS ceiling (3000 A x 1250 V). Some feeds publish amperage errors (e.g. 7360 A,
@@ -93,13 +94,18 @@ export interface OcpiImport {
 
 export function parseOcpiLocations(input: unknown, opts: { source?: string } = {}): OcpiImport {
   const json = typeof input === "string" ? (JSON.parse(input.replace(/^\uFEFF/, "")) as unknown) : input;
-  const list = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.data) ? json.data : null;
-  if (!list) throw new Error("OCPI: expected an array of Location objects or { data: [...] }");
+  // Tariffs may come beside the locations: { locations: [...], tariffs: [...] }.
+  const list = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.data) ? json.data : isObj(json) && Array.isArray(json.locations) ? json.locations : null;
+  if (!list) throw new Error("OCPI: expected an array of Location objects, { data: [...] } or { locations: [...], tariffs: [...] }");
+  const tariffs = new Map<string, Tariff>();
+  for (const t of isObj(json) ? arr(json.tariffs) : []) {
+    if (isObj(t) && str(t.id) && str(t.currency) && Array.isArray(t.elements)) tariffs.set(str(t.id), t as unknown as Tariff);
+  }
   const stations: StationDraft[] = [];
   const capped: string[] = [];
   let skipped = 0;
   for (const loc of list) {
-    const d = isObj(loc) ? toDraft(loc, opts.source ?? "ocpi", capped) : null;
+    const d = isObj(loc) ? toDraft(loc, opts.source ?? "ocpi", capped, tariffs) : null;
     if (d) stations.push(d);
     else skipped++;
   }
@@ -137,7 +143,7 @@ export function addConnectorKW(into: Partial<Record<ConnectorType, number>>, typ
   if (kw > 0 && !(into[type]! >= kw)) into[type] = kw;
 }
 
-function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | null {
+function toDraft(loc: Obj, source: string, capped: string[], tariffs: Map<string, Tariff>): StationDraft | null {
   const id = str(loc.id);
   const coords = isObj(loc.coordinates) ? loc.coordinates : {};
   const lat = parseFloat(String(coords.latitude)), lon = parseFloat(String(coords.longitude));
@@ -149,6 +155,8 @@ function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | nul
   const connectors = new Set<ConnectorType>();
   const perType: Partial<Record<ConnectorType, number>> = {};
   let dcKW = 0, acKW = 0, maxPublished = 0;
+  // Per connector type, the tariff of its most powerful connector that names a known one.
+  const tariffOf: Partial<Record<ConnectorType, { t: Tariff; kw: number }>> = {};
   // Booking: true when any EVSE lists RESERVABLE; false only when every EVSE lists its capabilities
   // and none is RESERVABLE; else unknown.
   let reservable = false, allListed = true;
@@ -166,6 +174,8 @@ function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | nul
       const kw = published > MAX_PLAUSIBLE_KW ? 0 : published;
       if (published > MAX_PLAUSIBLE_KW) maxPublished = Math.max(maxPublished, published);
       addConnectorKW(perType, type, kw);
+      const t = strings(c.tariff_ids).map((id) => tariffs.get(id)).find((x) => x !== undefined);
+      if (t && !(tariffOf[type] && tariffOf[type]!.kw >= kw)) tariffOf[type] = { t, kw };
       if (isDcConnector(c)) dcKW = Math.max(dcKW, kw);
       else acKW = Math.max(acKW, kw);
     }
@@ -195,6 +205,8 @@ function toDraft(loc: Obj, source: string, capped: string[]): StationDraft | nul
   // Not OCPI: sources without power (FR, CH, IT here) mark the assumed figure.
   if (loc.x_power_estimated === true) draft.powerEstimated = true;
   if (isObj(loc.x_truck)) truckTags(loc.x_truck, draft);
+  const named = Object.entries(tariffOf).map(([type, v]) => [type, v!.t] as const);
+  if (named.length) draft.tariffs = Object.fromEntries(named);
   const ot = ocpiOpeningTimes(loc.opening_times);
   if (ot) draft.openingTimes = ot;
   const zone = str(loc.time_zone);

@@ -1,4 +1,5 @@
 // A charging site as the planner sees it, whatever the source format.
+import type { Tariff } from "../cost/ocpi-tariff-types";
 export type ConnectorType = "CCS" | "MCS" | "CHADEMO" | "TYPE2" | "OTHER";
 
 export interface Station {
@@ -28,6 +29,8 @@ export interface Station {
   /** Vehicle limits at the site where the source states them (OSM `maxheight`, `maxlength`), metres. */
   maxHeightM?: number;
   maxLengthM?: number;
+  /** OCPI Tariffs the site's connectors name (`tariff_ids`), per connector type, where the import carried them. */
+  tariffs?: Partial<Record<ConnectorType, Tariff>>;
   /** Truck access: null when the source does not say. */
   truckApproved: "T" | "TT" | null;
   connectorPos: "LEFT" | "RIGHT" | null;

@@ -220,3 +220,30 @@ describe("OCPI files of the more-countries folder (OSM tags, estimated power)", 
     expect(r.stations[0]).toMatchObject({ truckAccess: "yes", truckApproved: "T", maxHeightM: 3.8, maxLengthM: 18 });
   });
 });
+
+describe("OCPI tariffs beside locations", () => {
+  it("links each connector type to the tariff its most powerful connector names", () => {
+    const conn = (id: string, standard: string, kw: number, tariff_ids?: string[]) => ({ id, standard, power_type: "DC", max_electric_power: kw * 1000, ...(tariff_ids ? { tariff_ids } : {}) });
+    const r = parseOcpiLocations(JSON.stringify({
+      locations: [{
+        country_code: "DE", party_id: "TST", id: "L1", name: "Hub", country: "DEU", coordinates: { latitude: "52.0", longitude: "9.0" },
+        evses: [
+          { uid: "1", status: "AVAILABLE", connectors: [conn("1", "IEC_62196_T2_COMBO", 150, ["SLOW"]), conn("2", "IEC_62196_T2_COMBO", 400, ["MISSING", "FAST"])] },
+          { uid: "2", status: "AVAILABLE", connectors: [conn("1", "MCS", 1000, ["MCS-T"]), conn("2", "CHADEMO", 50)] },
+        ],
+      }],
+      tariffs: [
+        { id: "SLOW", currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.4, step_size: 1 }] }] },
+        { id: "FAST", currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.6, step_size: 1 }] }] },
+        { id: "MCS-T", currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.45, step_size: 1 }] }] },
+        { id: "BROKEN", currency: "EUR" },
+      ],
+    }), { source: "t" });
+    const s = r.stations[0];
+    expect(s.tariffs?.CCS?.id).toBe("FAST");
+    expect(s.tariffs?.MCS?.id).toBe("MCS-T");
+    expect(s.tariffs?.CHADEMO).toBeUndefined();
+    // Plain arrays of locations still read, with no tariffs.
+    expect(parseOcpiLocations(JSON.stringify([]), { source: "t" }).stations).toEqual([]);
+  });
+});
