@@ -125,6 +125,8 @@ export const ResultSection = z
     turnByTurnActions: z.array(z.record(z.string(), z.unknown())).nullish(),
     tolls: z.array(z.record(z.string(), z.unknown())).nullish(),
     poi_summary: ResultPOISummary.nullish(),
+    cost: z.object({ energy: z.number(), tolls: z.number(), time_value: z.number(), total: z.number() }).nullish()
+      .describe("This section's cost, EUR net: the energy bought at the stop it ends at, its priced tolls, the value of its driving and of that stop's time"),
   })
   .meta({ id: "ResultSection" });
 export type ResultSection = z.infer<typeof ResultSection>;

@@ -45,6 +45,10 @@ it("Hamburg -> Munich: every stop's energy priced with its source, and totals.co
   expect(cost.time_value).toBeCloseTo((r.totals.duration_min / 60) * 50, 1);
   expect(cost.tolls).toBeCloseTo(sum((r.toll_summary ?? []).map((x: any) => x.total ?? 0)), 1);
   expect(cost.total).toBeCloseTo(cost.energy + cost.tolls + cost.time_value, 1);
+  // Each section's cost: its stop's energy, its tolls, the value of its driving and its stop; together the tour's.
+  for (const s of r.sections) expect(s.cost.total).toBeCloseTo(s.cost.energy + s.cost.tolls + s.cost.time_value, 1);
+  expect(sum(r.sections.map((s: any) => s.cost.energy))).toBeCloseTo(cost.energy, 1);
+  expect(sum(r.sections.map((s: any) => s.cost.total))).toBeCloseTo(cost.total, -1);
   const priced = sum(stops.filter((p: any) => !p.energy_cost.estimated).map((p: any) => p.energy_kWh)) / sum(stops.map((p: any) => p.energy_kWh));
   expect(cost.energy_priced_share).toBeCloseTo(priced, 2);
 });

@@ -57,6 +57,7 @@ export function costPlan(
   valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value,
 ): PlanCost {
   let energy = 0, pricedKWh = 0, boughtKWh = 0;
+  for (const s of sections) sectionCost(s, valueOfTimeEurPerH);
   for (const s of sections) {
     const p = s.poi_summary;
     const kWh = p?.energy_kWh ?? 0;
@@ -65,6 +66,7 @@ export function costPlan(
     const tariffCost = station ? underTariff(station, p) : null;
     if (tariffCost) {
       p.energy_cost = tariffCost;
+      addEnergy(s, tariffCost.amount);
       energy += tariffCost.amount;
       boughtKWh += kWh;
       pricedKWh += kWh;
@@ -75,6 +77,7 @@ export function costPlan(
       : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
     const cost = costOf(price, kWh);
     p.energy_cost = cost;
+    addEnergy(s, cost.amount);
     energy += cost.amount;
     boughtKWh += kWh;
     if (!price.estimated) pricedKWh += kWh;
@@ -111,4 +114,23 @@ function underTariff(station: Station, p: NonNullable<ResultSection["poi_summary
     source: `OCPI tariff ${tariff.id} of ${station.source}`, date: null, estimated: false,
     components: session.components.map((c) => ({ type: c.type, quantity: Math.round(c.quantity * 1000) / 1000, amount: round2(toEur(c.exclVat, tariff.currency)) })),
   };
+}
+
+/** A section's own cost: its tolls and the value of its driving and of the stop it ends at (energy added by the caller). */
+function sectionCost(s: ResultSection, valueOfTimeEurPerH: number): void {
+  const p = s.poi_summary;
+  let tolls = 0;
+  for (const t of s.tolls ?? []) {
+    const total = t.total, currency = t.currency;
+    if (typeof total === "number" && typeof currency === "string" && knownCurrency(currency)) tolls += toEur(total, currency);
+  }
+  const minutes = (p?.sec_duration_min ?? 0) + (p?.service_time_min ?? 0);
+  const time = (minutes / 60) * valueOfTimeEurPerH;
+  s.cost = { energy: 0, tolls: round2(tolls), time_value: round2(time), total: round2(tolls + time) };
+}
+
+function addEnergy(s: ResultSection, amount: number): void {
+  const c = s.cost as { energy: number; total: number };
+  c.energy = round2(c.energy + amount);
+  c.total = round2(c.total + amount);
 }

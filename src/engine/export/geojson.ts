@@ -31,6 +31,9 @@ export interface StopProperties {
   power_kW: number | null;
   /** The source states no power for the site: power_kW is an estimate. */
   power_estimated: boolean;
+  /** EUR net of VAT; null where nothing is charged. */
+  energy_cost_eur: number | null;
+  energy_cost_estimated: boolean;
   energy_kWh: number | null;
   charge_time_min: number | null;
   arrival_time: string | null;
@@ -90,6 +93,8 @@ export function planToGeoJson(result: ExportableResult): FeatureCollection<LineS
         connector: st.connector,
         power_kW: st.powerKW,
         power_estimated: st.powerEstimated,
+        energy_cost_eur: st.energyCostEur,
+        energy_cost_estimated: st.energyCostEstimated,
         energy_kWh: st.energyKWh,
         charge_time_min: st.chargeMin,
         arrival_time: st.arrival,

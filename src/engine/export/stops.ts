@@ -23,6 +23,9 @@ export interface ExportStop {
   powerKW: number | null;
   /** The source states no power for the site: powerKW and the charge time are estimates. */
   powerEstimated: boolean;
+  /** What the energy charged here costs, EUR net of VAT; estimated where no published price is known. */
+  energyCostEur: number | null;
+  energyCostEstimated: boolean;
   energyKWh: number | null;
   chargeMin: number | null;
   socIn: number | null;
@@ -63,7 +66,7 @@ export function exportStops(result: ExportableResult): ExportStop[] {
     stops.push({
       kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null,
       departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
-      operator: null, address: null, connector: null, powerKW: null, powerEstimated: false, energyKWh: null, chargeMin: null,
+      operator: null, address: null, connector: null, powerKW: null, powerEstimated: false, energyCostEur: null, energyCostEstimated: false, energyKWh: null, chargeMin: null,
       socIn: null, socOut: num(sp[2]) ?? result.battery_level_start, pause: null,
     });
   }
@@ -90,6 +93,8 @@ export function exportStops(result: ExportableResult): ExportStop[] {
       connector: str(p.connector),
       powerKW: kind === "charge" || p.charger_source != null ? num(p.power_available_kW) : null,
       powerEstimated: p.power_estimated === true,
+      energyCostEur: num((p.energy_cost as { amount?: unknown } | undefined)?.amount),
+      energyCostEstimated: (p.energy_cost as { estimated?: unknown } | undefined)?.estimated === true,
       energyKWh: kind === "charge" || p.charger_source != null ? num(p.energy_kWh) : null,
       chargeMin: kind === "charge" || p.charger_source != null ? num(p.charge_time_min) : null,
       socIn: num(p.start_soc) ?? num(pos[2]),
@@ -114,6 +119,7 @@ export function describeStop(s: ExportStop): string {
   if (s.powerKW != null) parts.push(`Power: ${s.powerKW} kW${s.connector ? ` (${s.connector})` : ""}${s.powerEstimated ? ", estimated: the source states none" : ""}`);
   if (s.energyKWh != null) parts.push(`Energy: ${s.energyKWh} kWh`);
   if (s.chargeMin != null) parts.push(`Charge time: ${minutesText(s.chargeMin)}`);
+  if (s.energyCostEur != null) parts.push(`Energy cost: ${s.energyCostEur.toFixed(2)} EUR net${s.energyCostEstimated ? " (estimated)" : ""}`);
   if (s.pause) parts.push(`${s.pause.kind === "rest" ? "Daily rest" : "Break"}: ${minutesText(s.pause.min)}`);
   if (s.arrival) parts.push(`Arrival: ${s.arrival}`);
   if (s.departure) parts.push(`Departure: ${s.departure}`);
