@@ -98,6 +98,8 @@ export const RouteOptimizationRequest = z
     poi_info: PoiInfo,
     battery_level_end: numberIn(0.1, 0.8).nullish().transform((v) => v ?? 0.2).describe("Desired battery level at tour end; 0.1 <= x <= 0.8; default 0.2"),
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
+    value_of_time_eur_per_h: z.number().min(0).max(1_000).nullish()
+      .describe("What an hour of this truck and its driver is worth, EUR net, for totals.cost; default 50 (docs/API.md, Cost)"),
     start_time_tour: timeOfDayOrIso.nullish(),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
     driver: DriverRequest.nullish(),

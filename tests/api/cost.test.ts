@@ -67,6 +67,15 @@ it("a section end's charger is priced as depot energy, marked as an assumption",
   expect(leipzig.energy_cost.source).toMatch(/^assumed depot energy price: Eurostat/);
 });
 
+it("value_of_time_eur_per_h sets the value of the time spent", async () => {
+  const r = await planned(hamburgMunich({ start_time_tour: "2026-11-25T06:00:00Z", value_of_time_eur_per_h: 80 }));
+  expect(r.totals.cost.value_of_time_eur_per_h).toBe(80);
+  expect(r.totals.cost.time_value).toBeCloseTo((r.totals.duration_min / 60) * 80, 1);
+  const bad = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ value_of_time_eur_per_h: -1 }) });
+  expect(bad.status).toBe(422);
+  expect(bad.json.detail[0].loc).toEqual(["body", "value_of_time_eur_per_h"]);
+});
+
 it("a not-drivable plan has no cost", async () => {
   const r = await planned(hamburgMunich({ vehicle_id: "mb-eactros-300", section_list: [{ start_pos: [52.52, 13.405], stop_pos: [48.137, 11.575], payload_kg: 15000 }], poi_info: { cpo: ["No Such Operator GmbH"] } }));
   expect(r.status).toBe("not_drivable");

@@ -112,7 +112,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const durationMin = round1((timeline.endMs - input.departureMs) / 60_000);
   const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
   // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
-  const cost = drivable ? costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin) : null;
+  const cost = drivable ? costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, input.valueOfTimeEurPerH) : null;
   return {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,

@@ -26,6 +26,8 @@ export interface PlanInput {
   /** Departure instant, epoch milliseconds. */
   departureMs: number;
   serviceTimeDepartureMin: number;
+  /** EUR net per hour of truck and driver, for the plan's cost; absent: the documented default. */
+  valueOfTimeEurPerH?: number;
   /** The driver's hours at departure; absent: rested, 9 h day. */
   driver?: DriverInput;
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */
