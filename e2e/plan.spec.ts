@@ -91,6 +91,8 @@ test("marks a charging stop whose power the data only assumes", async ({ page })
   await choosePlace(page, "Start", "Paris");
   await choosePlace(page, "Destination", "Lyon");
   await page.getByLabel("Payload (kg)").fill("20000");
+  await page.getByText("Charging options").click();
+  await page.getByLabel("Value of time (EUR/h)").fill("80");
   await page.getByRole("button", { name: "Plan route" }).click();
 
   const stops = page.getByRole("list", { name: "Stops" });
@@ -101,4 +103,7 @@ test("marks a charging stop whose power the data only assumes", async ({ page })
   await page.locator(".leaflet-marker-icon.plan-icon-charge").first().click();
   await expect(page.locator(".leaflet-popup")).toContainText("estimated: the source states none");
   await expect(page.getByText(/charge at an estimated power \(FR\)/)).toBeVisible();
+  // The plan's cost: the energy at the country's fallback price (its operators have no list price), the time at the 80 EUR/h asked for.
+  await expect(page.getByTestId("plan-cost")).toContainText("€80.00/h");
+  await expect(stops.locator('li[data-stop-kind="charge"]').first()).toContainText("(estimated)");
 });

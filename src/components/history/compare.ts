@@ -77,6 +77,8 @@ export function compareRows(A: Plan, B: Plan): CompareRow[] {
     numeric("Break time", ta.break_time_min, tb.break_time_min, fmtDuration),
     numeric("Waiting for time windows", ta.waiting_time_min, tb.waiting_time_min, fmtDuration),
     tollRow(A.result, B.result),
+    numeric("Energy cost (net)", ta.cost?.energy, tb.cost?.energy, (x) => fmtNum(x, "EUR", 2)),
+    numeric("Total cost (net, with time)", ta.cost?.total, tb.cost?.total, (x) => fmtNum(x, "EUR", 2)),
     numeric("Battery at end", A.result?.battery_level_end, B.result?.battery_level_end, pct),
   ];
 }

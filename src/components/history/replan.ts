@@ -64,7 +64,6 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
   if (!joined) notes.push("its sections did not join up; the form plans one continuous tour through the same points");
   if (secs.some((s) => s.power_available_kW != null)) notes.push("the charging power stated at stops is not carried over");
   if (secs.some((s) => s.section_id)) notes.push("section names are not carried over");
-  if (b.value_of_time_eur_per_h != null) notes.push("the value of time it stated is not carried over (the default applies)");
   const departed = b.start_time_tour != null && r.departureMs <= now;
   const windows = secs.some((s) => s.opening_time);
   if (departed) notes.push(`its departure (${new Date(r.departureMs).toLocaleString("en-GB")})${windows ? " and time windows" : ""} lie in the past: change them${windows ? "" : ", or clear the departure to leave now"}`);
@@ -93,6 +92,7 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
       drivenTodayMin: nonZero(b.driver?.driven_today_min),
       sinceDailyRestMin: b.driver?.since_daily_rest_min == null ? "" : String(b.driver.since_daily_rest_min),
       reducedRestsLeft: nonZero(b.driver?.reduced_daily_rests_left),
+      valueOfTime: b.value_of_time_eur_per_h == null ? "" : String(b.value_of_time_eur_per_h),
     },
     waypoints,
     notes,

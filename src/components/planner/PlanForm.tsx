@@ -47,6 +47,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   drivenTodayMin: ["driver"],
   sinceDailyRestMin: ["driver"],
   reducedRestsLeft: ["driver"],
+  valueOfTime: ["value_of_time_eur_per_h"],
 };
 
 interface Props {

@@ -61,6 +61,8 @@ export interface FormState {
   /** Minutes since the last daily rest ended (all duty), and reduced rests left ("" = 0). */
   sinceDailyRestMin: string;
   reducedRestsLeft: string;
+  /** EUR net per hour of truck and driver ("" = the service's default). */
+  valueOfTime: string;
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -98,6 +100,7 @@ export const INITIAL: FormState = {
   drivenTodayMin: "",
   sinceDailyRestMin: "",
   reducedRestsLeft: "",
+  valueOfTime: "",
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };
