@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { call } from "../support/api";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
-import { planNextJob } from "../support/jobs";
+import { planNextJob, plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
 beforeAll(async () => {
@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(closeDatabase);
 
-async function planned(body: Record<string, unknown>) {
-  const submit = await call("POST", "/planner/v2", { key: t.a.key, body });
-  expect(submit.status, submit.text).toBe(200);
-  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
-  const res = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
-  expect(res.status).toBe(200);
-  return res.json;
-}
+const planned = (body: Record<string, unknown>) => plannedV2(t.a.key, body);
 
 const FRANKFURT = [50.11, 8.68], WUERZBURG = [49.79, 9.93], KASSEL = [51.31, 9.48];
 const minutes = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
@@ -140,10 +133,7 @@ it("a tenant's own depot charger at a section end charges there, for that tenant
   expect(a.power_available_kW).toBe(150);
   expect(a.energy_kWh).toBeGreaterThan(100);
   // Tenant b has no yard there: nothing charges at Leipzig.
-  const submit = await call("POST", "/planner/v2", { key: t.b.key, body });
-  expect(submit.status).toBe(200);
-  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
-  const b = leipzigOf((await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.b.key })).json);
+  const b = leipzigOf(await plannedV2(t.b.key, body));
   expect(b.charger_source ?? null).toBeNull();
   expect(b.energy_kWh).toBe(0);
   expect((await call("DELETE", "/poi/depots/leipzig-yard", { key: t.a.key })).status).toBe(204);

@@ -1,10 +1,8 @@
 // Europe by default: the charger files of BE, LU, FR, CH and IT are in the
 // bundled packs, and every power the data only assumes is said so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/server/db/client";
-import { call } from "../support/api";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
-import { planNextJob } from "../support/jobs";
+import { plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
 beforeAll(async () => {
@@ -13,17 +11,9 @@ beforeAll(async () => {
 });
 afterAll(closeDatabase);
 
-async function planned(vehicle: string, start: number[], stop: number[], battery = 0.8) {
-  const submit = await call("POST", "/planner/v2", {
-    key: t.a.key,
-    body: hamburgMunich({ vehicle_id: vehicle, battery_level_start: battery, start_time_tour: "2026-11-25T06:00:00Z", section_list: [{ start_pos: start, stop_pos: stop, payload_kg: 20000 }] }),
-  });
-  expect(submit.status, submit.text).toBe(200);
-  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
-  const res = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
-  expect(res.status).toBe(200);
-  return res.json;
-}
+const planned = (vehicle: string, start: number[], stop: number[], battery = 0.8) => plannedV2(t.a.key, hamburgMunich({
+  vehicle_id: vehicle, battery_level_start: battery, start_time_tour: "2026-11-25T06:00:00Z", section_list: [{ start_pos: start, stop_pos: stop, payload_kg: 20000 }],
+}));
 
 /** Charging stops with the poi_list entry of their station (source, country file). */
 const stopsOf = (r: any) =>

@@ -1,10 +1,8 @@
 // Tours of several sections that drive a road more than once: every pass of the
 // route by a station is a charging candidate, so the way back charges too.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { db } from "@/server/db/client";
-import { call } from "../support/api";
 import { closeDatabase, freshDatabase, HAMBURG, HANNOVER, hamburgMunich, MUNICH, twoTenants, type TestTenants } from "../support/env";
-import { planNextJob } from "../support/jobs";
+import { plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
 beforeAll(async () => {
@@ -13,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(closeDatabase);
 
-async function planned(body: Record<string, unknown>) {
-  const submit = await call("POST", "/planner/v2", { key: t.a.key, body });
-  expect(submit.status).toBe(200);
-  expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
-  const res = await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key });
-  expect(res.status).toBe(200);
-  return res.json;
-}
+const planned = (body: Record<string, unknown>) => plannedV2(t.a.key, body);
 
 const tour = (points: number[][], payload = 15000) => points.slice(1).map((stop, i) => ({ start_pos: points[i], stop_pos: stop, payload_kg: payload }));
 const charges = (result: any) => result.sections.filter((s: any) => (s.poi_summary?.energy_kWh ?? 0) > 0);

@@ -43,7 +43,7 @@ export interface Timeline {
   energyKWh: number;
   distanceM: number;
   routeProfile: RouteProfileSamples;
-  /** Where the state of charge first goes below the reserve (a plan that runs out); null when it never does. */
+  /** Where the state of charge first goes below the reserve (with findReserveCross); null when it never does or was not asked. */
   reserveCrossM: number | null;
 }
 
@@ -74,6 +74,8 @@ function events(plan: OptimizePlan | null, candidates: Candidate[], profile: Rou
 export function assembleSections(
   input: PlanInput, net: RoadNetwork, legs: Leg[], profile: RouteProfile, plan: OptimizePlan | null, candidates: Candidate[],
   request: OptimizeInput<ChargeConnector>, chargers: (SectionCharger | null)[] = [],
+  /** A plan that runs out: find where its state of charge first goes below the reserve. */
+  findReserveCross = false,
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -115,7 +117,7 @@ export function assembleSections(
     const departSoc = soc;
     const outKWh = outOf ? outOf.detourKWh / 2 : 0;
     for (let d = fromM; d < ev.distM; d += step) sample(d, leg, departSoc - (energyAt(profile, d, leg) - energyAt(profile, fromM, leg) + outKWh) / cap);
-    if (reserveCrossM === null) reserveCrossM = firstBelow(profile, leg, fromM, ev.distM, departSoc - outKWh / cap, cap, RESERVE_SOC);
+    if (findReserveCross && reserveCrossM === null) reserveCrossM = firstBelow(profile, leg, fromM, ev.distM, departSoc - outKWh / cap, cap, RESERVE_SOC);
     const coords = slice(profile, leg, fromM, ev.distM);
     const isLast = i === all.length - 1;
     let stopPoint: [number, number] = coords[coords.length - 1];
@@ -269,18 +271,22 @@ export function assembleSections(
  * reserve (linear between the profile's points, as route_profile is drawn); null when it does not.
  */
 function firstBelow(p: RouteProfile, k: number, fromM: number, toM: number, soc: number, cap: number, reserve: number): number | null {
+  if (soc < reserve) return fromM;
   const e0 = energyAt(p, fromM, k);
-  const socAt = (e: number) => soc - (e - e0) / cap;
   let prevD = fromM, prevS = soc;
-  if (prevS < reserve) return fromM;
-  const ds = [...p.distM.subarray(p.legStart[k], p.legStart[k + 1])].filter((d) => d > fromM && d < toM).concat(toM);
-  for (const d of ds) {
-    const x = socAt(energyAt(p, d, k));
+  const below = (d: number, energy: number) => {
+    const x = soc - (energy - e0) / cap;
     if (x < reserve) return prevD + ((d - prevD) * (prevS - reserve)) / (prevS - x);
     prevD = d;
     prevS = x;
+    return null;
+  };
+  // The profile's own points inside the stretch, then its end.
+  for (let i = p.legStart[k]; i < p.legStart[k + 1] && p.distM[i] < toM; i++) {
+    const hit = p.distM[i] > fromM ? below(p.distM[i], p.energyKWh[i]) : null;
+    if (hit !== null) return hit;
   }
-  return null;
+  return below(toM, energyAt(p, toM, k));
 }
 
 /** Toll per system on this section's roads, for the vehicle on the departure date. */

@@ -18,8 +18,11 @@ export interface Candidate {
   detourMin: number;
 }
 
-/** Best connector for the vehicle at a station, or null when it cannot charge there. */
-export function chargeOption(vehicle: VehicleModel, station: Station): { connector: ChargeConnector; powerKW: number } | null {
+/**
+ * Best connector for the vehicle at a station, or null when it cannot charge there at `minKW` or
+ * more (a stop made to charge: MIN_STOP_POWER_KW; a charger where the truck stops anyway: any power).
+ */
+export function chargeOption(vehicle: VehicleModel, station: Station, minKW = MIN_STOP_POWER_KW): { connector: ChargeConnector; powerKW: number } | null {
   // The source says trucks may not use it (OSM hgv=no).
   if (station.truckAccess === "no") return null;
   const options: { connector: ChargeConnector; powerKW: number }[] = [];
@@ -32,7 +35,7 @@ export function chargeOption(vehicle: VehicleModel, station: Station): { connect
     options.push({ connector: "CCS", powerKW: Math.min(siteKW("CCS"), vehicle.maxCcsKW) });
   }
   const best = options.sort((a, b) => b.powerKW - a.powerKW)[0];
-  return best && best.powerKW >= MIN_STOP_POWER_KW ? best : null;
+  return best && best.powerKW > 0 && best.powerKW >= minKW ? best : null;
 }
 
 export function toCandidate(vehicle: VehicleModel, hit: CorridorHit, leg: number, legStartM: number, kWhPerKm: number): Candidate | null {

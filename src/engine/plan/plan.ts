@@ -78,7 +78,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const { result: optimized, shortenedDays, tooLong } = optimizeWithinDailySpan(request, span);
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers);
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok);
   const drivable = optimized.ok;
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {

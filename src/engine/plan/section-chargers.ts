@@ -7,6 +7,7 @@ import type { StationIndex } from "../stations/corridor";
 import type { Station } from "../stations/types";
 import type { VehicleModel } from "../vehicles/catalog";
 import type { ChargeConnector } from "../vehicles/charging";
+import { chargeOption } from "./candidates";
 import type { PlanSection } from "./types";
 
 /** A tenant's charger counts as the section end's when it lies this close to the stop. */
@@ -44,17 +45,8 @@ function tenantCharger(vehicle: VehicleModel, at: [number, number], index: Stati
   for (const id of index.tree.range(at[1] - dLon, at[0] - dLat, at[1] + dLon, at[0] + dLat)) {
     const st = index.stations[id];
     if (!st || st.privateTo == null || haversineM(at[0], at[1], st.lat, st.lon) > SECTION_END_CHARGER_M) continue;
-    const option = bestOption(vehicle, st);
+    const option = chargeOption(vehicle, st, 0);
     if (option && (!best || option.powerKW > best.powerKW)) best = { ...option, source: "tenant_site", station: st };
   }
   return best;
-}
-
-function bestOption(vehicle: VehicleModel, st: Station): { powerKW: number; connector: ChargeConnector } | null {
-  const options: { powerKW: number; connector: ChargeConnector }[] = [];
-  const siteKW = (c: "MCS" | "CCS") => st.connectorKW?.[c] ?? (st.dcPowerKW || st.powerKW);
-  if (st.connectors.includes("MCS") && vehicle.maxMcsKW) options.push({ connector: "MCS", powerKW: Math.min(siteKW("MCS"), vehicle.maxMcsKW) });
-  if (st.connectors.includes("CCS") && vehicle.maxCcsKW) options.push({ connector: "CCS", powerKW: Math.min(siteKW("CCS"), vehicle.maxCcsKW) });
-  const best = options.sort((a, b) => b.powerKW - a.powerKW)[0];
-  return best && best.powerKW > 0 ? best : null;
 }
