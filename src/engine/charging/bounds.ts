@@ -7,6 +7,7 @@ import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks
 import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
 import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
 import type { LabelSet, StopCtx } from "./labels";
+import { leastPerKWh } from "./price";
 import { EU_BREAK_RULES, type BreakRules } from "./types";
 
 export interface Bounds {
@@ -38,6 +39,14 @@ export interface Bounds {
   allPauses: PauseCost;
   unfilledPauses: Map<number, PauseCost>;
   pausePatterns: PausePatterns;
+  /**
+   * Under a cost objective: its EUR per minute (else 1: the bound is in minutes), and per point the
+   * least price per kWh of a charger after it, the energy (u) the end needs and the cells.
+   */
+  perMin: number;
+  leastPriceAfter: Float64Array | null;
+  needU: number;
+  cells: Float64Array;
 }
 
 /**
@@ -92,8 +101,11 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const dest = points[n - 1];
   const overheadMin = new Float64Array(n);
   let service = 0, win = 0, most = 0, overhead = input.overheadMin;
+  const leastPriceAfter = input.objective ? new Float64Array(n) : null;
+  let price = Infinity;
   for (let k = n - 1; k >= 0; k--) {
     driveMin[k] = dest.driveMin - points[k].driveMin;
+    if (leastPriceAfter) leastPriceAfter[k] = price;
     serviceMin[k] = service;
     windows[k] = win;
     longest[k] = most;
@@ -108,6 +120,7 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
       if (charger) overhead = 0;
     }
     if (charger) {
+      price = Math.min(price, leastPerKWh(charger.price));
       const t = prep.tables.get(tableKey(charger.powerKW, charger.connector))!;
       most = Math.max(most, p.kind === "station" ? input.minChargeMin : 0, tableAt(t, 1) - tableAt(t, input.reserveSoc));
     }
@@ -131,6 +144,8 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const out = {
     rules, driveMin, serviceMin, windows, overheadMin, minH, longest, nb, nr, spaced: null, pointDriveMin,
     allPauses: pauseCost(rules), unfilledPauses, pausePatterns: pausePatterns(rules), ...charge,
+    perMin: input.objective?.eurPerMin ?? 1, leastPriceAfter, cells: prep.cells,
+    needU: Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh,
   };
   cache.set(prep as unknown as Prepared, out);
   return out;
@@ -400,6 +415,8 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
   const spLen = sp ? sp.h[k].length / sp.buckets : 0;
   const spRow = sp ? spacedBucket(bd, k, s.d) * spLen : 0;
   let best = Infinity, last = -1;
+  // Under a cost objective: time at its price, and the energy the end still needs at the least price ahead.
+  const perMin = bd.perMin, price = bd.leastPriceAfter ? bd.leastPriceAfter[k] : 0, cells = bd.cells, need = bd.needU;
   for (let g = s.lo; g <= s.top; g = g + sample > s.top && g < s.top ? s.top : g + sample) {
     let rest = h0[g - off] + unfilled;
     if (pat) {
@@ -413,7 +430,8 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
       const spaced = (i < spLen ? sp.h[k][spRow + i] : sp.least[k][spRow / spLen]) - SPACED_SLACK;
       if (spaced > rest) rest = spaced;
     }
-    const v = vals[g - origin] + base + (rest > floor ? rest : floor);
+    let v = vals[g - origin] + base + (rest > floor ? rest : floor) * perMin;
+    if (price > 0 && cells[g] < need) v += price * (need - cells[g]);
     if (v < best) best = v;
     if (v <= ub + 1e-9) last = g;
   }

@@ -14,6 +14,7 @@ export type How =
   | { kind: "merge" };
 
 export interface LabelSet extends Driver {
+  /** Per cell: time in minutes, or under a cost objective the objective (EUR); see objAt. */
   vals: Float64Array;
   /** Cell of vals[0]; T(g) = vals[g - origin] + base. */
   origin: number;
@@ -29,24 +30,43 @@ export interface LabelSet extends Driver {
   /** Merged sets: per cell, which of `sources` holds the best label. */
   sources?: LabelSet[];
   pick?: Int32Array;
+  /** Under a cost objective: time per cell, indexed like vals; T(g) = tv[g - origin] + tb. */
+  tv?: Float64Array;
+  tb?: number;
 }
 
 const EPS_T = 1e-9;
 
+/** The time of the label at cell g (minutes from the departure). */
 export function timeAt(s: LabelSet, g: number): number {
+  if (g > s.top) return Infinity;
+  const i = (g < s.lo ? s.lo : g) - s.origin;
+  return s.tv ? s.tv[i] + s.tb! : s.vals[i] + s.base;
+}
+
+/** What the search minimizes at cell g: the time, or under a cost objective the objective. */
+export function objAt(s: LabelSet, g: number): number {
   if (g > s.top) return Infinity;
   return s.vals[(g < s.lo ? s.lo : g) - s.origin] + s.base;
 }
 
-export function startSet(cell: number, b: number, d: number): LabelSet {
-  return { b, d, n: 0, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
+/** `costed`: under a cost objective (the set tracks time beside the objective). */
+export function startSet(cell: number, b: number, d: number, costed = false): LabelSet {
+  const s: LabelSet = { b, d, n: 0, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
+  if (costed) { s.tv = Float64Array.of(0); s.tb = 0; }
+  return s;
 }
 
-/** Same labels after driving: times shift, the reserve raises lo, a full battery caps top. */
-export function driven(s: LabelSet, next: Driver, addMin: number, lo: number, top: number, how: How): LabelSet | null {
+/**
+ * Same labels after driving: times shift, the reserve raises lo, a full battery caps top.
+ * `perMin`: objective per minute under a cost objective.
+ */
+export function driven(s: LabelSet, next: Driver, addMin: number, lo: number, top: number, how: How, perMin = 1): LabelSet | null {
   const l = Math.max(s.lo, lo), t = Math.min(s.top, top);
   if (l > t) return null;
-  return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + addMin, lo: l, top: t, parent: s, how, src: null, tgt: null };
+  const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + addMin * (s.tv ? perMin : 1), lo: l, top: t, parent: s, how, src: null, tgt: null };
+  if (s.tv) { out.tv = s.tv; out.tb = s.tb! + addMin; }
+  return out;
 }
 
 /** Charging at one station, precomputed per station and shared by all sets and options. */
@@ -62,6 +82,9 @@ export interface StopCtx {
   /** Detour there and back plus overhead. */
   fixedMin: number;
   minChargeMin: number;
+  /** Energy of the detour there and back (charged on top of the cells' difference), and the drive there. */
+  detourKWh: number;
+  halfDetourMin: number;
 }
 
 /**
@@ -184,18 +207,18 @@ export function chargeVisitSet(
  * more driving since the break and today, at least as much energy and no more
  * time: cellwise against the lower envelope of all such sets.
  */
-export function prune(sets: LabelSet[]): LabelSet[] {
+export function prune(sets: LabelSet[], faster = false): LabelSet[] {
   if (sets.length < 2) return sets;
   const byState = sets.slice().sort((x, y) => x.n - y.n || x.b - y.b || x.d - y.d);
-  const merged: LabelSet[] = [];
-  for (let i = 0; i < byState.length; ) {
+  const merged: LabelSet[] = faster ? byState : [];
+  for (let i = 0; !faster && i < byState.length; ) {
     let j = i + 1;
     while (j < byState.length && byState[j].n === byState[i].n && byState[j].b - byState[i].b < 1e-9 && byState[j].d - byState[i].d < 1e-9) j++;
     merged.push(j - i === 1 ? byState[i] : merge(byState.slice(i, j)));
     i = j;
   }
   if (merged.length < 2) return merged;
-  const order = merged.map((s, i) => ({ s, i, t0: timeAt(s, s.lo) }));
+  const order = merged.map((s, i) => ({ s, i, t0: objAt(s, s.lo) }));
   order.sort((x, y) => x.s.n - y.s.n || x.s.b - y.s.b || x.s.d - y.s.d || y.s.top - x.s.top || x.t0 - y.t0 || x.i - y.i);
   const kept: LabelSet[] = [];
   const cands: LabelSet[] = [];
@@ -209,7 +232,7 @@ export function prune(sets: LabelSet[]): LabelSet[] {
         if (a.top > maxTop) maxTop = a.top;
       }
     }
-    if (maxTop < s.top || !dominated(s, cands)) kept.push(s);
+    if (maxTop < s.top || !dominated(s, cands, faster)) kept.push(s);
   }
   return kept;
 }
@@ -220,36 +243,40 @@ export function merge(group: LabelSet[]): LabelSet {
   let lo = Infinity, top = -1;
   for (const m of group) { lo = Math.min(lo, m.lo); top = Math.max(top, m.top); }
   const vals = new Float64Array(top - lo + 1).fill(Infinity);
+  const tv = group[0].tv ? new Float64Array(top - lo + 1).fill(Infinity) : undefined;
   const pick = new Int32Array(top - lo + 1);
   group.forEach((m, j) => {
     for (let g = lo; g <= m.top; g++) {
-      const v = timeAt(m, g);
-      if (v < vals[g - lo]) { vals[g - lo] = v; pick[g - lo] = j; }
+      const v = objAt(m, g);
+      if (v < vals[g - lo]) { vals[g - lo] = v; pick[g - lo] = j; if (tv) tv[g - lo] = timeAt(m, g); }
     }
   });
-  return { b: group[0].b, d: group[0].d, n: group[0].n, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
+  const out: LabelSet = { b: group[0].b, d: group[0].d, n: group[0].n, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
+  if (tv) { out.tv = tv; out.tb = 0; }
+  return out;
 }
 
-function dominated(s: LabelSet, cands: LabelSet[]): boolean {
+/** `faster`: a label covers another only if it is also no later (a cost objective where time matters). */
+export function dominated(s: LabelSet, cands: LabelSet[], faster = false): boolean {
   // The highest cell is the most likely to escape: check it first.
-  let last = coverer(s, cands, s.top, 0);
+  let last = coverer(s, cands, s.top, 0, faster);
   if (last < 0) return false;
   // Cell by cell upwards; the set that covered the previous cell usually covers the next one too.
   for (let g = s.lo; g < s.top; g++) {
-    last = coverer(s, cands, g, last);
+    last = coverer(s, cands, g, last, faster);
     if (last < 0) return false;
   }
   return true;
 }
 
-/** Index of a set in `cands` as fast at cell g as s, trying `first` before the others; -1 when none. */
-function coverer(s: LabelSet, cands: LabelSet[], g: number, first: number): number {
+/** Index of a set in `cands` as good at cell g as s, trying `first` before the others; -1 when none. */
+function coverer(s: LabelSet, cands: LabelSet[], g: number, first: number, faster: boolean): number {
   const t = s.vals[(g < s.lo ? s.lo : g) - s.origin] + s.base + EPS_T;
   const n = cands.length;
   for (let i = 0; i < n; i++) {
     const j = i === 0 ? first : i <= first ? i - 1 : i;
     const a = cands[j];
-    if (g <= a.top && a.vals[(g < a.lo ? a.lo : g) - a.origin] + a.base <= t) return j;
+    if (g <= a.top && a.vals[(g < a.lo ? a.lo : g) - a.origin] + a.base <= t && (!faster || timeAt(a, g) <= timeAt(s, g) + EPS_T)) return j;
   }
   return -1;
 }

@@ -3,7 +3,9 @@
 // one re-simulation of the chosen decisions with the exact charge function.
 import { afterStop, afterVisit, dayCap, driveStretch, pauseMin, type Driver } from "./breaks";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
-import { chargeVisitSet, driven, merge, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
+import { chargeVisitSet, driven, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
+import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type PriceByArrival } from "./cost-labels";
+import { isTariff, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
@@ -104,7 +106,9 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
     return { ok: false, code: "battery_depleted", atM: 0, atEnergyKWh: 0, message: `The tour starts below the ${pct(input.reserveSoc)} reserve.` };
   }
   const driver = input.driver ?? { sinceBreakMin: 0, todayMin: 0 };
-  let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin)];
+  const cc = costCtx(prep);
+  const perMin = cc?.perMin ?? 1, faster = cc?.faster ?? false;
+  let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
   let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
   const bd = bounds(prep);
   let rootBound = -Infinity;
@@ -135,18 +139,18 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
     const next: LabelSet[] = [];
     for (const s of sets) {
       for (const o of driveStretch(s, drive, rules, future)) {
-        const n = driven(s, o, drive + o.pauseMin, stretchLo, hi, { kind: "drive", point: k, events: o.events });
+        const n = driven(s, o, drive + o.pauseMin, stretchLo, hi, { kind: "drive", point: k, events: o.events }, perMin);
         if (n) next.push(n);
       }
     }
     if (next.length === 0) return depleted(prep, sets, prev, p, k);
-    sets = prune(next);
+    sets = prune(next, faster);
     count(next.length);
 
     if (p.kind === "station") {
-      const added = stationStops(prep, k, sets, bd, ub);
+      const added = stationStops(prep, k, sets, bd, ub, cc);
       count(added.length);
-      sets = cut(prune(sets.concat(added)), k);
+      sets = cut(prune(sets.concat(added), faster), k);
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
@@ -159,7 +163,10 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
         if (!p.last && s.b > 0 && s.b + future > rules.maxDriveMin) options.push("break");
         if (!p.last && s.d > 0 && s.d + future > dayCap(rules, s.n)) options.push("rest");
         for (const option of options) {
-          const n = visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), { kind: "visit", point: k, option });
+          const how: How = { kind: "visit", point: k, option };
+          const n = cc
+            ? visitSetCost(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), how, cc)
+            : visitSet(s, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), how);
           if (n) visits.push(n);
           if (charger) charging.push([s, option]);
         }
@@ -167,13 +174,16 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       // Charging there too, once the plain visits can judge it (most charges are not worth it).
       for (const [s, option] of charging) {
         const how: How = { kind: "visit", point: k, option, charge: true };
-        push(visits, chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, afterVisit(s, option, rules), how, visits));
+        const after = afterVisit(s, option, rules);
+        push(visits, cc
+          ? chargeVisitSetCost(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, after, how, visits, cc, priceByArrival(prep, w.charger!.price), prep.cells)
+          : chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, after, how, visits));
       }
       if (visits.length === 0) {
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
       }
       count(visits.length);
-      sets = cut(prune(visits), k);
+      sets = cut(prune(visits, faster), k);
     }
     if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
     prev = p;
@@ -185,29 +195,39 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
  * Stops at station k from every set: no pause, a break, a rest. A pause resets
  * the clocks, so sets that differ only in what it resets share one pass.
  */
-function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: LabelSet[], bd: Bounds, ub: number): LabelSet[] {
+function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: LabelSet[], bd: Bounds, ub: number, cc: CostCtx | null): LabelSet[] {
   const { input } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
   const future = prep.futureMin[k];
   const st = input.stations[prep.points[k].index];
   const ctx = stopCtx(prep, prep.points[k]);
   const how = (option: DriverOption): How => ({ kind: "stop", point: k, option });
-  // A stop that cannot beat the known plan even charging for free is not worth computing.
-  const worth = (s: LabelSet, pause: number, after: Driver | null): after is Driver => after !== null &&
-    (ub === Infinity || stopLowerBound(bd, k, timeAt(s, Math.max(ctx.ga, s.lo)), ctx.fixedMin + Math.max(pause, input.minChargeMin), after) <= ub + 1e-9);
+  // A stop that cannot beat the known plan even charging for free is not worth computing. Under a cost
+  // objective: the least objective on arrival (the lowest cell's) and the time still to come at its price.
+  const worth = (s: LabelSet, pause: number, after: Driver | null): after is Driver => {
+    if (after === null) return false;
+    if (ub === Infinity) return true;
+    const g = Math.max(ctx.ga, s.lo), stay = ctx.fixedMin + Math.max(pause, input.minChargeMin);
+    return cc
+      ? objAt(s, g) + cc.perMin * stopLowerBound(bd, k, 0, stay, after) <= ub + 1e-9
+      : stopLowerBound(bd, k, timeAt(s, g), stay, after) <= ub + 1e-9;
+  };
+  const price = cc ? priceByArrival(prep, st.price) : null;
+  const stop = (s: LabelSet, pause: number, after: Driver, h: How) =>
+    cc ? stopSetCost(s, ctx, pause, after, h, sets, cc, price!, prep.cells) : stopSet(s, ctx, pause, after, h, sets);
   const added: LabelSet[] = [];
   const byD = new Map<number, LabelSet[]>(), resting = new Map<number, LabelSet[]>();
   // A station that may be closed serves only sets whose every arrival time falls in its hours.
   const open = (s: LabelSet) => {
     if (!st.openDuring) return true;
-    const at = (g: number) => input.departureMs + (timeAt(s, g) + st.detourMin / 2) * 60_000;
-    const last = timeAt(s, s.top);
-    return st.openDuring(at(Math.max(ctx.ga, s.lo)), Number.isFinite(last) ? at(s.top) : at(Math.max(ctx.ga, s.lo)));
+    const [first, last] = arrivalSpan(s, Math.max(ctx.ga, s.lo));
+    const at = (t: number) => input.departureMs + (t + st.detourMin / 2) * 60_000;
+    return st.openDuring(at(first), Number.isFinite(last) ? at(last) : at(first));
   };
   for (const s of sets) {
     if (!open(s)) continue;
     const none = afterStop(s, st.detourMin, "none", rules);
-    if (worth(s, 0, none)) push(added, stopSet(s, ctx, 0, none, how("none"), sets));
+    if (worth(s, 0, none)) push(added, stop(s, 0, none, how("none")));
     // Pauses only where one can still fall due (or driving on without one is not legal).
     if ((!none || none.b + future > rules.maxDriveMin) && worth(s, rules.breakMin, afterStop(s, st.detourMin, "break", rules))) {
       // Same day of the tour and driving today: one pass (d < 10^5 min).
@@ -222,13 +242,44 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
       else resting.set(s.n, [s]);
     }
   }
+  // Where a later label can be worth keeping, each set stops on its own (a merge keeps the cheaper only).
+  const each = (group: LabelSet[]) => (cc?.faster ? group : [merge(group)]);
   for (const group of byD.values()) {
-    push(added, stopSet(merge(group), ctx, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break"), sets));
+    for (const s of each(group)) push(added, stop(s, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break")));
   }
   for (const group of resting.values()) {
-    push(added, stopSet(merge(group), ctx, rules.restMin, afterStop(group[0], st.detourMin, "rest", rules)!, how("rest"), sets));
+    for (const s of each(group)) push(added, stop(s, rules.restMin, afterStop(group[0], st.detourMin, "rest", rules)!, how("rest")));
   }
   return added;
+}
+
+/** Earliest and latest arrival over a set's cells from `from` (its times rise with energy unless it is costed). */
+function arrivalSpan(s: LabelSet, from: number): [number, number] {
+  if (!s.tv) return [timeAt(s, from), timeAt(s, s.top)];
+  let a = Infinity, b = -Infinity;
+  for (let g = from; g <= s.top; g++) {
+    const t = timeAt(s, g);
+    if (t < a) a = t;
+    if (t > b) b = t;
+  }
+  return [a, b];
+}
+
+/**
+ * The cost objective's context: null without one. Time matters where windows,
+ * opening hours or prices by the time of day depend on it.
+ */
+function costCtx<C extends string>(prep: Prepared<C>): CostCtx | null {
+  const { input } = prep;
+  if (!input.objective) return null;
+  const faster = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
+    input.stations.some((s) => s.openDuring || (s.price && isTariff(s.price)));
+  return { perMin: input.objective.eurPerMin, faster };
+}
+
+function priceByArrival<C extends string>(prep: Prepared<C>, price: Parameters<typeof priceAt>[0]): PriceByArrival {
+  const dep = prep.input.departureMs;
+  return (arriveMin) => priceAt(price, dep + arriveMin * 60_000);
 }
 
 function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick<Point, "distM" | "energyKWh">, rootBound: number): SweepResult {
@@ -237,7 +288,7 @@ function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick
   const ge = firstAtLeast(cells, need);
   let best: LabelSet | null = null, bestT = Infinity;
   for (const s of sets) {
-    const t = timeAt(s, ge);
+    const t = objAt(s, ge);
     if (t < bestT) { bestT = t; best = s; }
   }
   if (!best) {

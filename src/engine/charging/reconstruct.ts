@@ -2,6 +2,7 @@
 // charge function. The labels' "at least" energy means the real battery is at
 // or above each cell, so the re-simulated plan is feasible and no slower.
 import { pauseMin, type RoadsideEvent } from "./breaks";
+import { moneyOf, priceAt } from "./price";
 import type { Prepared } from "./grid";
 import type { How, LabelSet } from "./labels";
 import {
@@ -51,7 +52,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   const rules = input.breaks ?? EU_BREAK_RULES;
   const at = (min: number) => input.departureMs + min * 60_000;
   const stops: PlannedStop[] = [], breaks: PlannedBreak[] = [], visits: WaypointVisit[] = [];
-  const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, serviceMin: 0, chargedKWh: 0 };
+  const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, serviceMin: 0, chargedKWh: 0, moneyEur: 0, objective: 0 };
   let t = 0, soc = input.startSoc;
   let prev = { distM: 0, driveMin: 0, energyKWh: 0 };
   const check = (x: number, where: string) => {
@@ -102,10 +103,12 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
         totals.breakMin += pause;
       }
       t += dwell;
+      const moneyEur = moneyOf(priceAt(st.price, arrivalMs), (target - arrivalSoc) * cap, charge);
+      totals.moneyEur += moneyEur;
       stops.push({
         key: st.key, station: p.index, distM: p.distM, arrivalMs, departureMs: at(t), arrivalSoc, departureSoc: target,
         chargeMin: charge, energyKWh: (target - arrivalSoc) * cap, breakKind: stop.option === "none" ? null : stop.option, breakMin: pause,
-        waitMin: dwell - input.overheadMin - charge, dwellMin: dwell,
+        waitMin: dwell - input.overheadMin - charge, dwellMin: dwell, moneyEur,
       });
       t += st.detourMin / 2;
       totals.drivingMin += st.detourMin;
@@ -125,7 +128,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
         breaks.push({ kind: option, minutes: pause, at: "waypoint", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t), key: w.key, index: p.index });
         totals.breakMin += pause;
       }
-      const charge = w.charger && targetU !== null ? chargeAtWaypoint(w.charger, Math.min(1, (targetU - p.energyKWh) / cap), soc, start + w.serviceMin - t) : null;
+      const charge = w.charger && targetU !== null ? chargeAtWaypoint(w.charger, Math.min(1, (targetU - p.energyKWh) / cap), soc, start + w.serviceMin - t, at(t)) : null;
       const end = Math.max(start + w.serviceMin, t + (charge?.chargeMin ?? 0));
       visits.push({
         key: w.key, waypoint: p.index, distM: p.distM, arrivalMs: at(t), serviceStartMs: at(start), departureMs: at(end),
@@ -136,20 +139,30 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       if (charge) {
         totals.chargingMin += charge.chargeMin;
         totals.chargedKWh += charge.energyKWh;
+        totals.moneyEur += charge.moneyEur;
         soc = charge.departureSoc;
       }
       t = end;
     }
   });
   totals.totalMin = t;
+  totals.objective = input.objective ? input.objective.eurPerMin * t + totals.moneyEur : t;
 
-  /** Charging from arrival to the target, or as far as the stay allows where that is more (it costs nothing). */
-  function chargeAtWaypoint(charger: { powerKW: number; connector: C }, target: number, arrivalSoc: number, stayMin: number): WaypointCharge | null {
+  /**
+   * Charging from arrival to the target; for the least time, as far as the stay allows where that is
+   * more (it costs no time). Under a cost objective energy costs money: only the target.
+   */
+  function chargeAtWaypoint(charger: NonNullable<(typeof input.waypoints)[number]["charger"]>, target: number, arrivalSoc: number, stayMin: number, arrivalMs: number): WaypointCharge | null {
     const needed = target > arrivalSoc + SOC_EPS ? input.chargeMinutes(charger.powerKW, charger.connector, arrivalSoc, target) : 0;
     if (needed <= 0) return null;
-    const to = needed < stayMin ? Math.max(target, socAfter(input.chargeMinutes, charger.powerKW, charger.connector, arrivalSoc, stayMin)) : target;
+    const fill = !input.objective && needed < stayMin;
+    const to = fill ? Math.max(target, socAfter(input.chargeMinutes, charger.powerKW, charger.connector, arrivalSoc, stayMin)) : target;
     const chargeMin = to > target ? Math.min(stayMin, input.chargeMinutes(charger.powerKW, charger.connector, arrivalSoc, to)) : needed;
-    return { powerKW: charger.powerKW, chargeMin, energyKWh: (to - arrivalSoc) * cap, arrivalSoc, departureSoc: to, extraMin: Math.max(0, chargeMin - stayMin) };
+    const energyKWh = (to - arrivalSoc) * cap;
+    return {
+      powerKW: charger.powerKW, chargeMin, energyKWh, arrivalSoc, departureSoc: to, extraMin: Math.max(0, chargeMin - stayMin),
+      moneyEur: moneyOf(priceAt(charger.price, arrivalMs), energyKWh, chargeMin),
+    };
   }
   const windows = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null);
   return {

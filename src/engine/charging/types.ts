@@ -13,6 +13,32 @@ export interface RoutePos {
   energyKWh: number;
 }
 
+/** What charging costs at a charger, net EUR: per kWh into the battery, per session, per minute of charging. */
+export interface ChargePrice {
+  perKWh: number;
+  sessionFee: number;
+  perMin: number;
+}
+
+/** A price that depends on the arrival time (time-of-day tariffs). */
+export interface ChargeTariff {
+  at(arrivalMs: number): ChargePrice;
+  /** The least perKWh it ever asks (for the bounds). */
+  leastPerKWh: number;
+}
+
+export type Price = ChargePrice | ChargeTariff;
+
+/**
+ * What the search minimizes besides time: absent, the least time (ties: less
+ * energy bought); else eurPerMin x time + the money spent on charging (a
+ * charger without a price charges for free). A tiny eurPerMin is "cheapest":
+ * money first, time only to break ties.
+ */
+export interface CostObjective {
+  eurPerMin: number;
+}
+
 export interface StationPoint<C extends string = string> extends RoutePos {
   key: string;
   powerKW: number;
@@ -22,6 +48,8 @@ export interface StationPoint<C extends string = string> extends RoutePos {
   detourMin: number;
   /** Whether the station is open for arrivals over [fromMs, toMs]; absent: always open. */
   openDuring?: (fromMs: number, toMs: number) => boolean;
+  /** At its arrival time (after the detour in); used by a cost objective. */
+  price?: Price;
 }
 
 /** Window on the start of service, epoch ms; either end may be missing. */
@@ -39,7 +67,7 @@ export interface WaypointPoint<C extends string = string> extends RoutePos {
    * A charger at the section end (a depot's or a customer's): it charges from
    * arrival through any wait, pause and the service, with no detour or overhead.
    */
-  charger?: { powerKW: number; connector: C } | null;
+  charger?: { powerKW: number; connector: C; price?: Price } | null;
 }
 
 export interface BreakRules {
@@ -97,6 +125,7 @@ export interface OptimizeInput<C extends string = string> {
    * long tour, whose exact sweep would cost as much again); default "exact".
    */
   effort?: "exact" | "beam";
+  objective?: CostObjective;
 }
 
 /** Planning ran past its deadline; the caller decides what that means for its job. */
@@ -127,6 +156,8 @@ export interface PlannedStop {
   waitMin: number;
   /** At the station: overhead + max(charge, break). */
   dwellMin: number;
+  /** By the station's price (0 without one), net EUR. */
+  moneyEur: number;
 }
 
 export interface PlannedBreak {
@@ -168,6 +199,7 @@ export interface WaypointCharge {
   departureSoc: number;
   /** Standing after the service (and any wait or pause) has ended, only for the charge. */
   extraMin: number;
+  moneyEur: number;
 }
 
 export interface OptimizeTotals {
@@ -182,6 +214,10 @@ export interface OptimizeTotals {
   waitMin: number;
   serviceMin: number;
   chargedKWh: number;
+  /** Charging bought, by the points' prices, net EUR. */
+  moneyEur: number;
+  /** eurPerMin x totalMin + moneyEur under a cost objective; else totalMin. */
+  objective: number;
 }
 
 export interface OptimizePlan {
@@ -225,9 +261,12 @@ export interface OptimizeStats {
   cells: number;
   /** Sweeps run: a heuristic and an exact one, twice when no plan meets the windows' latest. */
   passes: number;
-  /** The dynamic programme's objective before re-simulation, minutes. */
+  /** The dynamic programme's objective before re-simulation: minutes, or EUR under a cost objective. */
   dpMin: number;
-  /** Whether an exact sweep proved the plan the fastest; if not, how much faster a plan could at most be (minutes). */
+  /**
+   * Whether an exact sweep proved the plan the best; if not, how much better a plan could at most be
+   * (minutes, or EUR under a cost objective).
+   */
   provenOptimal?: boolean;
   gapMin?: number;
 }

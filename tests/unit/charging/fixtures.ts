@@ -153,3 +153,32 @@ export function line(o: LineOptions): OptimizeInput<Conn> {
     chargeMinutes: analyticCharge(cap), breaks: o.breaks,
   };
 }
+
+export interface PriceOptions {
+  /** Chance that a station's price depends on the time of day. */
+  timeOfDay: number;
+  /** Objectives to pick from, EUR per minute (1e-6: the cheapest). */
+  eurPerMin: number[];
+}
+
+/**
+ * The same instance with prices at every charger and a cost objective (its own
+ * random stream, so the route stays that of `generate(seed)`): stations at
+ * 0.30-0.80 EUR/kWh, some with a session fee or a fee per minute, some cheaper
+ * outside 07:00-19:00 UTC; section-end chargers at a depot's 0.15-0.25.
+ */
+export function withPrices(inp: OptimizeInput<Conn>, seed: number, o: PriceOptions): OptimizeInput<Conn> {
+  const r = rng(seed * 7919 + 17);
+  const stations = inp.stations.map((s) => {
+    const day = { perKWh: r.between(0.3, 0.8), sessionFee: r.pick([0, 0, 0.35, 1.5]), perMin: r.pick([0, 0, 0.02]) };
+    if (!r.chance(o.timeOfDay)) return { ...s, price: day };
+    const night = { ...day, perKWh: day.perKWh * r.between(0.5, 0.9) };
+    const at = (ms: number) => {
+      const h = new Date(ms).getUTCHours();
+      return h >= 7 && h < 19 ? day : night;
+    };
+    return { ...s, price: { at, leastPerKWh: night.perKWh } };
+  });
+  const waypoints = inp.waypoints.map((w) => (w.charger ? { ...w, charger: { ...w.charger, price: { perKWh: r.between(0.15, 0.25), sessionFee: 0, perMin: 0 } } } : w));
+  return { ...inp, stations, waypoints, objective: { eurPerMin: r.pick(o.eurPerMin) } };
+}

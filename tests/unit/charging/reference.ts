@@ -6,7 +6,11 @@
 // reserve, the end requirement, full, the charge floor, filling a pause). For a
 // fixed discrete path, states with more SoC and less time dominate. Pruned only
 // by "elapsed + remaining route driving >= best found".
-import { EU_BREAK_RULES, type OptimizeInput } from "@/engine/charging/types";
+// Under a cost objective a state also carries the money spent (price by the
+// arrival time, per kWh into the battery, per session, per minute charging) and
+// the objective is eurPerMin x time + money; states then dominate on (SoC,
+// time, money), or on (SoC, objective) where nothing ahead depends on the time.
+import { EU_BREAK_RULES, type ChargePrice, type OptimizeInput, type Price } from "@/engine/charging/types";
 
 interface Ev {
   kind: "station" | "waypoint";
@@ -16,11 +20,13 @@ interface Ev {
   E: number;
   last: boolean;
 }
-interface St { soc: number; t: number; why?: string }
+interface St { soc: number; t: number; m?: number; why?: string }
 
 export interface RefResult {
   ok: boolean;
   totalMin: number;
+  /** eurPerMin x time + money under a cost objective; else the time. */
+  objective: number;
   nodes: number;
   /** The best path's decisions, for debugging. */
   why?: string;
@@ -61,13 +67,47 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   const after = (st: number, a: number, minutes: number) => afterAt(inp.stations[st], a, minutes);
   const pause = (o: number) => (o === 0 ? 0 : o === 1 ? rules.breakMin : rules.restMin);
 
-  let best = Infinity, nodes = 0, bestWhy = "";
+  let best = Infinity, bestT = Infinity, nodes = 0, bestWhy = "";
+  const alpha = inp.objective?.eurPerMin ?? null;
+  const obj = (x: St) => (alpha === null ? x.t : alpha * x.t + (x.m ?? 0));
+  const priceOf = (p: Price | undefined, min: number): ChargePrice =>
+    !p ? { perKWh: 0, sessionFee: 0, perMin: 0 } : "at" in p ? p.at(inp.departureMs + min * 60_000) : p;
+  const money = (p: ChargePrice, kWh: number, min: number) => (kWh > 1e-9 ? p.perKWh * kWh + p.sessionFee + p.perMin * min : 0);
+  const timeMatters = alpha !== null && (inp.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
+    inp.stations.some((s) => s.price && "at" in s.price));
 
   const pareto = <T extends St>(xs: T[]): T[] => {
-    xs.sort((a, b) => b.soc - a.soc || a.t - b.t);
+    if (alpha === null) {
+      xs.sort((a, b) => b.soc - a.soc || a.t - b.t);
+      const out: T[] = [];
+      let bt = Infinity;
+      for (const x of xs) if (x.t < bt - 1e-12) { out.push(x); bt = x.t; }
+      return out;
+    }
+    if (!timeMatters) {
+      xs.sort((a, b) => b.soc - a.soc || obj(a) - obj(b));
+      const out: T[] = [];
+      let bo = Infinity;
+      for (const x of xs) if (obj(x) < bo - 1e-12) { out.push(x); bo = obj(x); }
+      return out;
+    }
+    // (SoC, time, money): by SoC down, a Fenwick tree of the least money by time so far.
+    xs.sort((a, b) => b.soc - a.soc || a.t - b.t || (a.m ?? 0) - (b.m ?? 0));
+    const ts = [...new Set(xs.map((x) => x.t))].sort((a, b) => a - b);
+    const tree = new Float64Array(ts.length + 1).fill(Infinity);
+    const upTo = (t: number) => { // how many times are <= t (+ epsilon)
+      let lo = 0, hi = ts.length;
+      while (lo < hi) { const mid = (lo + hi) >> 1; if (ts[mid] <= t + 1e-12) lo = mid + 1; else hi = mid; }
+      return lo;
+    };
     const out: T[] = [];
-    let bt = Infinity;
-    for (const x of xs) if (x.t < bt - 1e-12) { out.push(x); bt = x.t; }
+    for (const x of xs) {
+      let least = Infinity;
+      for (let i = upTo(x.t); i > 0; i -= i & -i) least = Math.min(least, tree[i]);
+      if (least <= (x.m ?? 0) + 1e-12) continue;
+      out.push(x);
+      for (let i = upTo(x.t - 2e-12) + 1; i <= ts.length; i += i & -i) tree[i] = Math.min(tree[i], x.m ?? 0);
+    }
     return out;
   };
 
@@ -102,21 +142,24 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     const bestT = new Float64Array(targets.length).fill(Infinity);
     const out: St[] = [];
     const whyT: string[] = [];
-    for (const { soc, t, why } of S) {
+    for (const { soc, t, m = 0, why } of S) {
       const a = soc - h;
       if (a < res - 1e-9) continue;
       const fa = charge(st, 0, a);
+      const p = priceOf(s.price, t + s.detourMin / 2);
       for (let j = 0; j < targets.length; j++) {
         if (targets[j] <= a + 1e-12) continue;
         const c = fromEmpty[j] - fa;
         if (c < inp.minChargeMin || !Number.isFinite(c)) continue; // the floor target below covers it
         const v = t + fixed + Math.max(c, B);
-        if (v < bestT[j]) { bestT[j] = v; whyT[j] = `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${targets[j].toFixed(4)}`; }
+        const w = `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${targets[j].toFixed(4)}`;
+        if (alpha !== null) out.push({ soc: targets[j] - h, t: v, m: m + money(p, (targets[j] - a) * cap, c), why: w });
+        else if (v < bestT[j]) { bestT[j] = v; whyT[j] = w; }
       }
       for (const x of [after(st, a, inp.minChargeMin), after(st, a, B)]) {
         if (x <= a + 1e-12 || x - h < res - 1e-9) continue;
         const c = Math.max(charge(st, a, x), inp.minChargeMin);
-        if (Number.isFinite(c)) out.push({ soc: x - h, t: t + fixed + Math.max(c, B), why: `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${x.toFixed(4)}` });
+        if (Number.isFinite(c)) out.push({ soc: x - h, t: t + fixed + Math.max(c, B), m: m + money(p, (x - a) * cap, c), why: `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${x.toFixed(4)}` });
       }
     }
     targets.forEach((x, j) => { if (bestT[j] < Infinity) out.push({ soc: x - h, t: bestT[j], why: whyT[j] }); });
@@ -137,6 +180,16 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     return out;
   };
 
+  // Under a cost objective a pause is taken only where the law can still need one (as the optimizer's model
+  // says: no plan waits for a cheaper tariff): driving left after event i, with the detours of later stations.
+  const driveAfter: number[] = [];
+  for (let i = evs.length - 1, det = 0; i >= 0; i--) {
+    driveAfter[i] = dest.driveMin - evs[i].driveMin + det;
+    if (evs[i].kind === "station") det += inp.stations[evs[i].index].detourMin;
+  }
+  const mayPause = (o: number, b: number, d: number, i: number, noneLegal = true) =>
+    alpha === null || o === 0 || !noneLegal || (o === 1 ? b + driveAfter[i] > rules.maxDriveMin + 1e-9 : d + driveAfter[i] > rules.maxDailyDriveMin + 1e-9);
+
   // Bound: remaining driving and service, and the pauses that driving needs unless a window could absorb them.
   const serviceAfter: number[] = [], windowAfter: boolean[] = [], chargerAfter: boolean[] = [];
   for (let i = evs.length - 1, sv = 0, win = false, ch = false; i >= 0; i--) {
@@ -149,6 +202,15 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     serviceAfter[i] = sv;
     windowAfter[i] = win;
     chargerAfter[i] = ch;
+  }
+  // Least price per kWh at any charger from event i on (a time-of-day price at its least).
+  const cheapestAfter: number[] = [];
+  for (let i = evs.length - 1, least = Infinity; i >= 0; i--) {
+    const e = evs[i];
+    const p = e.kind === "station" ? inp.stations[e.index].price : inp.waypoints[e.index].charger?.price;
+    const has = e.kind === "station" || inp.waypoints[e.index].charger != null;
+    if (has) least = Math.min(least, !p ? 0 : "at" in p ? p.leastPerKWh : p.perKWh);
+    cheapestAfter[i] = least === Infinity ? 0 : least;
   }
   // Could the fullest state finish at all, charging to full at every charger left?
   const canFinish = (i: number, soc: number, lastE: number) => {
@@ -176,13 +238,16 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     let lb = Infinity;
     for (const x of S) {
       const c = x.soc >= need ? 0 : (need - x.soc) * cap * fastest;
-      lb = Math.min(lb, x.t + (overlap ? Math.max(pauses + service, c) : Math.max(pauses, c) + service));
+      const t = x.t + left + (overlap ? Math.max(pauses + service, c) : Math.max(pauses, c) + service);
+      // Under a cost objective the energy still needed costs at least the least price per kWh ahead.
+      const money = x.soc >= need ? 0 : (need - x.soc) * cap * cheapestAfter[i];
+      lb = Math.min(lb, alpha === null ? t : alpha * t + (x.m ?? 0) + money);
     }
-    if (lb + left >= best - 1e-9) return;
+    if (lb >= best - 1e-9) return;
     const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
     for (const [b1, d1, p] of roadside(b, d, ev.driveMin - lastDrive)) {
-      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
+      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, m: x.m, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
       if (ev.kind === "station") {
         const s = inp.stations[ev.index];
         const h = s.detourMin / 2;
@@ -192,7 +257,9 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         if (b1 + 2 * h <= rules.maxDriveMin + 1e-7 && d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([0, b1 + 2 * h, d1 + 2 * h]);
         if (d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([1, h, d1 + 2 * h]);
         states.push([2, h, h]);
+        const noneLegal = states[0][0] === 0;
         for (const [o, b2, d2] of states) {
+          if (!mayPause(o, b1 + 2 * h, d1 + 2 * h, i, noneLegal)) continue;
           const S3 = expand(i, S2, o);
           if (S3.length) visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
         }
@@ -201,7 +268,8 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         const e = mins(w.window?.earliestMs, -Infinity);
         const l = opts.useLatest === false ? Infinity : mins(w.window?.latestMs, Infinity);
         for (const o of ev.last ? [0] : [0, 1, 2]) {
-          let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
+          if (!mayPause(o, b1, d1, i)) continue;
+          let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, m: x.m, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
             .filter((x) => x.t <= l + 1e-9)
             .map((x) => ({ ...x, t: x.t + w.serviceMin }));
           // A charger there charges from arrival; the truck leaves at the later of the service's end and the charge's.
@@ -210,13 +278,16 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
             const targets = grid.concat(specials(i, 0));
             S3 = pareto(S3.flatMap((x) => [x, ...targets.concat(afterAt(c, x.soc, x.t - x.t0))
               .filter((y) => y > x.soc + 1e-12 && y <= 1 + 1e-12)
-              .map((y) => ({ soc: y, t: Math.max(x.t, x.t0 + chargeAt(c, x.soc, y)), t0: x.t0, why: `${x.why ?? ""} W${ev.index}:${o}>${y.toFixed(4)}` }))
+              .map((y) => ({
+                soc: y, t: Math.max(x.t, x.t0 + chargeAt(c, x.soc, y)), t0: x.t0, why: `${x.why ?? ""} W${ev.index}:${o}>${y.toFixed(4)}`,
+                m: (x.m ?? 0) + money(priceOf(c.price, x.t0), (y - x.soc) * cap, chargeAt(c, x.soc, y)),
+              }))
               .filter((y) => Number.isFinite(y.t))]));
           }
           if (!S3.length) continue;
           const [b2, d2] = o === 2 ? [0, 0] : o === 1 ? [0, d1] : [b1, d1];
           if (ev.last) {
-            for (const x of S3) if (x.soc >= Math.max(inp.endSoc, res) - 1e-9 && x.t < best) { best = x.t; bestWhy = `${x.why ?? ""} end ${x.soc.toFixed(4)}`; }
+            for (const x of S3) if (x.soc >= Math.max(inp.endSoc, res) - 1e-9 && obj(x) < best) { best = obj(x); bestT = x.t; bestWhy = `${x.why ?? ""} end ${x.soc.toFixed(4)}`; }
           } else visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
         }
       }
@@ -226,5 +297,5 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   if (inp.startSoc >= res) {
     visit(0, inp.driver?.sinceBreakMin ?? 0, inp.driver?.todayMin ?? 0, [{ soc: inp.startSoc, t: 0 }], 0, 0);
   }
-  return { ok: best < Infinity, totalMin: best, nodes, why: bestWhy };
+  return { ok: best < Infinity, totalMin: bestT, objective: best, nodes, why: bestWhy };
 }

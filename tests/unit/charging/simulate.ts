@@ -1,7 +1,8 @@
 // Independent re-simulation of an optimizer plan from the input and the plan's
 // decisions alone (which stations, to what SoC, which pauses where): recomputes
 // SoC and clock and lists every rule the plan breaks.
-import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan } from "@/engine/charging/types";
+// Money is recomputed from the prices at the replayed arrival times.
+import { EU_BREAK_RULES, type ChargePrice, type OptimizeInput, type OptimizePlan, type Price } from "@/engine/charging/types";
 
 export interface Replay {
   totalMin: number;
@@ -13,6 +14,13 @@ export interface Replay {
   violations: string[];
   /** Per waypoint: service start (min from departure). */
   serviceStart: number[];
+  /** Charging bought, EUR, by the chargers' prices. */
+  moneyEur: number;
+}
+
+function priceAt(p: Price | undefined, ms: number): ChargePrice {
+  if (!p) return { perKWh: 0, sessionFee: 0, perMin: 0 };
+  return "at" in p ? p.at(ms) : p;
 }
 
 export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePlan): Replay {
@@ -34,7 +42,8 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   let t = 0, soc = inp.startSoc, minSoc = soc;
   let b = inp.driver?.sinceBreakMin ?? 0, d = inp.driver?.todayMin ?? 0, maxB = b, maxD = d;
   let prev = { distM: 0, driveMin: 0, E: 0 };
-  let r = 0;
+  let r = 0, money = 0;
+  const pay = (p: ChargePrice, kWh: number, min: number) => { if (kWh > 1e-9) money += p.perKWh * kWh + p.sessionFee + p.perMin * min; };
   const serviceStart: number[] = [];
   const drive = (min: number) => { b += min; d += min; maxB = Math.max(maxB, b); maxD = Math.max(maxD, d); t += min; };
   // The day's driving limit: the plan's shorter days (dayCaps) where it has them.
@@ -84,6 +93,7 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
       const charge = Math.max(needed, inp.minChargeMin);
       if (Math.abs(charge - stop.chargeMin) > 1e-3 * Math.max(1, charge)) v.push(`${s.key}: charge ${stop.chargeMin} min vs ${charge}`);
       if (stop.chargeMin < inp.minChargeMin - 1e-9) v.push(`${s.key}: below the charge floor`);
+      pay(priceAt(s.price, inp.departureMs + t * 60_000), (stop.departureSoc - arrival) * cap, charge);
       const pause = pauseAt.get(`charger:${ev.index}`);
       t += inp.overheadMin + Math.max(charge, pause?.minutes ?? 0);
       if (pause) takePause(pause.kind, pause.minutes);
@@ -107,6 +117,7 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
           const minutes = inp.chargeMinutes(w.charger.powerKW, w.charger.connector, soc, c.departureSoc);
           if (Math.abs(minutes - c.chargeMin) > 1e-3 * Math.max(1, minutes)) v.push(`W${ev.index}: charge ${c.chargeMin} min vs ${minutes}`);
           end = Math.max(end, t + minutes);
+          pay(priceAt(w.charger.price, inp.departureMs + t * 60_000), (c.departureSoc - soc) * cap, minutes);
           soc = c.departureSoc;
         }
       }
@@ -120,5 +131,5 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   if (maxD > rules.maxDailyDriveMin + 1e-6) v.push(`daily driving reached ${maxD}`);
   if (d > dayLimit() + 1e-6) v.push(`${d.toFixed(1)} min driving on the last day ${day} (limit ${dayLimit()})`);
   if (soc < Math.max(inp.endSoc, inp.reserveSoc) - 1e-6) v.push(`end SoC ${soc} below ${inp.endSoc}`);
-  return { totalMin: t, endSoc: soc, minSoc, maxSinceBreak: maxB, maxToday: maxD, violations: v, serviceStart };
+  return { totalMin: t, endSoc: soc, minSoc, maxSinceBreak: maxB, maxToday: maxD, violations: v, serviceStart, moneyEur: money };
 }

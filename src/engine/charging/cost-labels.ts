@@ -1,0 +1,194 @@
+// Label operations under a cost objective. A set's vals hold the objective
+// (eurPerMin x time + money spent on charging) and tv its time, so windows,
+// opening hours and time-of-day prices read the time while each cell keeps the
+// label of least objective. Where time matters (windows, hours, prices by
+// time), a set is dropped only when others are no worse in both.
+import type { Driver } from "./breaks";
+import { dominated, objAt, timeAt, type How, type LabelSet, type StopCtx } from "./labels";
+import type { ChargePrice } from "./types";
+
+export interface CostCtx {
+  /** EUR per minute of the tour. */
+  perMin: number;
+  /** Whether a later label can be worth keeping beside a cheaper one. */
+  faster: boolean;
+}
+
+/** The price of a charge by the arrival at the charger, minutes from the departure. */
+export type PriceByArrival = (arriveMin: number) => ChargePrice;
+
+const EPS = 1e-9;
+
+/**
+ * All targets for one set and one pause option (see stopSet): a stop from
+ * arrival a to target g stays fixed + max(F(g) - F(a), long) and pays
+ * perKWh x (u(g) - u(a) + detour energy) + session fee + perMin x (F(g) - F(a)).
+ * Per price level (arrivals priced alike) the best arrival is a prefix minimum
+ * where charging outlasts `long`, and a sliding-window minimum (monotone deque)
+ * where a pause outlasts it: one pass per level. A charge shorter than the floor
+ * (minChargeMin, pure charging) goes on for the floor and buys its energy: one
+ * outcome per arrival, at the cell the floor reaches. `arrivalOk`: arrivals a
+ * window admits.
+ */
+export function stopSetCost(
+  s: LabelSet, ctx: StopCtx, pause: number, next: Driver, how: How, rivals: LabelSet[], cc: CostCtx,
+  price: PriceByArrival, cells: Float64Array, arrivalOk?: (t: number) => boolean,
+): LabelSet | null {
+  const arrLo = Math.max(ctx.ga, s.lo), arrHi = s.top;
+  if (arrLo > arrHi || ctx.gdMax < ctx.lo) return null;
+  const { fa, fd, lo } = ctx, a0 = perMinOf(cc);
+  const long = Math.max(pause, ctx.minChargeMin);
+  const n = ctx.gdMax - lo + 1, m = arrHi - arrLo + 1;
+  const O = new Float64Array(m), T = new Float64Array(m), lv = new Int32Array(m);
+  const levels: ChargePrice[] = [];
+  for (let j = 0; j < m; j++) {
+    const a = arrLo + j;
+    O[j] = objAt(s, a);
+    T[j] = timeAt(s, a);
+    if (arrivalOk && !arrivalOk(T[j])) O[j] = Infinity;
+    const p = price(T[j] + ctx.halfDetourMin);
+    let l = levels.findIndex((q) => q.perKWh === p.perKWh && q.sessionFee === p.sessionFee && q.perMin === p.perMin);
+    if (l < 0) l = levels.push(p) - 1;
+    lv[j] = l;
+  }
+  const L = levels.length;
+  const bestA = new Float64Array(L).fill(Infinity), argA = new Int32Array(L).fill(-1);
+  const dq = new Int32Array(L * m), head = new Int32Array(L), tail = new Int32Array(L);
+  for (let l = 0; l < L; l++) head[l] = tail[l] = l * m;
+  const bKey = new Float64Array(m);
+  const fixedCost = levels.map((p) => a0 * ctx.fixedMin + p.sessionFee + p.perKWh * ctx.detourKWh);
+  const vals = new Float64Array(n), tv = new Float64Array(n), src = new Int32Array(n), tgt = new Int32Array(n);
+  let first = 0;
+  while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
+  let p1 = arrLo - 1, p2 = arrLo - 1, p3 = arrLo - 1, last = -1;
+  const floor = ctx.minChargeMin;
+  for (let i = first; i < n; i++) {
+    const f = fd[i];
+    if (f === Infinity) { for (let j = i; j < n; j++) vals[j] = Infinity; break; }
+    while (p1 < arrHi && fa[p1 + 1 - lo] <= f - long) {
+      p1++;
+      const j = p1 - arrLo, l = lv[j], p = levels[l];
+      const v = O[j] - (a0 + p.perMin) * fa[p1 - lo] - p.perKWh * cells[p1];
+      if (v < bestA[l]) { bestA[l] = v; argA[l] = p1; }
+    }
+    // The pause's window: arrivals that charge to this target in less than the pause but not less than the floor.
+    if (p2 < p1) p2 = p1;
+    while (p2 < arrHi && (floor > 0 ? fa[p2 + 1 - lo] <= f - floor : fa[p2 + 1 - lo] < f - 1e-12)) {
+      p2++;
+      const j = p2 - arrLo;
+      if (O[j] === Infinity) continue;
+      const l = lv[j], p = levels[l];
+      bKey[j] = O[j] - p.perKWh * cells[p2] - p.perMin * fa[p2 - lo];
+      while (tail[l] > head[l] && bKey[dq[tail[l] - 1] - arrLo] >= bKey[j]) tail[l]--;
+      dq[tail[l]++] = p2;
+    }
+    let best = Infinity, arg = -1;
+    const u = cells[lo + i];
+    for (let l = 0; l < L; l++) {
+      const p = levels[l];
+      if (argA[l] >= 0) {
+        const v = bestA[l] + (a0 + p.perMin) * f + p.perKWh * u + fixedCost[l];
+        if (v < best) { best = v; arg = argA[l]; }
+      }
+      while (tail[l] > head[l] && dq[head[l]] <= p1) head[l]++;
+      if (tail[l] > head[l]) {
+        const a = dq[head[l]];
+        const v = bKey[a - arrLo] + a0 * long + p.perKWh * u + p.perMin * f + fixedCost[l];
+        if (v < best) { best = v; arg = a; }
+      }
+    }
+    if (best < Infinity) {
+      vals[i] = best;
+      src[i] = arg;
+      tgt[i] = lo + i;
+      tv[i] = T[arg - arrLo] + ctx.fixedMin + Math.max(f - fa[arg - lo], long);
+      last = i;
+    } else vals[i] = Infinity;
+  }
+  // The floor: from each arrival, charging for the floor reaches cell h (rounded down: at least that much).
+  if (floor > 0) {
+    let h = first - 1;
+    for (let j = 0; j < m; j++) {
+      const a = arrLo + j;
+      if (O[j] === Infinity) continue;
+      const reach = fa[a - lo] + floor;
+      while (h + 1 < n && fd[h + 1] <= reach + 1e-12) h++;
+      if (h < first) continue;
+      const p = levels[lv[j]];
+      const v = O[j] + a0 * (ctx.fixedMin + Math.max(floor, pause)) + p.perKWh * (cells[lo + h] - cells[a] + ctx.detourKWh) + p.sessionFee + p.perMin * floor;
+      if (h > last) { for (let i = last + 1; i < h; i++) vals[i] = Infinity; last = h; vals[h] = Infinity; }
+      if (v < vals[h] - EPS) {
+        vals[h] = v;
+        src[h] = a;
+        tgt[h] = lo + h;
+        tv[h] = T[j] + ctx.fixedMin + Math.max(floor, pause);
+      }
+    }
+  }
+  if (last < 0) return null;
+  atLeast(vals, tv, src, tgt, first, last);
+  const g0 = lo + first;
+  const out: LabelSet = {
+    b: next.b, d: next.d, n: next.n, vals: vals.subarray(first, last + 1), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how,
+    src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0,
+  };
+  const cands = rivals.filter((r) => r.n === next.n && r.b <= next.b + 1e-9 && r.d <= next.d + 1e-9 && r.top >= out.top);
+  if (cands.length && dominated(out, cands, cc.faster)) return null;
+  return out;
+}
+
+/** A waypoint without charging: a pause overlaps the wait for the window, service follows, service starts by `latest`. */
+export function visitSetCost(s: LabelSet, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How, cc: CostCtx): LabelSet | null {
+  const a0 = perMinOf(cc);
+  if (earliest === -Infinity && latest === Infinity) {
+    const add = pause + serviceMin;
+    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + a0 * add, lo: s.lo, top: s.top, parent: s, how, src: null, tgt: null, tv: s.tv, tb: s.tb! + add };
+  }
+  const n = s.top - s.lo + 1;
+  const vals = new Float64Array(n), tv = new Float64Array(n);
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    const t = timeAt(s, s.lo + i), start = Math.max(t + pause, earliest);
+    if (start > latest + EPS) { vals[i] = Infinity; continue; }
+    tv[i] = start + serviceMin;
+    vals[i] = objAt(s, s.lo + i) + a0 * (tv[i] - t);
+    last = i;
+  }
+  if (last < 0) return null;
+  atLeast(vals, tv, null, null, 0, last);
+  return { b: next.b, d: next.d, n: next.n, vals: vals.subarray(0, last + 1), origin: s.lo, base: 0, lo: s.lo, top: s.lo + last, parent: s, how, src: null, tgt: null, tv: tv.subarray(0, last + 1), tb: 0 };
+}
+
+/**
+ * A waypoint with a charger (see chargeVisitSet): a stop staying at least
+ * pause + service from arrivals that meet the window, its times floored at
+ * earliest + service.
+ */
+export function chargeVisitSetCost(
+  s: LabelSet, ctx: StopCtx, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How,
+  rivals: LabelSet[], cc: CostCtx, price: PriceByArrival, cells: Float64Array,
+): LabelSet | null {
+  const ok = latest === Infinity ? undefined : (t: number) => Math.max(t + pause, earliest) <= latest + EPS;
+  const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc, price, cells, ok);
+  if (!out || earliest === -Infinity) return out;
+  const floor = earliest + serviceMin, a0 = perMinOf(cc);
+  const tv = out.tv!;
+  for (let i = 0; i < out.vals.length; i++) {
+    if (tv[i] < floor) { out.vals[i] += a0 * (floor - tv[i]); tv[i] = floor; }
+  }
+  atLeast(out.vals, tv, out.src, out.tgt, 0, out.vals.length - 1);
+  return out;
+}
+
+const perMinOf = (cc: CostCtx) => cc.perMin;
+
+/** At-least semantics: a cell reads the best label at or above it; on ties the lower target (less energy bought). */
+function atLeast(vals: Float64Array, tv: Float64Array, src: Int32Array | null, tgt: Int32Array | null, first: number, last: number): void {
+  for (let i = last - 1; i >= first; i--) {
+    if (vals[i + 1] < vals[i] - EPS) {
+      vals[i] = vals[i + 1];
+      tv[i] = tv[i + 1];
+      if (src && tgt) { src[i] = src[i + 1]; tgt[i] = tgt[i + 1]; }
+    }
+  }
+}
