@@ -78,6 +78,10 @@ export const DriverRequest = z
   .describe("The driver's hours (EU 561/2006) at departure; absent: a rested driver and the 9 h day")
   .meta({ id: "DriverRequest" });
 
+/** What a plan minimizes (docs/API.md, Cost). */
+export const OBJECTIVES = ["balanced", "fastest", "cheapest"] as const;
+export type Objective = (typeof OBJECTIVES)[number];
+
 export const RouteOptimizationRequest = z
   .object({
     vehicle_id: z.string({ error: "Input should be a valid string" }).min(1).max(200).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
@@ -99,7 +103,9 @@ export const RouteOptimizationRequest = z
     battery_level_end: numberIn(0.1, 0.8).nullish().transform((v) => v ?? 0.2).describe("Desired battery level at tour end; 0.1 <= x <= 0.8; default 0.2"),
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
     value_of_time_eur_per_h: z.number().min(0).max(1_000).nullish()
-      .describe("What an hour of this truck and its driver is worth, EUR net, for totals.cost; default 50 (docs/API.md, Cost)"),
+      .describe("What an hour of this truck and its driver is worth, EUR net, for totals.cost and the balanced objective; default 50 (docs/API.md, Cost)"),
+    objective: z.enum(OBJECTIVES).nullish().transform((v) => v ?? "balanced")
+      .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
     start_time_tour: timeOfDayOrIso.nullish(),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
     driver: DriverRequest.nullish(),

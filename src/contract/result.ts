@@ -68,6 +68,7 @@ export const PlanCost = z
     value_of_time_eur_per_h: z.number(),
     total: z.number(),
     energy_priced_share: z.number().nullable().describe("Share of the kWh bought priced from published list prices (the rest: fallbacks or assumptions); null when nothing is bought"),
+    objective: z.enum(["balanced", "fastest", "cheapest"]).optional().describe("What the charging plan minimized (the request's objective)"),
   })
   .meta({ id: "PlanCost" });
 
@@ -224,7 +225,7 @@ export const PlanResult = z.looseObject({
       departure_time: z.string(),
       arrival_time: z.string().describe("Arrival at the destination"),
       end_time: z.string().nullish().describe("The end of the destination's waiting and service: the tour's end"),
-      cost: PlanCost.nullish().describe("What the tour costs: energy, tolls and the value of the time spent, EUR net of VAT (the plan is still the fastest one: cost is reported, not yet optimized)"),
+      cost: PlanCost.nullish().describe("What the tour costs: energy, tolls and the value of the time spent, EUR net of VAT; the plan minimizes it under the balanced objective"),
     })
     .nullish()
     .describe("Tour totals (an extension of the original result)"),

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated from the zod contract (nothing re-declared here
 // but the operations' prose).
+import { ContractPrice, PriceList, PriceListInput } from "../contract/prices";
 import { z } from "zod";
 import { FleetVehicle, FleetVehicleInput, FleetVehiclePatch, FleetVehiclePath, VehicleFigures, VehicleOverrides } from "../contract/fleet";
 import { CpoEntry, ErrorDetail, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
@@ -15,7 +16,7 @@ const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const
 
 function componentSchemas(): Record<string, Json> {
   const input = z.registry<{ id: string }>();
-  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides, StationOverlayInput, DepotInput })) input.add(s, { id });
+  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides, StationOverlayInput, DepotInput, PriceListInput, ContractPrice })) input.add(s, { id });
   const output = z.registry<{ id: string }>();
   const outputs = {
     SubmitResponse: results.SubmitResponse, JobRecord: results.JobRecord, OptimizationResultResponse: results.OptimizationResultResponse,
@@ -23,7 +24,7 @@ function componentSchemas(): Record<string, Json> {
     ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
     TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
     VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
-    StationOverlayRecord, Depot,
+    StationOverlayRecord, Depot, PriceList,
   };
   for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
   const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
@@ -231,6 +232,22 @@ export function openApiDocument(): Json {
           summary: "Remove one of this tenant's own chargers (tenant admin)",
           parameters: parameters(DepotPath, "path"),
           responses: { "204": { description: "Removed" }, "404": json(ref("HTTPError"), "No such depot charger in this tenant"), ...adminOnly, ...errors },
+        },
+      },
+      "/poi/prices": {
+        get: {
+          operationId: "getPrices",
+          summary: "This tenant's charging prices: its contracts with operators, its depot energy price and its value of time",
+          responses: { "200": json(ref("PriceList"), "The price list (empty until an admin sets it)"), ...errors },
+        },
+        put: {
+          operationId: "putPrices",
+          summary: "Replace this tenant's price list (tenant admin); a text/csv body replaces only the contracts (a header of ContractPrice's fields)",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("PriceListInput") }, "text/csv": { schema: { type: "string" } } },
+          },
+          responses: { "200": json(ref("PriceList"), "Stored"), ...adminOnly, ...errors },
         },
       },
     },

@@ -1,4 +1,5 @@
 // Data packs, loaded once per process on first use.
+import { tenantPrices } from "./prices/store";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -131,8 +132,8 @@ export const packs = {
    */
   async planForTenant(db: Db, tenantId: number, input: PlanInput): Promise<PlanData> {
     const data = packs.planForInput(input);
-    const view = await stationView(db, tenantId);
-    return { ...data, stations: view.index, versions: { ...data.versions, stations: view.version } };
+    const [view, prices] = await Promise.all([stationView(db, tenantId), tenantPrices(db, tenantId)]);
+    return { ...data, stations: view.index, versions: { ...data.versions, stations: view.version }, prices };
   },
   /** The stations a tenant sees (for lookups such as GET /poi/cpos). */
   async stationsForTenant(db: Db, tenantId: number): Promise<Station[]> {

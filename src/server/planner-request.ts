@@ -127,6 +127,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     departureMs: departure.getTime(),
     serviceTimeDepartureMin: b.service_time_departure_min,
     ...(b.value_of_time_eur_per_h != null ? { valueOfTimeEurPerH: b.value_of_time_eur_per_h } : {}),
+    objective: b.objective,
     driver: b.driver
       ? {
           extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,

@@ -218,6 +218,20 @@ describe("vehicles", () => {
   });
 });
 
+describe("price lists", () => {
+  it("a tenant's contracts are its own, over REST and tRPC; a member key reads but cannot set them", async () => {
+    const body = { contracts: [{ operator: "IONITY", energy_price_per_kWh: 0.31, note: "A's deal" }], value_of_time_eur_per_h: 61 };
+    expect((await trpc(t.a.key, "mutation", "stations.prices.set", body)).status).toBe(200);
+    expect((await trpc(t.a.key, "query", "stations.prices.get", undefined)).json.result.data.contracts[0].note).toBe("A's deal");
+    for (const read of [await call("GET", "/poi/prices", { key: t.b.key }), await trpc(t.b.key, "query", "stations.prices.get", undefined)]) {
+      expect(read.text).not.toContain("A's deal");
+    }
+    expect((await trpc(memberB, "mutation", "stations.prices.setCsv", { csv: "operator,energy_price_per_kWh\nIONITY,0.01\n" })).status).toBe(403);
+    expect((await trpc(t.b.key, "mutation", "stations.prices.setCsv", { csv: "operator,energy_price_per_kWh\nIONITY,0.5\n" })).status).toBe(200);
+    expect((await call("GET", "/poi/prices", { key: t.a.key })).json.contracts).toEqual(body.contracts);
+  });
+});
+
 describe("station data", () => {
   const depot = { name: "A's yard", latitude: 53.5, longitude: 10.0, power_kW: 400, connectors: ["CCS"], operator: "Tenant A Depot Operator" };
 

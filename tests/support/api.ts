@@ -14,6 +14,7 @@ import * as overlays from "@/app/poi/overlays/route";
 import * as overlay from "@/app/poi/overlays/[external_id]/route";
 import * as depots from "@/app/poi/depots/route";
 import * as depot from "@/app/poi/depots/[depot_id]/route";
+import * as prices from "@/app/poi/prices/route";
 import { packs } from "@/server/packs";
 import { expectConsistent } from "./checked-plan";
 
@@ -36,6 +37,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/poi\/overlays\/([^/]+)$/, ["external_id"], overlay as RouteModule],
   [/^\/poi\/depots$/, [], depots as RouteModule],
   [/^\/poi\/depots\/([^/]+)$/, ["depot_id"], depot as RouteModule],
+  [/^\/poi\/prices$/, [], prices as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
@@ -57,6 +59,8 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["GET", "/poi/depots"],
   ["PUT", "/poi/depots/home"],
   ["DELETE", "/poi/depots/home"],
+  ["GET", "/poi/prices"],
+  ["PUT", "/poi/prices"],
 ];
 
 export interface CallOptions {

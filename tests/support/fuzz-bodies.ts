@@ -371,6 +371,33 @@ export function overlayBody(): BodySchema {
   return { name: "StationOverlayInput", valid: () => ({ truck_approved: "TT", note: "fuzz" }), breaks, containers: [[]], fields };
 }
 
+export function pricesBody(): BodySchema {
+  const fields = ["contracts", "depot_energy_price_per_kWh", "value_of_time_eur_per_h"];
+  const contractFields = ["operator", "country", "connector", "min_power_kW", "max_power_kW", "currency", "energy_price_per_kWh", "session_fee", "price_per_min", "per_min_after_min", "note"];
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    fc.oneof(notObjectOrNull.filter((v) => !Array.isArray(v) && v !== null), fc.constant([1, 2])).map((v): Mutation => [["contracts"], v]),
+    fc.constantFrom("operator", "energy_price_per_kWh").map((k): Mutation => [["contracts", 0, k], REMOVE]),
+    badName.map((v): Mutation => [["contracts", 0, "operator"], v]),
+    badNumber(0, 10).map((v): Mutation => [["contracts", 0, "energy_price_per_kWh"], v]),
+    badNumber(0, 1000, { nullable: true }).map((v): Mutation => [["contracts", 0, "session_fee"], v]),
+    badNumber(0, 24 * 60, { nullable: true, int: true }).map((v): Mutation => [["contracts", 0, "per_min_after_min"], v]),
+    badEnum(["CCS", "MCS"]).map((v): Mutation => [["contracts", 0, "connector"], v]),
+    badEnum(["EUR", "CZK", "PLN", "CHF", "DKK"]).map((v): Mutation => [["contracts", 0, "currency"], v]),
+    fc.oneof(notString, fc.constantFrom("de", "DEU", "")).map((v): Mutation => [["contracts", 0, "country"], v]),
+    badNumber(0, 10, { nullable: true }).map((v): Mutation => [["depot_energy_price_per_kWh"], v]),
+    badNumber(0, 1000, { nullable: true }).map((v): Mutation => [["value_of_time_eur_per_h"], v]),
+    fc.tuple(hostileKey.filter((k) => !fields.includes(k)), hostileJson).map(([k, v]): Mutation => [[k], v]),
+    fc.tuple(hostileKey.filter((k) => !contractFields.includes(k)), hostileJson).map(([k, v]): Mutation => [["contracts", 0, k], v]),
+  );
+  return {
+    name: "PriceListInput",
+    valid: () => ({ contracts: [{ operator: "IONITY", country: "DE", energy_price_per_kWh: 0.45 }], value_of_time_eur_per_h: 55 }),
+    breaks,
+    containers: [[], ["contracts", 0]],
+    fields: [...fields, ...contractFields],
+  };
+}
+
 export function depotBody(): BodySchema {
   const fields = ["name", "latitude", "longitude", "power_kW", "connectors", "points", "address", "operator", "truck_approved", "connector_pos", "bookable"];
   const connectors = ["CCS", "MCS", "CHADEMO", "TYPE2", "OTHER"];

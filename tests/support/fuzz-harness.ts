@@ -18,6 +18,7 @@ import * as overlays from "@/app/poi/overlays/route";
 import * as overlay from "@/app/poi/overlays/[external_id]/route";
 import * as depots from "@/app/poi/depots/route";
 import * as depot from "@/app/poi/depots/[depot_id]/route";
+import * as prices from "@/app/poi/prices/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
@@ -25,7 +26,7 @@ import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
-import { bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, overlayBody, plannerBody, type Body, type BodySchema } from "./fuzz-bodies";
+import { bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, overlayBody, plannerBody, pricesBody, type Body, type BodySchema } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -52,6 +53,8 @@ export const TARGETS: Record<string, Handler> = {
   "GET /poi/depots": depots.GET,
   "PUT /poi/depots/{depot_id}": depot.PUT,
   "DELETE /poi/depots/{depot_id}": depot.DELETE,
+  "GET /poi/prices": prices.GET,
+  "PUT /poi/prices": prices.PUT,
   "GET /openapi.json": openapi.GET as Handler,
   "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
   "GET /basemap/countries": countries.GET as Handler,
@@ -536,6 +539,8 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     }),
     // Tenant A has no depot: every delete is refused.
     write(w, "DELETE /poi/depots/{depot_id}", null, { param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot))], adminOnly: true }),
+    read(w, "GET /poi/prices"),
+    write(w, "PUT /poi/prices", pricesBody(), { adminOnly: true }),
   ];
 
   // Open documents: anyone, any query and header; read-only.

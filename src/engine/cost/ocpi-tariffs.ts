@@ -92,6 +92,28 @@ function active(t: Tariff, type: TariffDimension, m: Moment): { element: number;
   return null;
 }
 
+/**
+ * The prices that open a (non-reserved) session at `ms` at `powerKW`, in the tariff's currency excl. VAT:
+ * per kWh, per minute charging, per session. What a plan's search uses; the stop's own cost then comes
+ * from sessionCost, restrictions on energy and duration included.
+ */
+export function openingPrices(t: Tariff, ms: number, zone: string, powerKW: number): { perKWh: number; perMin: number; flat: number } {
+  const m: Moment = { ms, zone, kWhSoFar: 0, secondsSoFar: 0, powerKW, currentA: null };
+  return {
+    perKWh: active(t, "ENERGY", m)?.c.price ?? 0,
+    perMin: (active(t, "TIME", m)?.c.price ?? 0) / 60,
+    flat: active(t, "FLAT", m)?.c.price ?? 0,
+  };
+}
+
+/** Whether a tariff's price can change with the time of the session (its time, date or weekday restrictions). */
+export function dependsOnTime(t: Tariff): boolean {
+  return t.elements.some((e) => {
+    const r = e.restrictions;
+    return !!r && !r.reservation && !!(r.start_time || r.end_time || r.start_date || r.end_date || r.day_of_week?.length);
+  });
+}
+
 /** The cost of a session starting at `startMs` at a site in `zone`, period after period. */
 export function sessionCost(t: Tariff, startMs: number, zone: string, periods: SessionPeriod[]): SessionCost {
   // Per dimension: billed quantity per element (kWh, hours, sessions), and the last component used.

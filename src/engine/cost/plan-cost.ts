@@ -10,6 +10,7 @@ import { knownCurrency, toEur } from "./fx";
 import { sessionCost } from "./ocpi-tariffs";
 import { DEPOT_PRICE, LIST_PRICES, VALUE_OF_TIME_EUR_PER_H } from "./price-table";
 import { priceAt, type EnergyPrice } from "./prices";
+import { contractAmount, contractFor, describeContract, type TenantPrices } from "./contracts";
 
 export interface EnergyCost {
   amount: number;
@@ -54,7 +55,7 @@ function costOf(price: EnergyPrice, kWh: number): EnergyCost {
 export function costPlan(
   sections: ResultSection[], stationOf: (poiId: number) => Station | undefined,
   tolls: { currency: string | null; total: number | null }[] | null, durationMin: number,
-  valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value,
+  valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value, tenant?: TenantPrices,
 ): PlanCost {
   let energy = 0, pricedKWh = 0, boughtKWh = 0;
   for (const s of sections) sectionCost(s, valueOfTimeEurPerH);
@@ -63,7 +64,14 @@ export function costPlan(
     const kWh = p?.energy_kWh ?? 0;
     if (!p || !(kWh > 0)) continue;
     const station = typeof p.id === "number" && p.charger_source == null ? stationOf(p.id) : undefined;
-    const tariffCost = station ? underTariff(station, p) : null;
+    const contract = station && tenant ? contractFor(tenant.contracts, station, String(p.connector ?? ""), Number(p.power_available_kW ?? 0)) : null;
+    const tariffCost = contract
+      ? {
+        amount: round2(contractAmount(contract, kWh, p.charge_time_min ?? 0)), currency: "EUR" as const,
+        price_per_kWh: Math.round(contract.perKWh * 10_000) / 10_000, session_fee: round2(contract.sessionFee),
+        source: describeContract(contract.contract), date: null, estimated: false,
+      }
+      : station ? underTariff(station, p) : null;
     if (tariffCost) {
       p.energy_cost = tariffCost;
       addEnergy(s, tariffCost.amount);
@@ -74,7 +82,9 @@ export function costPlan(
     }
     const price: EnergyPrice = station
       ? priceAt(LIST_PRICES, station.operator, station.country)
-      : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
+      : tenant?.depotEurPerKWh != null
+        ? { perKWh: tenant.depotEurPerKWh, sessionFee: 0, source: "tenant's depot energy price", date: null, estimated: false }
+        : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
     const cost = costOf(price, kWh);
     p.energy_cost = cost;
     addEnergy(s, cost.amount);

@@ -1,7 +1,10 @@
 // The planner's route, stations and sections in the optimizer's terms.
 import { resolveTimeOfDayOrIso } from "../../contract/fields";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES, type BreakRules, type OptimizeInput, type StationPoint, type WaypointPoint } from "../charging/types";
+import { EU_BREAK_RULES, type BreakRules, type CostObjective, type OptimizeInput, type StationPoint, type WaypointPoint } from "../charging/types";
+import { VALUE_OF_TIME_EUR_PER_H } from "../cost/price-table";
+import type { TenantPrices } from "../cost/contracts";
+import { depotPrice, stationPrice } from "../cost/stop-prices";
 import type { ChargeConnector } from "../vehicles/charging";
 import { chargeDurationMin } from "../vehicles/charging";
 import { mayClose, openThroughout, zoneOf } from "../stations/opening";
@@ -12,8 +15,9 @@ import type { SectionCharger } from "./section-chargers";
 import type { PlanInput } from "./types";
 
 export function optimizerInput(
-  input: PlanInput, profile: RouteProfile, candidates: Candidate[], chargers: (SectionCharger | null)[] = [],
+  input: PlanInput, profile: RouteProfile, candidates: Candidate[], chargers: (SectionCharger | null)[] = [], tenant?: TenantPrices,
 ): OptimizeInput<ChargeConnector> {
+  const objective = objectiveOf(input, tenant);
   const departureMs = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => ({
     key: String(i),
@@ -24,6 +28,7 @@ export function optimizerInput(
     connector: c.connector,
     detourKWh: c.detourKWh,
     detourMin: c.detourMin,
+    ...(objective ? { price: stationPrice(c.hit.station, c.connector, c.powerKW, tenant) } : {}),
     ...(mayClose(c.hit.station.openingTimes)
       ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
       : {}),
@@ -39,7 +44,7 @@ export function optimizerInput(
       // The destination's service too: the tour ends when it is done.
       serviceMin: s.serviceTimeMin ?? 0,
       window: s.openingTime ? windowOf(s.openingTime, departureMs) : null,
-      charger: charger ? { powerKW: charger.powerKW, connector: charger.connector } : null,
+      charger: charger ? { powerKW: charger.powerKW, connector: charger.connector, ...(objective ? { price: depotPrice(tenant) } : {}) } : null,
     };
   });
   const peak = peakEnergy(profile);
@@ -58,8 +63,25 @@ export function optimizerInput(
     breaks: breakRules(input),
     deadlineMs: input.deadlineMs,
     driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },
+    ...(objective ? { objective } : {}),
   };
 }
+
+/**
+ * Money per minute of the tour under the request's objective: the value of time for balanced, next to
+ * nothing for cheapest (time only breaks ties: 0.1 cent over 16 hours); none for fastest.
+ */
+export const CHEAPEST_EUR_PER_MIN = 1e-6;
+
+function objectiveOf(input: PlanInput, tenant?: TenantPrices): CostObjective | undefined {
+  if (input.objective === "cheapest") return { eurPerMin: CHEAPEST_EUR_PER_MIN };
+  if (input.objective === "balanced") return { eurPerMin: Math.max(CHEAPEST_EUR_PER_MIN, valueOfTime(input, tenant) / 60) };
+  return undefined;
+}
+
+/** EUR per hour of truck and driver: the request's, else the tenant's, else the documented default. */
+export const valueOfTime = (input: PlanInput, tenant?: TenantPrices) =>
+  input.valueOfTimeEurPerH ?? tenant?.valueOfTimeEurPerH ?? VALUE_OF_TIME_EUR_PER_H.value;
 
 /** EU 561/2006, with the 10 h day when the request asks for it. */
 export function breakRules(input: PlanInput): BreakRules {

@@ -11,7 +11,7 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { DAY_MIN, optimizeWithinDailySpan, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
-import { optimizerInput } from "./optimizer-input";
+import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
 import { sectionChargers, type SectionCharger } from "./section-chargers";
@@ -73,7 +73,7 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const { legs, profile, hits, candidates, sectionChargers: chargers, warnings } = planRoute(input, data);
-  const request = optimizerInput(input, profile, candidates, chargers);
+  const request = optimizerInput(input, profile, candidates, chargers, data.prices);
   const span = spanRules(input, request.breaks!);
   const { result: optimized, shortenedDays, tooLong } = optimizeWithinDailySpan(request, span);
   checkDeadline(input.deadlineMs, "the charging search");
@@ -82,9 +82,13 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const drivable = optimized.ok;
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
+    const gap = optimized.stats.gapMin ?? 0;
     warnings.push(
-      `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
-        `a faster one would save at most ${Math.ceil(optimized.stats.gapMin ?? 0)} min. Shorter tours are planned exactly.`,
+      request.objective
+        ? `The charging plan is the best found within the planning limits for the ${input.objective} objective, not proven the best possible: ` +
+          `a better one would be at most ${Math.ceil(gap * 100) / 100} EUR ahead (energy and value of time). Shorter tours are planned exactly.`
+        : `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
+          `a faster one would save at most ${Math.ceil(gap)} min. Shorter tours are planned exactly.`,
     );
   }
   const shortened = shortenedDays.flatMap((c, i) => (c === null ? [] : [`day ${i + 1} after ${hm(c)}`]));
@@ -112,7 +116,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   const durationMin = round1((timeline.endMs - input.departureMs) / 60_000);
   const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
   // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
-  const cost = drivable ? costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, input.valueOfTimeEurPerH) : null;
+  const cost = drivable ? { ...costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, valueOfTime(input, data.prices), data.prices), objective: input.objective ?? "fastest" } : null;
   return {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,

@@ -1,3 +1,4 @@
+import type { TenantPrices } from "../cost/contracts";
 import type { RoadNetwork } from "../network/types";
 import type { Router } from "../network/router";
 import type { Snapper } from "../network/snap";
@@ -28,6 +29,8 @@ export interface PlanInput {
   serviceTimeDepartureMin: number;
   /** EUR net per hour of truck and driver, for the plan's cost; absent: the documented default. */
   valueOfTimeEurPerH?: number;
+  /** What the charging plan minimizes; absent: fastest (the engine's own default; requests default to balanced). */
+  objective?: "balanced" | "fastest" | "cheapest";
   /** The driver's hours at departure; absent: rested, 9 h day. */
   driver?: DriverInput;
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */
@@ -52,4 +55,6 @@ export interface PlanData {
   stations: StationIndex;
   /** Pack id -> version, recorded in every result. */
   versions: Record<string, string>;
+  /** The tenant's own prices and value of time; absent: none. */
+  prices?: TenantPrices;
 }

@@ -9,6 +9,7 @@ import { cposFor } from "../api/lookups";
 import { requireAdmin, verifyKey } from "../auth/keys";
 import { DepotInput, type StationOverlayInput } from "../../contract/stations";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
+import { getPriceList, putPriceList } from "../prices/store";
 import { db } from "../db/client";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
@@ -85,6 +86,18 @@ const stations = router({
       requireAdmin(ctx.auth);
       await deleteDepot(db(), ctx.auth.tenantId, input?.depot_id);
       return { depot_id: input.depot_id, deleted: true };
+    }),
+  }),
+  /** The tenant's charging prices (GET|PUT /poi/prices): `set` takes the JSON document, `setCsv` replaces the contracts. */
+  prices: router({
+    get: tenantProcedure.query(({ ctx }) => getPriceList(db(), ctx.auth.tenantId)),
+    set: tenantProcedure.input(z.unknown()).mutation(({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      return putPriceList(db(), ctx.auth.tenantId, { json: input });
+    }),
+    setCsv: tenantProcedure.input(z.object({ csv: z.string().max(2_000_000) })).mutation(({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      return putPriceList(db(), ctx.auth.tenantId, { csv: input.csv });
     }),
   }),
 });

@@ -1,0 +1,100 @@
+// What a plan minimizes (objective) and a tenant's own prices (GET|PUT
+// /poi/prices): contracts that make an operator cheap move the cheapest plan's
+// charging there, never the fastest plan's.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApiKey } from "@/server/auth/keys";
+import { db } from "@/server/db/client";
+import { call } from "../support/api";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { plannedV2 } from "../support/jobs";
+
+let t: TestTenants;
+let member: string;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+  member = (await createApiKey(db(), t.a.id, "member", "member")).key;
+});
+afterAll(closeDatabase);
+
+const stopsOf = (r: any) => r.sections.map((s: any) => s.poi_summary).filter((p: any) => p.energy_kWh > 0);
+const trip = (objective: string) => hamburgMunich({ start_time_tour: "2026-11-25T06:00:00Z", objective });
+
+it("objective is validated, defaults to balanced and is reported", async () => {
+  const bad = await call("POST", "/planner/v2", { key: t.a.key, body: trip("quickest") });
+  expect(bad.status).toBe(422);
+  expect(bad.json.detail.map((d: any) => d.loc)).toEqual([["body", "objective"]]);
+  const r = await plannedV2(t.a.key, hamburgMunich({ start_time_tour: "2026-11-25T06:00:00Z" }));
+  expect(r.totals.cost.objective).toBe("balanced");
+});
+
+it("balanced costs no more than fastest, cheapest buys no dearer energy than balanced, fastest is no slower", async () => {
+  const [fastest, balanced, cheapest] = [await plannedV2(t.a.key, trip("fastest")), await plannedV2(t.a.key, trip("balanced")), await plannedV2(t.a.key, trip("cheapest"))];
+  for (const r of [fastest, balanced, cheapest]) expect(r.status).toBe("succeeded");
+  expect(fastest.totals.cost.objective).toBe("fastest");
+  expect(balanced.totals.cost.total).toBeLessThanOrEqual(fastest.totals.cost.total + 0.5);
+  expect(cheapest.totals.cost.energy).toBeLessThanOrEqual(balanced.totals.cost.energy + 0.5);
+  expect(fastest.totals.duration_min).toBeLessThanOrEqual(Math.min(balanced.totals.duration_min, cheapest.totals.duration_min) + 0.5);
+});
+
+it("the price list: every key reads it, only an admin sets it, as JSON or CSV, per tenant", async () => {
+  expect((await call("GET", "/poi/prices", { key: t.a.key })).json).toEqual({ contracts: [], depot_energy_price_per_kWh: null, value_of_time_eur_per_h: null, updated_at: null });
+  const body = { contracts: [{ operator: "IONITY", energy_price_per_kWh: 0.39, session_fee: 0.5 }], depot_energy_price_per_kWh: 0.18, value_of_time_eur_per_h: 65 };
+  expect((await call("PUT", "/poi/prices", { key: member, body })).status).toBe(403);
+  const put = await call("PUT", "/poi/prices", { key: t.a.key, body });
+  expect(put.status, put.text).toBe(200);
+  expect(put.json).toMatchObject({ ...body, updated_at: expect.any(String) });
+  expect((await call("GET", "/poi/prices", { key: member })).json.contracts).toHaveLength(1);
+  expect((await call("GET", "/poi/prices", { key: t.b.key })).json.contracts).toEqual([]);
+
+  const csv = "operator;country;connector;energy_price_per_kWh;session_fee\nAllego;DE;CCS;0,25;\nFastned;;;0.31;1\n";
+  const fromCsv = await call("PUT", "/poi/prices", { key: t.a.key, rawBody: csv, contentType: "text/csv" });
+  expect(fromCsv.status, fromCsv.text).toBe(200);
+  expect(fromCsv.json.contracts).toEqual([
+    { operator: "Allego", country: "DE", connector: "CCS", energy_price_per_kWh: 0.25 },
+    { operator: "Fastned", energy_price_per_kWh: 0.31, session_fee: 1 },
+  ]);
+  expect(fromCsv.json.depot_energy_price_per_kWh).toBe(0.18); // CSV replaces the contracts only
+
+  const badCsv = await call("PUT", "/poi/prices", { key: t.a.key, rawBody: "operator,energy_price_per_kWh\nIONITY,cheap\n,0.3\n", contentType: "text/csv" });
+  expect(badCsv.status).toBe(422);
+  expect(badCsv.json.detail.map((d: any) => d.loc)).toEqual([["body", 1, "energy_price_per_kWh"], ["body", 2, "operator"]]);
+  const badJson = await call("PUT", "/poi/prices", { key: t.a.key, body: { contracts: [{ operator: "X", energy_price_per_kWh: -1 }] } });
+  expect(badJson.status).toBe(422);
+  expect(badJson.json.detail[0].loc).toEqual(["body", "contracts", 0, "energy_price_per_kWh"]);
+  expect((await call("GET", "/poi/prices", { key: t.a.key })).json.contracts).toHaveLength(2); // nothing stored
+});
+
+it("Hamburg -> Munich: a contract that makes Allego cheap draws the cheapest plan there, not the fastest", async () => {
+  const put = await call("PUT", "/poi/prices", { key: t.a.key, body: { contracts: [{ operator: "Allego", country: "DE", energy_price_per_kWh: 0.2, note: "framework contract" }] } });
+  expect(put.status, put.text).toBe(200);
+  const fastest = await plannedV2(t.a.key, trip("fastest"));
+  const cheapest = await plannedV2(t.a.key, trip("cheapest"));
+  expect(stopsOf(fastest).some((p: any) => /^Allego/.test(p.operator)), JSON.stringify(stopsOf(fastest).map((p: any) => p.operator))).toBe(false);
+  const allego = stopsOf(cheapest).filter((p: any) => /^Allego/.test(p.operator));
+  expect(allego.length, JSON.stringify(stopsOf(cheapest).map((p: any) => p.operator))).toBeGreaterThan(0);
+  for (const p of allego) {
+    expect(p.energy_cost).toMatchObject({ price_per_kWh: 0.2, estimated: false, source: "tenant contract: Allego in DE (framework contract)" });
+    expect(p.energy_cost.amount).toBeCloseTo(0.2 * p.energy_kWh, 1);
+  }
+  expect(cheapest.totals.cost.energy).toBeLessThan(fastest.totals.cost.energy - 50);
+  // The other tenant has no such contract: its cheapest plan does not go there for that price.
+  const other = await plannedV2(t.b.key, trip("cheapest"));
+  expect(stopsOf(other).every((p: any) => p.energy_cost.source !== "tenant contract: Allego in DE (framework contract)")).toBe(true);
+});
+
+it("the tenant's value of time and depot price apply where the request states none", async () => {
+  await call("PUT", "/poi/prices", { key: t.a.key, body: { depot_energy_price_per_kWh: 0.15, value_of_time_eur_per_h: 70 } });
+  const r = await plannedV2(t.a.key, hamburgMunich({
+    vehicle_id: "mb-eactros-300", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
+    section_list: [
+      { start_pos: [52.52, 13.405], stop_pos: [51.34, 12.375], payload_kg: 15000, service_time_min: 120, power_available_kW: 150 },
+      { start_pos: [51.34, 12.375], stop_pos: [48.137, 11.575], payload_kg: 15000 },
+    ],
+  }));
+  expect(r.totals.cost.value_of_time_eur_per_h).toBe(70);
+  const leipzig = r.sections.find((s: any) => s.poi_summary.name === "Stop 1").poi_summary;
+  expect(leipzig.energy_cost).toMatchObject({ price_per_kWh: 0.15, estimated: false, source: "tenant's depot energy price" });
+  const stated = await plannedV2(t.a.key, hamburgMunich({ start_time_tour: "2026-11-25T06:00:00Z", value_of_time_eur_per_h: 40 }));
+  expect(stated.totals.cost.value_of_time_eur_per_h).toBe(40);
+});
