@@ -2,7 +2,7 @@
 // corridor search against a linear scan of every station in the same process;
 // then the whole plan() by trip length, and its tour time against the first
 // greedy planner driven on the same route (bench/baseline/greedy-tour.ts);
-// last, tours of many sections (bench/tours.ts).
+// then the three objectives (bench/objectives.ts); last, tours of many sections (bench/tours.ts).
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import type { PlanResult } from "../src/contract/result";
@@ -221,6 +221,10 @@ for (const { km, trips } of LENGTH_CLASSES) {
 console.log(`\nby length class: plan() ms p50 / p95 over all runs of the class (all, then per model); median % saved where both are drivable (cases), all then per model`);
 console.log(`class  km          all             ${MODELS.map((m) => m.code.padEnd(16)).join(" ")} saved all        ${MODELS.map((m) => m.code.padEnd(16)).join(" ")}`);
 for (const s of summaries) console.log(s);
+
+// The objectives (fastest, balanced, cheapest) on the same trips: bench/objectives.ts.
+const objectives = spawnSync(process.execPath, [...process.execArgv, new URL("./objectives.ts", import.meta.url).pathname], { stdio: "inherit", timeout: 3_600_000 });
+if (objectives.status !== 0) process.exitCode = 1;
 
 // Tours of many sections, each size in a process of its own (peak memory per size): bench/tours.ts.
 const tours = spawnSync(process.execPath, [...process.execArgv, new URL("./tours.ts", import.meta.url).pathname], { stdio: "inherit", timeout: 3_600_000 });

@@ -93,6 +93,7 @@ test("marks a charging stop whose power the data only assumes", async ({ page })
   await page.getByLabel("Payload (kg)").fill("20000");
   await page.getByText("Charging options").click();
   await page.getByLabel("Value of time (EUR/h)").fill("80");
+  await page.getByLabel("Optimize for").selectOption("cheapest");
   await page.getByRole("button", { name: "Plan route" }).click();
 
   const stops = page.getByRole("list", { name: "Stops" });
@@ -105,5 +106,6 @@ test("marks a charging stop whose power the data only assumes", async ({ page })
   await expect(page.getByText(/charge at an estimated power \(FR\)/)).toBeVisible();
   // The plan's cost: the energy at the country's fallback price (its operators have no list price), the time at the 80 EUR/h asked for.
   await expect(page.getByTestId("plan-cost")).toContainText("€80.00/h");
+  await expect(page.getByTestId("plan-objective")).toContainText("Planned for the least money");
   await expect(stops.locator('li[data-stop-kind="charge"]').first()).toContainText("(estimated)");
 });

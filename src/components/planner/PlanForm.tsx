@@ -48,6 +48,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   sinceDailyRestMin: ["driver"],
   reducedRestsLeft: ["driver"],
   valueOfTime: ["value_of_time_eur_per_h"],
+  objective: ["objective"],
 };
 
 interface Props {

@@ -105,7 +105,9 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
             {t.cost.tolls_unpriced ? " plus tolls of unknown rate" : ""}
           </p>
         ) : null}
-        <p className={styles.hint}>All prices net of VAT. The plan is the fastest one: its cost is reported, not yet minimized.</p>
+        <p className={styles.hint} data-testid="plan-objective">
+          All prices net of VAT. {t?.cost?.objective === "fastest" ? "Planned for the least time." : t?.cost?.objective === "cheapest" ? "Planned for the least money (time only breaks ties)." : t?.cost?.objective === "balanced" ? "Planned for the least energy cost plus value of time." : ""}
+        </p>
       </section>
     </>
   );

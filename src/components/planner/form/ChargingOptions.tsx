@@ -21,11 +21,12 @@ export function filterSummary(f: FormState): string {
   if (f.corridor) parts.push(`${f.corridor} m corridor`);
   if (f.minChargeMin) parts.push(`≥ ${f.minChargeMin} min`);
   if (f.valueOfTime) parts.push(`${f.valueOfTime} EUR/h`);
+  if (f.objective) parts.push(f.objective);
   return parts.length ? parts.join(" · ") : "Any charger";
 }
 
 export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
-  const shown = open || hasAny(e, "poi.", "corridor", "min_charge_duration_min", "value_of_time_eur_per_h");
+  const shown = open || hasAny(e, "poi.", "corridor", "min_charge_duration_min", "value_of_time_eur_per_h", "objective");
   return (
     <details className={styles.group} open={shown} onToggle={(ev) => setOpen(ev.currentTarget.open)}>
       <summary>
@@ -93,7 +94,14 @@ export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
           <input id="min-charge" type="number" inputMode="numeric" min={0} max={100} step={5} placeholder="0" value={f.minChargeMin} onChange={(ev) => set("minChargeMin", ev.target.value)} {...aria("min-charge", e.min_charge_duration_min, "min-charge-hint")} />
         </Field>
       </div>
-      <Field id="value-of-time" label="Value of time (EUR/h)" hint="Truck and driver, net; for the plan's cost; default 50" errors={e.value_of_time_eur_per_h}>
+      <Field id="objective" label="Optimize for" hint="Balanced: energy cost + value of time; fastest: time; cheapest: money, time breaks ties" errors={e.objective}>
+        <select id="objective" value={f.objective} onChange={(ev) => set("objective", ev.target.value as typeof f.objective)} {...aria("objective", e.objective, "objective-hint")}>
+          <option value="">Balanced (default)</option>
+          <option value="fastest">Fastest</option>
+          <option value="cheapest">Cheapest</option>
+        </select>
+      </Field>
+      <Field id="value-of-time" label="Value of time (EUR/h)" hint="Truck and driver, net; for the plan's cost and the balanced objective; default: the tenant's, else 50" errors={e.value_of_time_eur_per_h}>
         <input id="value-of-time" type="number" inputMode="decimal" min={0} max={1000} step={5} placeholder="50" value={f.valueOfTime} onChange={(ev) => set("valueOfTime", ev.target.value)} {...aria("value-of-time", e.value_of_time_eur_per_h, "value-of-time-hint")} />
       </Field>
     </details>

@@ -63,6 +63,8 @@ export interface FormState {
   reducedRestsLeft: string;
   /** EUR net per hour of truck and driver ("" = the service's default). */
   valueOfTime: string;
+  /** "" = the API's default (balanced). */
+  objective: "" | "balanced" | "fastest" | "cheapest";
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -101,6 +103,7 @@ export const INITIAL: FormState = {
   sinceDailyRestMin: "",
   reducedRestsLeft: "",
   valueOfTime: "",
+  objective: "",
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };
