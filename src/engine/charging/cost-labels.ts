@@ -14,8 +14,25 @@ export interface CostCtx {
   faster: boolean;
 }
 
-/** The price of a charge by the arrival at the charger, minutes from the departure. */
-export type PriceByArrival = (arriveMin: number) => ChargePrice;
+/** The price of a charge by the arrival at the charger (minutes from the departure), or one price for every arrival. */
+export type PriceByArrival = ((arriveMin: number) => ChargePrice) | ChargePrice;
+
+/** Buffers reused by every call (grown as needed): the pass allocates only what it keeps. */
+let scratch = {
+  m: 0, n: 0, O: new Float64Array(0), T: new Float64Array(0), lv: new Int32Array(0), bKey: new Float64Array(0), dq: new Int32Array(0),
+  vals: new Float64Array(0), tv: new Float64Array(0), src: new Int32Array(0), tgt: new Int32Array(0),
+};
+function buffers(m: number, n: number, levels: number) {
+  if (scratch.m < m || scratch.dq.length < levels * m) {
+    const M = 2 * Math.max(m, scratch.m);
+    scratch = { ...scratch, m: M, O: new Float64Array(M), T: new Float64Array(M), lv: new Int32Array(M), bKey: new Float64Array(M), dq: new Int32Array(Math.max(levels, 2) * M) };
+  }
+  if (scratch.n < n) {
+    const N = 2 * n;
+    scratch = { ...scratch, n: N, vals: new Float64Array(N), tv: new Float64Array(N), src: new Int32Array(N), tgt: new Int32Array(N) };
+  }
+  return scratch;
+}
 
 const EPS = 1e-9;
 
@@ -39,25 +56,29 @@ export function stopSetCost(
   const { fa, fd, lo } = ctx, a0 = perMinOf(cc);
   const long = Math.max(pause, ctx.minChargeMin);
   const n = ctx.gdMax - lo + 1, m = arrHi - arrLo + 1;
-  const O = new Float64Array(m), T = new Float64Array(m), lv = new Int32Array(m);
-  const levels: ChargePrice[] = [];
+  const byTime = typeof price === "function";
+  const levels: ChargePrice[] = byTime ? [] : [price];
+  let buf = buffers(m, n, 1);
+  const { O, T, lv } = buf;
   for (let j = 0; j < m; j++) {
     const a = arrLo + j;
     O[j] = objAt(s, a);
     T[j] = timeAt(s, a);
     if (arrivalOk && !arrivalOk(T[j])) O[j] = Infinity;
+    if (!byTime) { lv[j] = 0; continue; }
     const p = price(T[j] + ctx.halfDetourMin);
-    let l = levels.findIndex((q) => q.perKWh === p.perKWh && q.sessionFee === p.sessionFee && q.perMin === p.perMin);
-    if (l < 0) l = levels.push(p) - 1;
+    let l = 0;
+    while (l < levels.length && !(levels[l].perKWh === p.perKWh && levels[l].sessionFee === p.sessionFee && levels[l].perMin === p.perMin)) l++;
+    if (l === levels.length) levels.push(p);
     lv[j] = l;
   }
   const L = levels.length;
+  buf = buffers(m, n, L); // the same buffers unless more levels than ever before
+  const { bKey, dq, vals, tv, src, tgt } = buf;
   const bestA = new Float64Array(L).fill(Infinity), argA = new Int32Array(L).fill(-1);
-  const dq = new Int32Array(L * m), head = new Int32Array(L), tail = new Int32Array(L);
+  const head = new Int32Array(L), tail = new Int32Array(L);
   for (let l = 0; l < L; l++) head[l] = tail[l] = l * m;
-  const bKey = new Float64Array(m);
   const fixedCost = levels.map((p) => a0 * ctx.fixedMin + p.sessionFee + p.perKWh * ctx.detourKWh);
-  const vals = new Float64Array(n), tv = new Float64Array(n), src = new Int32Array(n), tgt = new Int32Array(n);
   let first = 0;
   while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
   let p1 = arrLo - 1, p2 = arrLo - 1, p3 = arrLo - 1, last = -1;
@@ -130,10 +151,15 @@ export function stopSetCost(
   const g0 = lo + first;
   const out: LabelSet = {
     b: next.b, d: next.d, n: next.n, vals: vals.subarray(first, last + 1), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how,
-    src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0,
+    src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0, sources: undefined, pick: undefined,
   };
   const cands = rivals.filter((r) => r.n === next.n && r.b <= next.b + 1e-9 && r.d <= next.d + 1e-9 && r.top >= out.top);
   if (cands.length && dominated(out, cands, cc.faster)) return null;
+  // Kept: its own copies of the buffers.
+  out.vals = vals.slice(first, last + 1);
+  out.src = src.slice(first, last + 1);
+  out.tgt = tgt.slice(first, last + 1);
+  out.tv = tv.slice(first, last + 1);
   return out;
 }
 
@@ -142,7 +168,7 @@ export function visitSetCost(s: LabelSet, pause: number, earliest: number, servi
   const a0 = perMinOf(cc);
   if (earliest === -Infinity && latest === Infinity) {
     const add = pause + serviceMin;
-    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + a0 * add, lo: s.lo, top: s.top, parent: s, how, src: null, tgt: null, tv: s.tv, tb: s.tb! + add };
+    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + a0 * add, lo: s.lo, top: s.top, parent: s, how, src: null, tgt: null, tv: s.tv, tb: s.tb + add, sources: undefined, pick: undefined };
   }
   const n = s.top - s.lo + 1;
   const vals = new Float64Array(n), tv = new Float64Array(n);
@@ -156,7 +182,7 @@ export function visitSetCost(s: LabelSet, pause: number, earliest: number, servi
   }
   if (last < 0) return null;
   atLeast(vals, tv, null, null, 0, last);
-  return { b: next.b, d: next.d, n: next.n, vals: vals.subarray(0, last + 1), origin: s.lo, base: 0, lo: s.lo, top: s.lo + last, parent: s, how, src: null, tgt: null, tv: tv.subarray(0, last + 1), tb: 0 };
+  return { b: next.b, d: next.d, n: next.n, vals: vals.subarray(0, last + 1), origin: s.lo, base: 0, lo: s.lo, top: s.lo + last, parent: s, how, src: null, tgt: null, tv: tv.subarray(0, last + 1), tb: 0, sources: undefined, pick: undefined };
 }
 
 /**

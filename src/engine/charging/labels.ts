@@ -27,13 +27,16 @@ export interface LabelSet extends Driver {
   /** Stop sets: per cell, the arrival cell charged from and the target cell charged to. */
   src: Int32Array | null;
   tgt: Int32Array | null;
+  /** Under a cost objective: time per cell, indexed like vals; T(g) = tv[g - origin] + tb; else null. */
+  tv: Float64Array | null;
+  tb: number;
   /** Merged sets: per cell, which of `sources` holds the best label. */
-  sources?: LabelSet[];
-  pick?: Int32Array;
-  /** Under a cost objective: time per cell, indexed like vals; T(g) = tv[g - origin] + tb. */
-  tv?: Float64Array;
-  tb?: number;
+  sources: LabelSet[] | undefined;
+  pick: Int32Array | undefined;
 }
+
+// Every set is written with the same fields in the same order (one hidden
+// class): sets of both kinds meet in the same hot loops of one process.
 
 const EPS_T = 1e-9;
 
@@ -41,7 +44,7 @@ const EPS_T = 1e-9;
 export function timeAt(s: LabelSet, g: number): number {
   if (g > s.top) return Infinity;
   const i = (g < s.lo ? s.lo : g) - s.origin;
-  return s.tv ? s.tv[i] + s.tb! : s.vals[i] + s.base;
+  return s.tv ? s.tv[i] + s.tb : s.vals[i] + s.base;
 }
 
 /** What the search minimizes at cell g: the time, or under a cost objective the objective. */
@@ -52,9 +55,7 @@ export function objAt(s: LabelSet, g: number): number {
 
 /** `costed`: under a cost objective (the set tracks time beside the objective). */
 export function startSet(cell: number, b: number, d: number, costed = false): LabelSet {
-  const s: LabelSet = { b, d, n: 0, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null };
-  if (costed) { s.tv = Float64Array.of(0); s.tb = 0; }
-  return s;
+  return { b, d, n: 0, vals: Float64Array.of(0), origin: cell, base: 0, lo: cell, top: cell, parent: null, how: { kind: "start" }, src: null, tgt: null, tv: costed ? Float64Array.of(0) : null, tb: 0, sources: undefined, pick: undefined };
 }
 
 /**
@@ -64,9 +65,10 @@ export function startSet(cell: number, b: number, d: number, costed = false): La
 export function driven(s: LabelSet, next: Driver, addMin: number, lo: number, top: number, how: How, perMin = 1): LabelSet | null {
   const l = Math.max(s.lo, lo), t = Math.min(s.top, top);
   if (l > t) return null;
-  const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + addMin * (s.tv ? perMin : 1), lo: l, top: t, parent: s, how, src: null, tgt: null };
-  if (s.tv) { out.tv = s.tv; out.tb = s.tb! + addMin; }
-  return out;
+  return {
+    b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + addMin * (s.tv ? perMin : 1), lo: l, top: t, parent: s, how, src: null, tgt: null,
+    tv: s.tv, tb: s.tv ? s.tb + addMin : 0, sources: undefined, pick: undefined,
+  };
 }
 
 /** Charging at one station, precomputed per station and shared by all sets and options. */
@@ -143,7 +145,7 @@ export function stopSet(s: LabelSet, ctx: StopCtx, pause: number, next: Driver, 
     if (vals[i + 1] < vals[i] - EPS_T) { vals[i] = vals[i + 1]; src[i] = src[i + 1]; tgt[i] = tgt[i + 1]; }
   }
   const g0 = lo + first;
-  const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null };
+  const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null, tv: null, tb: 0, sources: undefined, pick: undefined };
   const cands = rivals.filter((a) => a.n === next.n && a.b <= next.b + 1e-9 && a.d <= next.d + 1e-9 && a.top >= out.top);
   if (cands.length && dominated(out, cands)) return null;
   out.vals = vals.slice(first, last + 1);
@@ -160,11 +162,11 @@ export function visitSet(s: LabelSet, pause: number, earliest: number, serviceMi
   const top = inTime(s, pause, earliest, latest);
   if (top < 0) return null;
   if (timeAt(s, s.lo) + pause >= earliest) {
-    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+    return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + pause + serviceMin, lo: s.lo, top, parent: s, how, src: null, tgt: null, tv: null, tb: 0, sources: undefined, pick: undefined };
   }
   const vals = new Float64Array(top - s.lo + 1);
   for (let g = s.lo; g <= top; g++) vals[g - s.lo] = Math.max(timeAt(s, g) + pause, earliest) + serviceMin;
-  return { b: next.b, d: next.d, n: next.n, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null };
+  return { b: next.b, d: next.d, n: next.n, vals, origin: s.lo, base: 0, lo: s.lo, top, parent: s, how, src: null, tgt: null, tv: null, tb: 0, sources: undefined, pick: undefined };
 }
 
 /** Highest cell that still starts service by `latest` (T is nondecreasing); -1 when none. */
@@ -243,7 +245,7 @@ export function merge(group: LabelSet[]): LabelSet {
   let lo = Infinity, top = -1;
   for (const m of group) { lo = Math.min(lo, m.lo); top = Math.max(top, m.top); }
   const vals = new Float64Array(top - lo + 1).fill(Infinity);
-  const tv = group[0].tv ? new Float64Array(top - lo + 1).fill(Infinity) : undefined;
+  const tv = group[0].tv ? new Float64Array(top - lo + 1).fill(Infinity) : null;
   const pick = new Int32Array(top - lo + 1);
   group.forEach((m, j) => {
     for (let g = lo; g <= m.top; g++) {
@@ -251,9 +253,7 @@ export function merge(group: LabelSet[]): LabelSet {
       if (v < vals[g - lo]) { vals[g - lo] = v; pick[g - lo] = j; if (tv) tv[g - lo] = timeAt(m, g); }
     }
   });
-  const out: LabelSet = { b: group[0].b, d: group[0].d, n: group[0].n, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, sources: group, pick };
-  if (tv) { out.tv = tv; out.tb = 0; }
-  return out;
+  return { b: group[0].b, d: group[0].d, n: group[0].n, vals, origin: lo, base: 0, lo, top, parent: null, how: { kind: "merge" }, src: null, tgt: null, tv, tb: 0, sources: group, pick };
 }
 
 /** `faster`: a label covers another only if it is also no later (a cost objective where time matters). */

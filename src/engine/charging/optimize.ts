@@ -278,8 +278,9 @@ function costCtx<C extends string>(prep: Prepared<C>): CostCtx | null {
 }
 
 function priceByArrival<C extends string>(prep: Prepared<C>, price: Parameters<typeof priceAt>[0]): PriceByArrival {
+  if (!price || !isTariff(price)) return priceAt(price, 0);
   const dep = prep.input.departureMs;
-  return (arriveMin) => priceAt(price, dep + arriveMin * 60_000);
+  return (arriveMin) => price.at(dep + arriveMin * 60_000);
 }
 
 function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick<Point, "distM" | "energyKWh">, rootBound: number): SweepResult {
