@@ -49,7 +49,7 @@ for (const vp of VIEWPORTS) {
       await signIn(page);
       await audit(page, "planner", vp.name);
       const id = await planId(page);
-      for (const [screen, url] of [["plan-page", `/plans/${id}`], ["history", "/history"], ["fleet", "/fleet"], ["keys", "/keys"]] as const) {
+      for (const [screen, url] of [["plan-page", `/plans/${id}`], ["history", "/history"], ["fleet", "/fleet"], ["keys", "/keys"], ["prices", "/prices"]] as const) {
         const res = await page.goto(url);
         expect(res?.status(), url).toBe(200);
         await expect(page.getByTestId("tenant-name")).toHaveText("e2e");

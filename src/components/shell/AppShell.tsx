@@ -18,6 +18,7 @@ const SECTIONS = [
   { href: "/", label: "Plan" },
   { href: "/history", label: "History" },
   { href: "/fleet", label: "Fleet" },
+  { href: "/prices", label: "Prices" },
   { href: "/keys", label: "API keys", adminOnly: true },
 ];
 
