@@ -104,6 +104,8 @@ export const RouteOptimizationRequest = z
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
     value_of_time_eur_per_h: z.number().min(0).max(1_000).nullish()
       .describe("What an hour of this truck and its driver is worth, EUR net, for totals.cost and the balanced objective; default 50 (docs/API.md, Cost)"),
+    cost_options: z.boolean().nullish().transform((v) => v ?? false)
+      .describe("Also plan the time-money trade-off: result.cost_options and GET .../result?option=K; takes up to five searches; default false"),
     objective: z.enum(OBJECTIVES).nullish().transform((v) => v ?? "balanced")
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
     start_time_tour: timeOfDayOrIso.nullish(),
@@ -127,6 +129,7 @@ export const LegacyPlannerQuery = PlannerQuery.extend({
 
 export const ResultQuery = z.object({
   tenant_id: queryInt(1, MAX_ID).nullish().describe("Tenant ID; may only name the API key's own tenant"),
+  option: queryInt(0, 4).nullish().describe("One of the result's cost_options, in the full result shape (submitted with cost_options: true)"),
 });
 
 export const JobPath = z.object({

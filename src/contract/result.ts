@@ -194,6 +194,21 @@ export const TollSummary = z
   .meta({ id: "TollSummary" });
 
 /** The plan itself, as the engine produces it (ids are added when stored). */
+export const CostOption = z
+  .object({
+    option: z.int().describe("K of GET .../result?option=K"),
+    objective: z.enum(["balanced", "fastest", "cheapest"]),
+    value_of_time_eur_per_h: z.number().nullable().describe("The value of time the balanced search used; null for fastest and cheapest"),
+    chosen: z.boolean().describe("The plan of the request's own objective (the main result)"),
+    duration_min: z.number(),
+    energy_cost: z.number().describe("EUR net"),
+    total_cost: z.number().describe("EUR net: energy, tolls and the value of time at the request's value of time"),
+    charged_kWh: z.number(),
+    charging_stops: z.int(),
+  })
+  .meta({ id: "CostOption" });
+export type CostOption = z.infer<typeof CostOption>;
+
 export const PlanResult = z.looseObject({
   status: z.enum(["succeeded", "not_drivable"]).describe("Job lifecycle status"),
   battery_level_start: z.number(),
@@ -248,6 +263,8 @@ export const PlanResult = z.looseObject({
     })
     .nullish()
     .describe("The drivers' hours the plan keeps (EU 561/2006) and the driver's state at departure"),
+  cost_options: z.array(CostOption).nullish()
+    .describe("With the request's cost_options: the Pareto-optimal plans from the fastest to the cheapest (at most 5); each in full at GET .../result?option=K"),
   route_profile: z
     .object({ distance_m: z.array(z.number()), elevation_m: z.array(z.number().nullable()), soc: z.array(z.number()) })
     .nullish()

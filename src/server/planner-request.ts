@@ -128,6 +128,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     serviceTimeDepartureMin: b.service_time_departure_min,
     ...(b.value_of_time_eur_per_h != null ? { valueOfTimeEurPerH: b.value_of_time_eur_per_h } : {}),
     objective: b.objective,
+    ...(b.cost_options ? { costOptions: true } : {}),
     driver: b.driver
       ? {
           extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,

@@ -98,3 +98,35 @@ it("the tenant's value of time and depot price apply where the request states no
   const stated = await plannedV2(t.a.key, hamburgMunich({ start_time_tour: "2026-11-25T06:00:00Z", value_of_time_eur_per_h: 40 }));
   expect(stated.totals.cost.value_of_time_eur_per_h).toBe(40);
 });
+
+it("cost_options: the Pareto-optimal plans from the fastest to the cheapest, each in full at ?option=K", async () => {
+  await call("PUT", "/poi/prices", { key: t.a.key, body: { contracts: [{ operator: "Allego", country: "DE", energy_price_per_kWh: 0.2 }] } });
+  const r = await plannedV2(t.a.key, { ...trip("balanced"), cost_options: true });
+  const options = r.cost_options;
+  expect(options.length).toBeGreaterThanOrEqual(2);
+  expect(options.length).toBeLessThanOrEqual(5);
+  expect(options.filter((o: any) => o.chosen)).toHaveLength(1);
+  for (let k = 1; k < options.length; k++) {
+    expect(options[k].duration_min).toBeGreaterThanOrEqual(options[k - 1].duration_min);
+    expect(options[k].energy_cost).toBeLessThan(options[k - 1].energy_cost); // slower only where cheaper
+  }
+  expect(options[0].objective).toBe("fastest");
+  const chosen = options.find((o: any) => o.chosen);
+  expect(chosen).toMatchObject({ objective: "balanced", duration_min: r.totals.duration_min, total_cost: r.totals.cost.total });
+  for (const o of options) {
+    const full = await call("GET", `/planner/optimizations/${r.optimization_id}/result?option=${o.option}`, { key: t.a.key });
+    expect(full.status, full.text).toBe(200);
+    expect(full.json).toMatchObject({ optimization_id: r.optimization_id, status: "succeeded" });
+    expect(full.json.totals.duration_min).toBe(o.duration_min);
+    expect(full.json.totals.cost.energy).toBe(o.energy_cost);
+    expect(full.json.totals.cost.objective).toBe(o.objective);
+  }
+  const beyond = await call("GET", `/planner/optimizations/${r.optimization_id}/result?option=${options.length}`, { key: t.a.key });
+  expect(beyond.status).toBe(404);
+  const bad = await call("GET", `/planner/optimizations/${r.optimization_id}/result?option=9`, { key: t.a.key });
+  expect(bad.status).toBe(422);
+  expect(bad.json.detail[0].loc).toEqual(["query", "option"]);
+  const plain = await plannedV2(t.a.key, trip("balanced"));
+  expect(plain.cost_options ?? null).toBeNull();
+  expect((await call("GET", `/planner/optimizations/${plain.optimization_id}/result?option=0`, { key: t.a.key })).status).toBe(404);
+});

@@ -49,6 +49,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   reducedRestsLeft: ["driver"],
   valueOfTime: ["value_of_time_eur_per_h"],
   objective: ["objective"],
+  costOptions: ["cost_options"],
 };
 
 interface Props {

@@ -47,8 +47,11 @@ export function PlannerApp() {
   });
   const jobStatus = job.data?.status;
   const final = isFinal(jobStatus);
+  // A cost option of this run shown instead of the requested plan (null: the requested one).
+  const [shownOption, setShownOption] = useState<number | null>(null);
+  useEffect(() => setShownOption(null), [run?.optimizationId]);
   const result = useQuery({
-    ...trpc.planner.result.queryOptions(run && final && jobStatus !== "failed" ? { optimizationId: run.optimizationId } : skipToken),
+    ...trpc.planner.result.queryOptions(run && final && jobStatus !== "failed" ? { optimizationId: run.optimizationId, option: shownOption } : skipToken),
     staleTime: Infinity,
     refetchInterval: (q) => (q.state.data && q.state.data.result == null && !isFinal(q.state.data.status) ? POLL_MS : false),
   });
@@ -142,7 +145,7 @@ export function PlannerApp() {
                 {statusLine}
               </div>
             ) : null}
-            {plan ? <ResultPanel result={plan} submitWarnings={run?.warnings ?? []} onFocusStop={(index) => setFocus({ index, nonce: Date.now() })} /> : null}
+            {plan ? <ResultPanel result={plan} submitWarnings={run?.warnings ?? []} onFocusStop={(index) => setFocus({ index, nonce: Date.now() })} option={shownOption} onOption={setShownOption} /> : null}
             {run && !working ? (
               <div className={styles.panelFoot}>
                 <button type="button" className={styles.secondaryWide} onClick={() => setTab("plan")}>

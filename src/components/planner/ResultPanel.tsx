@@ -2,6 +2,7 @@
 // What a finished plan says: why it is not drivable, totals, tolls and cost,
 // warnings, SoC and elevation along the route, the tour's timeline, and the
 // stops (times, charging, energy, state of charge) as a list.
+import { CostOptions } from "@/components/result/CostOptions";
 import { useMemo } from "react";
 import { notDrivableInfo } from "@/components/result/filters";
 import { routeOnMap } from "@/components/result/profile";
@@ -125,7 +126,11 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
   );
 }
 
-export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void }) {
+export function ResultPanel({ result, submitWarnings, onFocusStop, option = null, onOption }: {
+  result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void;
+  /** The cost option shown (null: the requested plan), and how to show another. */
+  option?: number | null; onOption?: (option: number | null) => void;
+}) {
   const stops = useMemo(() => planStops(result), [result]);
   const route = useMemo(() => routeOnMap(result), [result]);
   const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
@@ -148,6 +153,7 @@ export function ResultPanel({ result, submitWarnings, onFocusStop }: { result: O
       ) : null}
 
       <Totals result={result} />
+      {onOption && result.cost_options?.length ? <CostOptions options={result.cost_options} shown={option} onShow={onOption} /> : null}
 
       {warnings.length ? (
         <div className={styles.alertWarn} role="status">

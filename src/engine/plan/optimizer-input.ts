@@ -75,7 +75,7 @@ export const CHEAPEST_EUR_PER_MIN = 1e-6;
 
 function objectiveOf(input: PlanInput, tenant?: TenantPrices): CostObjective | undefined {
   if (input.objective === "cheapest") return { eurPerMin: CHEAPEST_EUR_PER_MIN };
-  if (input.objective === "balanced") return { eurPerMin: Math.max(CHEAPEST_EUR_PER_MIN, valueOfTime(input, tenant) / 60) };
+  if (input.objective === "balanced") return { eurPerMin: Math.max(CHEAPEST_EUR_PER_MIN, (input.searchValueOfTimeEurPerH ?? valueOfTime(input, tenant)) / 60) };
   return undefined;
 }
 

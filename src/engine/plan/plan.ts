@@ -11,6 +11,7 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { DAY_MIN, optimizeWithinDailySpan, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
+import { withCostOptions } from "./cost-options";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
@@ -72,7 +73,15 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
 }
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
-  const { legs, profile, hits, candidates, sectionChargers: chargers, warnings } = planRoute(input, data);
+  const route = planRoute(input, data);
+  const main = resultFor(input, data, route);
+  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, route, main, (i) => resultFor(i, data, route)) : main;
+}
+
+/** The plan on a routed tour under the input's objective. */
+function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanResult {
+  const { legs, profile, hits, candidates, sectionChargers: chargers } = route;
+  const warnings = [...route.warnings];
   const request = optimizerInput(input, profile, candidates, chargers, data.prices);
   const span = spanRules(input, request.breaks!);
   const { result: optimized, shortenedDays, tooLong } = optimizeWithinDailySpan(request, span);

@@ -31,6 +31,10 @@ export interface PlanInput {
   valueOfTimeEurPerH?: number;
   /** What the charging plan minimizes; absent: fastest (the engine's own default; requests default to balanced). */
   objective?: "balanced" | "fastest" | "cheapest";
+  /** The value of time the balanced search uses, where it differs from the reported one (a cost option's). */
+  searchValueOfTimeEurPerH?: number;
+  /** Also plan the time-money trade-off (cost_options). */
+  costOptions?: boolean;
   /** The driver's hours at departure; absent: rested, 9 h day. */
   driver?: DriverInput;
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */

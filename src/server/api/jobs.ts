@@ -20,7 +20,7 @@ export async function getResult(req: Request, params: Record<string, string>): P
   const auth = await authed(req);
   const details: ValidationDetail[] = [];
   const path = collect(OptimizationPath, params, "path", details);
-  collect(ResultQuery, queryObject(new URL(req.url)), "query", details); // tenant_id: checked by authed()
+  const query = collect(ResultQuery, queryObject(new URL(req.url)), "query", details); // tenant_id: checked by authed()
   throwIfAny(details);
   const optimization = await db().optimization.findFirst({
     where: { id: path!.optimization_id, tenantId: auth.tenantId },
@@ -35,6 +35,15 @@ export async function getResult(req: Request, params: Record<string, string>): P
         : `the job is ${status}; poll GET /planner/jobs/${optimization.job?.id} until it is succeeded or not_drivable`;
     throw new HttpError(409, { detail: `No result for optimization ${optimization.id}: ${why}`, status, job_id: optimization.job?.id ?? null });
   }
-  // Stored as produced; served byte for byte.
-  return new Response(optimization.result, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+  // Stored as produced; served byte for byte (an option: its element of the stored array).
+  let body = optimization.result;
+  const k = query?.option;
+  if (k != null) {
+    const options = optimization.options ? (JSON.parse(optimization.options) as unknown[]) : [];
+    if (k >= options.length) {
+      throw notFound(options.length ? `Option ${k} of optimization ${optimization.id} (it has ${options.length})` : `Cost options of optimization ${optimization.id} (submit with cost_options: true)`);
+    }
+    body = JSON.stringify(options[k]);
+  }
+  return new Response(body, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }

@@ -1,4 +1,5 @@
 // POST /planner/v2 (asynchronous) and POST /planner (legacy, synchronous).
+import { resultBodies } from "../jobs/result-body";
 import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
 import type { SubmitResponse } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
@@ -47,12 +48,13 @@ export async function submitV2(req: Request): Promise<Response> {
 export async function planSync(req: Request): Promise<Response> {
   const auth = await authed(req);
   const r = await readPlannerRequest(db(), auth, req, LegacyPlannerQuery);
-  const result = await planOrReject(r.input, auth.tenantId);
+  const planned = await planOrReject(r.input, auth.tenantId);
   const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "running");
-  const stored = JSON.stringify({ optimization_id: ids.optimizationId, tour_id: ids.tourId, ...result });
+  const stored = resultBodies(ids.optimizationId, ids.tourId, planned);
+  const { cost_option_results: _options, ...result } = planned as typeof planned & { cost_option_results?: unknown };
   const finishedAt = new Date();
   await db().$transaction([
-    db().optimization.update({ where: { id: ids.optimizationId }, data: { result: stored, finishedAt } }),
+    db().optimization.update({ where: { id: ids.optimizationId }, data: { result: stored.result, options: stored.options, finishedAt } }),
     db().job.update({ where: { id: ids.jobId }, data: { status: result.status, attempts: 1, startedAt: finishedAt, finishedAt } }),
   ]);
   const include = r.body.include_available_charging_stations || r.query.include_available_charging_stations === true;

@@ -4,6 +4,7 @@
 // memory fails its job alone. Every write is conditional on the worker still
 // holding the job (same lockedBy, same attempt), so a job handed to another
 // worker after a lease expired gets its final state from one of them only.
+import { resultBodies } from "./result-body";
 import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
 import type { Db } from "../db/client";
@@ -35,14 +36,14 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
     const result = await jobPlanner().plan(job.tenantId, stored.input, Date.now() + opts.timeLimitMs);
-    const body = JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...result });
+    const body = resultBodies(job.optimizationId, job.tourId, result);
     const finishedAt = new Date();
     const written = await db.$transaction(async (tx) => {
       const { count } = await tx.job.updateMany({
         where: held,
         data: { status: result.status, error: null, finishedAt, lockedBy: null, lockedUntil: null },
       });
-      if (count === 1) await tx.optimization.update({ where: { id: job.optimizationId }, data: { result: body, finishedAt } });
+      if (count === 1) await tx.optimization.update({ where: { id: job.optimizationId }, data: { result: body.result, options: body.options, finishedAt } });
       return count === 1;
     });
     if (!written) return superseded(job, opts);

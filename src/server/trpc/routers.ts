@@ -117,12 +117,15 @@ const planner = router({
     if (!job) throw new TRPCError({ code: "NOT_FOUND", message: "Job not found" });
     return jobRecord(job);
   }),
-  result: tenantProcedure.input(z.object({ optimizationId: z.number().int().positive() })).query(async ({ input, ctx }) => {
+  /** The result, or one of its cost options (`option`, as GET .../result?option=K). */
+  result: tenantProcedure.input(z.object({ optimizationId: z.number().int().positive(), option: z.number().int().min(0).max(4).nullish() })).query(async ({ input, ctx }) => {
     const o = await db().optimization.findFirst({ where: { id: input.optimizationId, tenantId: ctx.auth.tenantId }, include: { job: true } });
     if (!o) throw new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
     const status = (o.job?.status ?? "queued") as JobStatus;
     if (!o.result || !FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
-    return { status, result: JSON.parse(o.result) as OptimizationResultResponse };
+    const options = input.option != null && o.options ? (JSON.parse(o.options) as OptimizationResultResponse[]) : null;
+    if (input.option != null && !options?.[input.option]) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
+    return { status, result: options ? options[input.option!] : (JSON.parse(o.result) as OptimizationResultResponse) };
   }),
   history: tenantProcedure.query(async ({ ctx }) => {
     const jobs = await db().job.findMany({ where: { tenantId: ctx.auth.tenantId }, orderBy: { createdAt: "desc" }, take: 50 });

@@ -101,6 +101,13 @@ export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
           <option value="cheapest">Cheapest</option>
         </select>
       </Field>
+      <div className={styles.field}>
+        <label htmlFor="cost-options" className={styles.check}>
+          <input id="cost-options" type="checkbox" checked={f.costOptions} onChange={(ev) => set("costOptions", ev.target.checked)} {...aria("cost-options", e.cost_options)} />
+          Show the time-cost trade-off (up to 5 plans; takes longer)
+        </label>
+        <FieldError id="cost-options" errors={e.cost_options} />
+      </div>
       <Field id="value-of-time" label="Value of time (EUR/h)" hint="Truck and driver, net; for the plan's cost and the balanced objective; default: the tenant's, else 50" errors={e.value_of_time_eur_per_h}>
         <input id="value-of-time" type="number" inputMode="decimal" min={0} max={1000} step={5} placeholder="50" value={f.valueOfTime} onChange={(ev) => set("valueOfTime", ev.target.value)} {...aria("value-of-time", e.value_of_time_eur_per_h, "value-of-time-hint")} />
       </Field>

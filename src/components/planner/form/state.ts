@@ -65,6 +65,8 @@ export interface FormState {
   valueOfTime: string;
   /** "" = the API's default (balanced). */
   objective: "" | "balanced" | "fastest" | "cheapest";
+  /** Ask for the time-cost trade-off (cost_options). */
+  costOptions: boolean;
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -104,6 +106,7 @@ export const INITIAL: FormState = {
   reducedRestsLeft: "",
   valueOfTime: "",
   objective: "",
+  costOptions: true,
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };

@@ -1,0 +1,1 @@
+ALTER TABLE "Optimization" ADD COLUMN "options" TEXT;
