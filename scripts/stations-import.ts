@@ -1,4 +1,4 @@
-// npm run stations:import -- --format bnetza|ocm|ocpi FILE [--source KEY] [--tenant ID]
+// npm run stations:import -- --format bnetza|ocm|ocpi|ocpi-tariffs FILE [--source KEY] [--tenant ID]
 //   loads a charger file into the station store; the same source key again updates it
 // npm run stations:import -- --overlay FILE [--tenant ID]
 //   loads truck attributes (JSON array or CSV, docs/API.md) for every tenant, or one
@@ -41,7 +41,7 @@ try {
     const r = await importStationFile(db(), { format, fileName: file, bytes: readFileSync(file), key: option("source"), tenantId });
     console.log(
       `${file} (${format}) -> source '${r.source}'${r.tenantId ? ` of tenant ${r.tenantId}` : ""}: ${r.records} records, ${r.skipped} skipped; ` +
-        `sites ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.removed} removed`,
+        `${format === "ocpi-tariffs" ? "tariffs" : "sites"} ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.removed} removed`,
     );
     for (const w of r.warnings) console.log(`  warning: ${w}`);
   }

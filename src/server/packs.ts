@@ -15,7 +15,7 @@ import { createStationIndex, type StationIndex } from "../engine/stations/corrid
 import { combineStations } from "../engine/stations/merge";
 import { loadStationPack } from "../engine/stations/pack";
 import type { Db } from "./db/client";
-import { storedOverlays, storedSites, storeVersion as storeVersionOf } from "./stations/store";
+import { linkTariffs, storedOverlays, storedSites, storedTariffs, storeVersion as storeVersionOf } from "./stations/store";
 import type { Station } from "../engine/stations/types";
 import { HttpError } from "./http/errors";
 import { PACK_FILES, config } from "./config";
@@ -90,7 +90,8 @@ async function stationView(db: Db, tenantId: number): Promise<StationView> {
   const storeVersion = await storeVersionOf(db, tenantId);
   const cached = views.get(tenantId);
   if (cached?.storeVersion === storeVersion) return cached;
-  const [sites, overlays] = await Promise.all([storedSites(db, tenantId), storedOverlays(db, tenantId)]);
+  const [stored, overlays, tariffs] = await Promise.all([storedSites(db, tenantId), storedOverlays(db, tenantId), storedTariffs(db, tenantId)]);
+  const sites = linkTariffs(stored, tariffs);
   const view = sites.length + overlays.length === 0
     ? { storeVersion, version: c.stationVersion, index: c.stationIndex }
     : {

@@ -103,6 +103,33 @@ describe("station store", () => {
     importCli(["--format", "ocpi", file, "--source", "truck-hubs"]);
   });
 
+  it("tariffs imported on their own (--format ocpi-tariffs) price the sites whose connectors name them, in either order", async () => {
+    const file = path.join(dir, "hub.json");
+    const [location] = JSON.parse(fs.readFileSync(file, "utf8"));
+    const named = { ...location, evses: [{ ...location.evses[0], connectors: [{ ...location.evses[0].connectors[0], tariff_ids: ["HUB-2"] }] }] };
+    fs.writeFileSync(file, JSON.stringify([named]));
+    expect(importCli(["--format", "ocpi", file, "--source", "truck-hubs"])).toMatch(/1 updated/);
+    const tariffFile = path.join(dir, "tariffs.json");
+    const tariff = { id: "HUB-2", currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.25, vat: 19, step_size: 1 }] }], last_updated: "2026-11-01T00:00:00Z" };
+    fs.writeFileSync(tariffFile, JSON.stringify({ data: [tariff, { id: "BROKEN" }] }));
+    expect(importCli(["--format", "ocpi-tariffs", tariffFile, "--source", "hub-tariffs"])).toMatch(/2 records, 1 skipped; tariffs 1 added/);
+    const r = await planNow(t.a.key, trip());
+    const stop = chargingStops(r).find((s: any) => s.coordinate_lat === Number(hub.lat.toFixed(6)));
+    expect(stop, "the hub is still the stop").toBeTruthy();
+    expect(stop.energy_cost).toMatchObject({ source: "OCPI tariff HUB-2 of truck-hubs", estimated: false });
+    expect(stop.energy_cost.amount).toBeCloseTo(0.25 * stop.energy_kWh, 1);
+    // The tariffs are no sites: the station list is as before.
+    expect(r.poi_list.some((p: any) => String(p.external_id).startsWith("tariff:"))).toBe(false);
+    // Removing the tariffs' source unlinks them; the site goes back to list prices.
+    fs.writeFileSync(tariffFile, "[]");
+    expect(importCli(["--format", "ocpi-tariffs", tariffFile, "--source", "hub-tariffs"])).toMatch(/1 removed/);
+    const after = await planNow(t.a.key, trip());
+    const again = chargingStops(after).find((s: any) => s.coordinate_lat === Number(hub.lat.toFixed(6)));
+    expect(again.energy_cost.source).not.toMatch(/OCPI tariff/);
+    fs.writeFileSync(file, JSON.stringify([location]));
+    importCli(["--format", "ocpi", file, "--source", "truck-hubs"]);
+  });
+
   it("a stored site whose source states no power keeps the estimate mark", async () => {
     const file = path.join(dir, "estimated.json");
     const location = JSON.parse(fs.readFileSync(ocpiFile("tmp.json", hub.lat + 0.002, hub.lon, 50), "utf8"))[0];

@@ -122,6 +122,31 @@ export function parseOcpiLocations(input: unknown, opts: { source?: string } = {
   return { locations: list.length, skipped, stations, warnings };
 }
 
+export interface OcpiTariffImport {
+  /** Tariff objects read. */
+  records: number;
+  /** Without id, currency or elements. */
+  skipped: number;
+  tariffs: Tariff[];
+}
+
+/**
+ * OCPI 2.2.1 Tariff objects on their own (`--format ocpi-tariffs`): an array, `{ data: [...] }` (a
+ * GET /tariffs response) or `{ tariffs: [...] }`. Sites whose connectors name them (`tariff_ids`) are
+ * priced by them wherever either file was imported first.
+ */
+export function parseOcpiTariffs(input: unknown): OcpiTariffImport {
+  const json = typeof input === "string" ? (JSON.parse(input.replace(/^\uFEFF/, "")) as unknown) : input;
+  const list = Array.isArray(json) ? json : isObj(json) && Array.isArray(json.data) ? json.data : isObj(json) && Array.isArray(json.tariffs) ? json.tariffs : null;
+  if (!list) throw new Error("OCPI: expected an array of Tariff objects, { data: [...] } or { tariffs: [...] }");
+  const tariffs: Tariff[] = [];
+  for (const t of list) {
+    const ok = isObj(t) && str(t.id) && str(t.currency) && Array.isArray(t.elements) && t.elements.every((e) => isObj(e) && Array.isArray(e.price_components));
+    if (ok) tariffs.push(t as unknown as Tariff);
+  }
+  return { records: list.length, skipped: list.length - tariffs.length, tariffs };
+}
+
 const zoneOk = new Map<string, boolean>();
 /** An IANA time zone this runtime knows (an unknown one would make Intl throw where opening hours are checked). */
 export function validTimeZone(zone: string): boolean {
@@ -157,6 +182,8 @@ function toDraft(loc: Obj, source: string, capped: string[], tariffs: Map<string
   let dcKW = 0, acKW = 0, maxPublished = 0;
   // Per connector type, the tariff of its most powerful connector that names a known one.
   const tariffOf: Partial<Record<ConnectorType, { t: Tariff; kw: number }>> = {};
+  // Ids no tariff of this file resolves, of each type's most powerful connector that names any.
+  const idsOf: Partial<Record<ConnectorType, { ids: string[]; kw: number }>> = {};
   // Booking: true when any EVSE lists RESERVABLE; false only when every EVSE lists its capabilities
   // and none is RESERVABLE; else unknown.
   let reservable = false, allListed = true;
@@ -174,8 +201,10 @@ function toDraft(loc: Obj, source: string, capped: string[], tariffs: Map<string
       const kw = published > MAX_PLAUSIBLE_KW ? 0 : published;
       if (published > MAX_PLAUSIBLE_KW) maxPublished = Math.max(maxPublished, published);
       addConnectorKW(perType, type, kw);
-      const t = strings(c.tariff_ids).map((id) => tariffs.get(id)).find((x) => x !== undefined);
+      const ids = strings(c.tariff_ids);
+      const t = ids.map((id) => tariffs.get(id)).find((x) => x !== undefined);
       if (t && !(tariffOf[type] && tariffOf[type]!.kw >= kw)) tariffOf[type] = { t, kw };
+      if (!t && ids.length && !(idsOf[type] && idsOf[type]!.kw >= kw)) idsOf[type] = { ids, kw };
       if (isDcConnector(c)) dcKW = Math.max(dcKW, kw);
       else acKW = Math.max(acKW, kw);
     }
@@ -207,6 +236,8 @@ function toDraft(loc: Obj, source: string, capped: string[], tariffs: Map<string
   if (isObj(loc.x_truck)) truckTags(loc.x_truck, draft);
   const named = Object.entries(tariffOf).map(([type, v]) => [type, v!.t] as const);
   if (named.length) draft.tariffs = Object.fromEntries(named);
+  const pending = Object.entries(idsOf).filter(([type]) => !tariffOf[type as ConnectorType]).map(([type, v]) => [type, v!.ids] as const);
+  if (pending.length) draft.tariffIds = Object.fromEntries(pending);
   const ot = ocpiOpeningTimes(loc.opening_times);
   if (ot) draft.openingTimes = ot;
   const zone = str(loc.time_zone);

@@ -31,6 +31,8 @@ export interface Station {
   maxLengthM?: number;
   /** OCPI Tariffs the site's connectors name (`tariff_ids`), per connector type, where the import carried them. */
   tariffs?: Partial<Record<ConnectorType, Tariff>>;
+  /** Per connector type, the `tariff_ids` the import could not resolve (its file had no such Tariff): a tariffs import links them later. */
+  tariffIds?: Partial<Record<ConnectorType, string[]>>;
   /** Truck access: null when the source does not say. */
   truckApproved: "T" | "TT" | null;
   connectorPos: "LEFT" | "RIGHT" | null;

@@ -6,12 +6,15 @@ import { basename, extname } from "node:path";
 import { parseBnetzaCsv } from "../../engine/stations/bnetza";
 import type { StationOverlay } from "../../engine/stations/merge";
 import { parseOcmPois } from "../../engine/stations/ocm";
-import { parseOcpiLocations } from "../../engine/stations/ocpi";
+import { parseOcpiLocations, parseOcpiTariffs } from "../../engine/stations/ocpi";
 import { normalizeOperators } from "../../engine/stations/operators";
 import type { StationDraft } from "../../engine/stations/types";
+import type { Tariff } from "../../engine/cost/ocpi-tariffs";
 import type { Db } from "../db/client";
 
-export const STATION_FORMATS = ["bnetza", "ocm", "ocpi"] as const;
+export const STATION_FORMATS = ["bnetza", "ocm", "ocpi", "ocpi-tariffs"] as const;
+/** A source of this format holds OCPI Tariff objects (records `tariff:<id>`), not sites. */
+export const TARIFFS_FORMAT = "ocpi-tariffs";
 export type StationFormat = (typeof STATION_FORMATS)[number];
 
 /** Tenant id of public sources and of the operator's overlay. */
@@ -33,6 +36,12 @@ export function parseStationFile(format: StationFormat, bytes: Uint8Array, sourc
   if (format === "ocm") {
     const r = parseOcmPois(text(), { source });
     return { drafts: r.stations, records: r.pois, skipped: r.skipped, warnings: r.warnings };
+  }
+  if (format === TARIFFS_FORMAT) {
+    const r = parseOcpiTariffs(text());
+    // Stored like sites (one record each) so that the store's version and removal work alike.
+    const drafts = r.tariffs.map((t) => ({ externalId: `tariff:${t.id}`, tariff: t }) as unknown as StationDraft);
+    return { drafts, records: r.records, skipped: r.skipped, warnings: [] };
   }
   const r = parseOcpiLocations(text(), { source });
   return { drafts: r.stations, records: r.locations, skipped: r.skipped, warnings: r.warnings };
@@ -64,7 +73,7 @@ export async function importStationFile(
   const tenantId = args.tenantId ?? PUBLIC;
   const key = sourceKeyOf(args.fileName, args.key);
   const parsed = parseStationFile(args.format, args.bytes, key);
-  const drafts = normalizeOperators(dedupe(parsed.drafts));
+  const drafts = args.format === TARIFFS_FORMAT ? dedupe(parsed.drafts) : normalizeOperators(dedupe(parsed.drafts));
   const fileHash = createHash("sha256").update(args.bytes).digest("hex");
   const report: ImportReport = { source: key, tenantId, records: parsed.records, skipped: parsed.skipped, added: 0, updated: 0, unchanged: 0, removed: 0, warnings: parsed.warnings };
 
@@ -111,11 +120,42 @@ export interface StoredSite {
 /** Public sites and the tenant's own. */
 export async function storedSites(db: Db, tenantId: number): Promise<StoredSite[]> {
   const rows = await db.stationRecord.findMany({
-    where: { source: { tenantId: { in: [PUBLIC, tenantId] } } },
+    where: { source: { tenantId: { in: [PUBLIC, tenantId] }, format: { not: TARIFFS_FORMAT } } },
     select: { id: true, draft: true, source: { select: { tenantId: true } } },
     orderBy: { id: "asc" },
   });
   return rows.map((r) => ({ id: r.id, tenantId: r.source.tenantId, draft: JSON.parse(r.draft) as StationDraft }));
+}
+
+/** OCPI tariffs imported on their own, by id: the operator's, then the tenant's (later ones win). */
+export async function storedTariffs(db: Db, tenantId: number): Promise<Map<string, Tariff>> {
+  const rows = await db.stationRecord.findMany({
+    where: { source: { tenantId: { in: [PUBLIC, tenantId] }, format: TARIFFS_FORMAT } },
+    select: { draft: true, source: { select: { tenantId: true } } },
+    orderBy: [{ id: "asc" }],
+  });
+  rows.sort((a, b) => a.source.tenantId - b.source.tenantId);
+  const out = new Map<string, Tariff>();
+  for (const r of rows) {
+    const t = (JSON.parse(r.draft) as { tariff: Tariff }).tariff;
+    out.set(t.id, t);
+  }
+  return out;
+}
+
+/** Links each site's unresolved `tariff_ids` to the tariffs imported on their own. */
+export function linkTariffs(sites: StoredSite[], tariffs: Map<string, Tariff>): StoredSite[] {
+  if (!tariffs.size) return sites;
+  return sites.map((s) => {
+    const ids = s.draft.tariffIds;
+    if (!ids) return s;
+    const linked = { ...s.draft.tariffs };
+    for (const [type, list] of Object.entries(ids)) {
+      const t = list?.map((id) => tariffs.get(id)).find((x) => x !== undefined);
+      if (t && !linked[type as keyof typeof linked]) linked[type as keyof typeof linked] = t;
+    }
+    return { ...s, draft: { ...s.draft, tariffs: linked } };
+  });
 }
 
 /** The operator's overlay, then the tenant's (later entries win). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_PLAUSIBLE_KW, ocpiConnectorKW, ocpiOpeningTimes, parseOcpiLocations } from "@/engine/stations/ocpi";
+import { MAX_PLAUSIBLE_KW, ocpiConnectorKW, ocpiOpeningTimes, parseOcpiLocations, parseOcpiTariffs } from "@/engine/stations/ocpi";
 
 const DATA_DIR = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
 const load = (f: string) => parseOcpiLocations(readFileSync(path.join(DATA_DIR, "chargers", f), "utf8"), { source: f });
@@ -83,6 +83,8 @@ describe("OCPI 2.2.1 Locations sample (GET /locations response)", () => {
       lat: 51.047599, lon: 3.729944, operator: "BeCharged", powerKW: 10.56, dcPowerKW: 0, connectors: ["TYPE2"],
       connectorKW: { TYPE2: 10.56 }, points: 2, truckApproved: null, connectorPos: null, bookable: true, amenities: [],
       country: "BE", source: "sample", timeZone: "Europe/Brussels",
+      // The spec's tariff "11" is not in the file: kept for a tariffs import to link.
+      tariffIds: { TYPE2: ["11"] },
     });
   });
 
@@ -247,3 +249,23 @@ describe("OCPI tariffs beside locations", () => {
     expect(parseOcpiLocations(JSON.stringify([]), { source: "t" }).stations).toEqual([]);
   });
 });
+
+describe("OCPI tariffs on their own", () => {
+  it("reads arrays, { data } and { tariffs }, skips objects that are no Tariff, and sites keep the ids they could not resolve", () => {
+    const t = { id: "T1", currency: "EUR", elements: [{ price_components: [{ type: "ENERGY", price: 0.3, step_size: 1 }] }] };
+    for (const input of [[t], { data: [t] }, { tariffs: [t] }]) expect(parseOcpiTariffs(JSON.stringify(input)).tariffs.map((x) => x.id)).toEqual(["T1"]);
+    expect(parseOcpiTariffs([t, { id: "X" }, { id: "Y", currency: "EUR", elements: [{}] }, null])).toMatchObject({ records: 4, skipped: 3 });
+    expect(() => parseOcpiTariffs("{}")).toThrow(/array of Tariff objects/);
+    const loc = {
+      id: "L1", publish: true, country_code: "DE", party_id: "TST", country: "DEU", coordinates: { latitude: "52.5", longitude: "13.4" },
+      evses: [{ uid: "E1", status: "AVAILABLE", connectors: [
+        { id: "1", standard: "IEC_62196_T2_COMBO", power_type: "DC", max_electric_power: 350000, tariff_ids: ["T9", "T1"] },
+        { id: "2", standard: "IEC_62196_T2_COMBO", power_type: "DC", max_electric_power: 50000, tariff_ids: ["SLOW"] },
+      ] }],
+    };
+    const [s] = parseOcpiLocations([loc]).stations;
+    expect(s.tariffs).toBeUndefined();
+    expect(s.tariffIds).toEqual({ CCS: ["T9", "T1"] });
+  });
+});
+
