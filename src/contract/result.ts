@@ -69,6 +69,8 @@ export const PlanCost = z
     total: z.number(),
     energy_priced_share: z.number().nullable().describe("Share of the kWh bought priced from published list prices (the rest: fallbacks or assumptions); null when nothing is bought"),
     objective: z.enum(["balanced", "fastest", "cheapest"]).optional().describe("What the charging plan minimized (the request's objective)"),
+    exchange_rates: z.array(z.object({ currency: z.string(), per_eur: z.number(), date: z.string(), source: z.string() })).optional()
+      .describe("The dated rates used to convert prices and tolls in other currencies to EUR; empty when all were EUR"),
   })
   .meta({ id: "PlanCost" });
 

@@ -17,3 +17,9 @@ export function toEur(amount: number, currency: string): number {
 }
 
 export const knownCurrency = (currency: string) => PER_EUR[currency.toUpperCase()] !== undefined;
+
+/** The rates a result used, as it states them: units per EUR, the table's date and source. */
+export function ratesUsed(currencies: Iterable<string>): { currency: string; per_eur: number; date: string; source: string }[] {
+  const seen = [...new Set([...currencies].map((c) => c.toUpperCase()))].filter((c) => c !== "EUR" && PER_EUR[c] !== undefined).sort();
+  return seen.map((currency) => ({ currency, per_eur: PER_EUR[currency], date: FX_DATE, source: FX_SOURCE }));
+}

@@ -6,7 +6,7 @@ import type { Station } from "../stations/types";
 import { CHARGE_STOP_OVERHEAD_MIN } from "../plan/rules";
 import { zoneOf } from "../stations/opening";
 import type { ConnectorType } from "../stations/types";
-import { knownCurrency, toEur } from "./fx";
+import { knownCurrency, ratesUsed, toEur } from "./fx";
 import { sessionCost } from "./ocpi-tariffs";
 import { DEPOT_PRICE, LIST_PRICES, VALUE_OF_TIME_EUR_PER_H } from "./price-table";
 import { priceAt, type EnergyPrice } from "./prices";
@@ -37,6 +37,8 @@ export interface PlanCost {
   total: number;
   /** Share of the energy bought that is priced from published prices (not a fallback or assumption). */
   energy_priced_share: number | null;
+  /** The exchange rates used for prices and tolls in other currencies; empty when all were EUR. */
+  exchange_rates: ReturnType<typeof ratesUsed>;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -58,6 +60,7 @@ export function costPlan(
   valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value, tenant?: TenantPrices,
 ): PlanCost {
   let energy = 0, pricedKWh = 0, boughtKWh = 0;
+  const currencies: string[] = [];
   for (const s of sections) sectionCost(s, valueOfTimeEurPerH);
   for (const s of sections) {
     const p = s.poi_summary;
@@ -72,6 +75,8 @@ export function costPlan(
         source: describeContract(contract.contract), date: null, estimated: false,
       }
       : station ? underTariff(station, p) : null;
+    if (contract?.contract.currency) currencies.push(contract.contract.currency);
+    else if (tariffCost && station) currencies.push(station.tariffs?.[p.connector as ConnectorType]?.currency ?? "EUR");
     if (tariffCost) {
       p.energy_cost = tariffCost;
       addEnergy(s, tariffCost.amount);
@@ -85,6 +90,7 @@ export function costPlan(
       : tenant?.depotEurPerKWh != null
         ? { perKWh: tenant.depotEurPerKWh, sessionFee: 0, source: "tenant's depot energy price", date: null, estimated: false }
         : { perKWh: DEPOT_PRICE.value, sessionFee: 0, source: `assumed depot energy price: ${DEPOT_PRICE.source}`, date: DEPOT_PRICE.date, estimated: true };
+    if (price.currency) currencies.push(price.currency);
     const cost = costOf(price, kWh);
     p.energy_cost = cost;
     addEnergy(s, cost.amount);
@@ -95,13 +101,14 @@ export function costPlan(
   let priced = 0, unpriced = 0;
   for (const t of tolls ?? []) {
     if (t.total == null || !t.currency) unpriced++;
-    else priced += toEur(t.total, t.currency);
+    else { priced += toEur(t.total, t.currency); currencies.push(t.currency); }
   }
   const timeValue = (durationMin / 60) * valueOfTimeEurPerH;
   return {
     currency: "EUR", vat: "excluded", energy: round2(energy), tolls: round2(priced), tolls_unpriced: unpriced,
     time_value: round2(timeValue), value_of_time_eur_per_h: valueOfTimeEurPerH,
     total: round2(energy + priced + timeValue), energy_priced_share: boughtKWh > 0 ? Math.round((pricedKWh / boughtKWh) * 1000) / 1000 : null,
+    exchange_rates: ratesUsed(currencies),
   };
 }
 

@@ -32,6 +32,8 @@ export interface EnergyPrice {
   date: string | null;
   /** No published price for this operator: the country's fallback. */
   estimated: boolean;
+  /** The currency it was published in (converted to EUR); absent: EUR or a fallback. */
+  currency?: string;
 }
 
 /** Net EUR of a list price at a site in `country`. */
@@ -50,7 +52,7 @@ export function priceAt(prices: readonly ListPrice[], operator: string, country:
   const hit = mine.find((p) => p.country === country) ?? mine.find((p) => p.country === null) ?? null;
   if (hit) {
     const { perKWh, sessionFee } = netEur(hit, country);
-    return { perKWh, sessionFee, source: `${hit.tariff}: ${hit.source}`, date: hit.date, estimated: false };
+    return { perKWh, sessionFee, source: `${hit.tariff}: ${hit.source}`, date: hit.date, estimated: false, currency: hit.currency };
   }
   return fallback(prices, country);
 }
