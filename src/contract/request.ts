@@ -104,6 +104,8 @@ export const RouteOptimizationRequest = z
     service_time_departure_min: z.number().min(0).max(24 * 60).nullish().transform((v) => v ?? 0).describe("Minutes spent at the departure point; added to the total tour duration; default 0"),
     value_of_time_eur_per_h: z.number().min(0).max(1_000).nullish()
       .describe("What an hour of this truck and its driver is worth, EUR net, for totals.cost and the balanced objective; default 50 (docs/API.md, Cost)"),
+    cost_per_km_eur: z.number().min(0).max(10).nullish()
+      .describe("EUR net per km driven (wear, tyres, maintenance), in totals.cost and the objectives, detours included; default 0"),
     cost_options: z.boolean().nullish().transform((v) => v ?? false)
       .describe("Also plan the time-money trade-off: result.cost_options and GET .../result?option=K; takes up to five searches; default false"),
     objective: z.enum(OBJECTIVES).nullish().transform((v) => v ?? "balanced")

@@ -66,6 +66,8 @@ export const PlanCost = z
     tolls_unpriced: z.int().describe("Toll systems driven whose rate is not known (not included, not zero)"),
     time_value: z.number().describe("duration_min x value_of_time_eur_per_h"),
     value_of_time_eur_per_h: z.number(),
+    distance: z.number().optional().describe("Kilometres driven (detours included) x cost_per_km_eur"),
+    cost_per_km_eur: z.number().optional().describe("The request's cost_per_km_eur (0 when it states none)"),
     total: z.number(),
     energy_priced_share: z.number().nullable().describe("Share of the kWh bought priced from published list prices (the rest: fallbacks or assumptions); null when nothing is bought"),
     objective: z.enum(["balanced", "fastest", "cheapest"]).optional().describe("What the charging plan minimized (the request's objective)"),
@@ -128,7 +130,7 @@ export const ResultSection = z
     turnByTurnActions: z.array(z.record(z.string(), z.unknown())).nullish(),
     tolls: z.array(z.record(z.string(), z.unknown())).nullish(),
     poi_summary: ResultPOISummary.nullish(),
-    cost: z.object({ energy: z.number(), tolls: z.number(), time_value: z.number(), total: z.number() }).nullish()
+    cost: z.object({ energy: z.number(), tolls: z.number(), time_value: z.number(), distance: z.number().optional(), total: z.number() }).nullish()
       .describe("This section's cost, EUR net: the energy bought at the stop it ends at, its priced tolls, the value of its driving and of that stop's time"),
   })
   .meta({ id: "ResultSection" });

@@ -129,6 +129,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     ...(b.value_of_time_eur_per_h != null ? { valueOfTimeEurPerH: b.value_of_time_eur_per_h } : {}),
     objective: b.objective,
     ...(b.cost_options ? { costOptions: true } : {}),
+    ...(b.cost_per_km_eur ? { costPerKmEur: b.cost_per_km_eur } : {}),
     driver: b.driver
       ? {
           extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,

@@ -130,3 +130,16 @@ it("cost_options: the Pareto-optimal plans from the fastest to the cheapest, eac
   expect(plain.cost_options ?? null).toBeNull();
   expect((await call("GET", `/planner/optimizations/${plain.optimization_id}/result?option=0`, { key: t.a.key })).status).toBe(404);
 });
+
+it("cost_per_km_eur prices the kilometres driven, detours included, in the total and in each section", async () => {
+  const r = await plannedV2(t.a.key, { ...trip("balanced"), cost_per_km_eur: 0.3 });
+  const c = r.totals.cost;
+  expect(c.cost_per_km_eur).toBe(0.3);
+  expect(c.distance).toBeCloseTo((r.totals.distance_m / 1000) * 0.3, 0);
+  expect(c.total).toBeCloseTo(c.energy + c.tolls + c.time_value + c.distance, 1);
+  expect(r.sections.reduce((a: number, s: any) => a + (s.cost.distance ?? 0), 0)).toBeCloseTo(c.distance, 0);
+  const bad = await call("POST", "/planner/v2", { key: t.a.key, body: { ...trip("balanced"), cost_per_km_eur: -1 } });
+  expect(bad.status).toBe(422);
+  expect(bad.json.detail[0].loc).toEqual(["body", "cost_per_km_eur"]);
+});
+

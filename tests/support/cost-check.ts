@@ -30,7 +30,10 @@ export function costViolations(result: any): string[] { // eslint-disable-line @
   if (!near(cost.energy, energy, 0.01 * (stops + 1))) v.push(`totals.cost.energy ${cost.energy} vs stops ${energy}`);
   const time = (result.totals.duration_min / 60) * cost.value_of_time_eur_per_h;
   if (!near(cost.time_value, time, 0.011)) v.push(`totals.cost.time_value ${cost.time_value} vs ${time}`);
-  if (!near(cost.total, cost.energy + cost.tolls + cost.time_value, 0.03)) v.push(`totals.cost.total ${cost.total} vs its parts`);
+  if (!near(cost.total, cost.energy + cost.tolls + cost.time_value + (cost.distance ?? 0), 0.03)) v.push(`totals.cost.total ${cost.total} vs its parts`);
+  if (cost.cost_per_km_eur != null && !near(cost.distance ?? 0, (result.totals.distance_m / 1000) * cost.cost_per_km_eur, 0.01 + 0.002 * (cost.distance ?? 0))) {
+    v.push(`totals.cost.distance ${cost.distance} vs ${result.totals.distance_m} m x ${cost.cost_per_km_eur}`);
+  }
   const opts = result.cost_options;
   if (opts) {
     if (opts.filter((o: { chosen: boolean }) => o.chosen).length !== 1) v.push("cost_options: not exactly one chosen");

@@ -34,6 +34,9 @@ export interface PlanCost {
   tolls_unpriced: number;
   time_value: number;
   value_of_time_eur_per_h: number;
+  /** Kilometres driven (detours included) at cost_per_km_eur. */
+  distance: number;
+  cost_per_km_eur: number;
   total: number;
   /** Share of the energy bought that is priced from published prices (not a fallback or assumption). */
   energy_priced_share: number | null;
@@ -57,11 +60,13 @@ function costOf(price: EnergyPrice, kWh: number): EnergyCost {
 export function costPlan(
   sections: ResultSection[], stationOf: (poiId: number) => Station | undefined,
   tolls: { currency: string | null; total: number | null }[] | null, durationMin: number,
-  valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value, tenant?: TenantPrices,
+  valueOfTimeEurPerH = VALUE_OF_TIME_EUR_PER_H.value, tenant?: TenantPrices, costPerKmEur = 0,
 ): PlanCost {
   let energy = 0, pricedKWh = 0, boughtKWh = 0;
   const currencies: string[] = [];
-  for (const s of sections) sectionCost(s, valueOfTimeEurPerH);
+  for (const s of sections) sectionCost(s, valueOfTimeEurPerH, costPerKmEur);
+  const km = sections.reduce((a, s) => a + Number(s.poi_summary?.sec_length_km ?? 0), 0);
+  const distance = km * costPerKmEur;
   for (const s of sections) {
     const p = s.poi_summary;
     const kWh = p?.energy_kWh ?? 0;
@@ -107,7 +112,8 @@ export function costPlan(
   return {
     currency: "EUR", vat: "excluded", energy: round2(energy), tolls: round2(priced), tolls_unpriced: unpriced,
     time_value: round2(timeValue), value_of_time_eur_per_h: valueOfTimeEurPerH,
-    total: round2(energy + priced + timeValue), energy_priced_share: boughtKWh > 0 ? Math.round((pricedKWh / boughtKWh) * 1000) / 1000 : null,
+    distance: round2(distance), cost_per_km_eur: costPerKmEur,
+    total: round2(energy + priced + timeValue + distance), energy_priced_share: boughtKWh > 0 ? Math.round((pricedKWh / boughtKWh) * 1000) / 1000 : null,
     exchange_rates: ratesUsed(currencies),
   };
 }
@@ -134,7 +140,7 @@ function underTariff(station: Station, p: NonNullable<ResultSection["poi_summary
 }
 
 /** A section's own cost: its tolls and the value of its driving and of the stop it ends at (energy added by the caller). */
-function sectionCost(s: ResultSection, valueOfTimeEurPerH: number): void {
+function sectionCost(s: ResultSection, valueOfTimeEurPerH: number, costPerKmEur: number): void {
   const p = s.poi_summary;
   let tolls = 0;
   for (const t of s.tolls ?? []) {
@@ -143,7 +149,8 @@ function sectionCost(s: ResultSection, valueOfTimeEurPerH: number): void {
   }
   const minutes = (p?.sec_duration_min ?? 0) + (p?.service_time_min ?? 0);
   const time = (minutes / 60) * valueOfTimeEurPerH;
-  s.cost = { energy: 0, tolls: round2(tolls), time_value: round2(time), total: round2(tolls + time) };
+  const distance = Number(p?.sec_length_km ?? 0) * costPerKmEur;
+  s.cost = { energy: 0, tolls: round2(tolls), time_value: round2(time), ...(costPerKmEur > 0 ? { distance: round2(distance) } : {}), total: round2(tolls + time + distance) };
 }
 
 function addEnergy(s: ResultSection, amount: number): void {

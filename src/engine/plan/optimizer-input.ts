@@ -1,7 +1,7 @@
 // The planner's route, stations and sections in the optimizer's terms.
 import { resolveTimeOfDayOrIso } from "../../contract/fields";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES, type BreakRules, type CostObjective, type OptimizeInput, type StationPoint, type WaypointPoint } from "../charging/types";
+import { EU_BREAK_RULES, type BreakRules, type CostObjective, type OptimizeInput, type Price, type StationPoint, type WaypointPoint } from "../charging/types";
 import { VALUE_OF_TIME_EUR_PER_H } from "../cost/price-table";
 import type { TenantPrices } from "../cost/contracts";
 import { depotPrice, stationPrice } from "../cost/stop-prices";
@@ -28,7 +28,7 @@ export function optimizerInput(
     connector: c.connector,
     detourKWh: c.detourKWh,
     detourMin: c.detourMin,
-    ...(objective ? { price: stationPrice(c.hit.station, c.connector, c.powerKW, tenant) } : {}),
+    ...(objective ? { price: withFixed(stationPrice(c.hit.station, c.connector, c.powerKW, tenant), (c.hit.detourM / 1000) * (input.costPerKmEur ?? 0)) } : {}),
     ...(mayClose(c.hit.station.openingTimes)
       ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
       : {}),
@@ -65,6 +65,13 @@ export function optimizerInput(
     driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },
     ...(objective ? { objective } : {}),
   };
+}
+
+/** A stop's price with a fixed amount on top (the detour's cost per km: the search's model only, never a stop's energy cost). */
+function withFixed(p: Price, eur: number): Price {
+  if (!(eur > 0)) return p;
+  if ("at" in p) return { at: (ms) => { const q = p.at(ms); return { ...q, sessionFee: q.sessionFee + eur }; }, leastPerKWh: p.leastPerKWh };
+  return { ...p, sessionFee: p.sessionFee + eur };
 }
 
 /**

@@ -125,7 +125,7 @@ function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanR
   const durationMin = round1((timeline.endMs - input.departureMs) / 60_000);
   const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
   // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
-  const cost = drivable ? { ...costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, valueOfTime(input, data.prices), data.prices), objective: input.objective ?? "fastest" } : null;
+  const cost = drivable ? { ...costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, valueOfTime(input, data.prices), data.prices, input.costPerKmEur ?? 0), objective: input.objective ?? "fastest" } : null;
   return {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,

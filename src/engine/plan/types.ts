@@ -33,6 +33,8 @@ export interface PlanInput {
   objective?: "balanced" | "fastest" | "cheapest";
   /** The value of time the balanced search uses, where it differs from the reported one (a cost option's). */
   searchValueOfTimeEurPerH?: number;
+  /** EUR net per km driven, detours included; absent: 0. */
+  costPerKmEur?: number;
   /** Also plan the time-money trade-off (cost_options). */
   costOptions?: boolean;
   /** The driver's hours at departure; absent: rested, 9 h day. */
