@@ -22,6 +22,10 @@ let scratch = {
   m: 0, n: 0, O: new Float64Array(0), T: new Float64Array(0), lv: new Int32Array(0), bKey: new Float64Array(0), dq: new Int32Array(0),
   vals: new Float64Array(0), tv: new Float64Array(0), src: new Int32Array(0), tgt: new Int32Array(0),
 };
+const smallBuffers = (k: number) => ({ bestA: new Float64Array(k), argA: new Int32Array(k), head: new Int32Array(k), tail: new Int32Array(k), fixedCost: new Float64Array(k) });
+/** Per price level (few: one where the price is fixed). */
+let small = smallBuffers(8);
+
 function buffers(m: number, n: number, levels: number) {
   if (scratch.m < m || scratch.dq.length < levels * m) {
     const M = 2 * Math.max(m, scratch.m);
@@ -60,10 +64,12 @@ export function stopSetCost(
   const levels: ChargePrice[] = byTime ? [] : [price];
   let buf = buffers(m, n, 1);
   const { O, T, lv } = buf;
+  // Arrivals are cells >= s.lo: read the set's arrays directly (objAt, timeAt).
+  const sv = s.vals, stv = s.tv!, off = s.origin, sb = s.base, stb = s.tb;
   for (let j = 0; j < m; j++) {
-    const a = arrLo + j;
-    O[j] = objAt(s, a);
-    T[j] = timeAt(s, a);
+    const idx = arrLo + j - off;
+    O[j] = sv[idx] + sb;
+    T[j] = stv[idx] + stb;
     if (arrivalOk && !arrivalOk(T[j])) O[j] = Infinity;
     if (!byTime) { lv[j] = 0; continue; }
     const p = price(T[j] + ctx.halfDetourMin);
@@ -75,10 +81,14 @@ export function stopSetCost(
   const L = levels.length;
   buf = buffers(m, n, L); // the same buffers unless more levels than ever before
   const { bKey, dq, vals, tv, src, tgt } = buf;
-  const bestA = new Float64Array(L).fill(Infinity), argA = new Int32Array(L).fill(-1);
-  const head = new Int32Array(L), tail = new Int32Array(L);
-  for (let l = 0; l < L; l++) head[l] = tail[l] = l * m;
-  const fixedCost = levels.map((p) => a0 * ctx.fixedMin + p.sessionFee + p.perKWh * ctx.detourKWh);
+  if (small.bestA.length < L) small = smallBuffers(2 * L);
+  const { bestA, argA, head, tail, fixedCost } = small;
+  for (let l = 0; l < L; l++) {
+    bestA[l] = Infinity;
+    argA[l] = -1;
+    head[l] = tail[l] = l * m;
+    fixedCost[l] = a0 * ctx.fixedMin + levels[l].sessionFee + levels[l].perKWh * ctx.detourKWh;
+  }
   let first = 0;
   while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
   let p1 = arrLo - 1, p2 = arrLo - 1, p3 = arrLo - 1, last = -1;
