@@ -233,8 +233,9 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     const where = `section ${i} (${ps.name})`;
     const massKg = Math.min(f.tareKg + s.payload_kg, f.maxGrossKg);
     // A section end charges at its own charger (charger_source), with no detour; anything else that charges is a station.
-    const isCharge = (ps.energy_kWh ?? 0) > 0;
     const atSectionEnd = ps.charger_source != null;
+    // A station stop charges, or under a cost objective only hosts a pause (0 kWh): it has its detour either way.
+    const isCharge = (ps.energy_kWh ?? 0) > 0 || (!atSectionEnd && ps.connector != null && detourOf.has(ps.id));
     const inHalfM = isCharge && !atSectionEnd ? (detourOf.get(ps.id) ?? NaN) / 2 : 0;
     if (Number.isNaN(inHalfM)) v.push(`${where}: charging station ${ps.id} is not in poi_list`);
 

@@ -68,7 +68,13 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
               )}
             </span>
           </div>
-          {s.kind === "charge" ? (
+          {s.kind === "charge" && !s.energyKWh ? (
+            // Under a cost objective a pause may be taken at a site without charging: a later charge then falls in a cheaper hour.
+            <div className={styles.stopSub} data-testid="pause-without-charge">
+              {s.operator ? `${s.operator} · ` : null}
+              {s.pause ? pauseText(s.pause) : "A stop"} here without charging · State of charge {fmtSoc(s.socIn)}
+            </div>
+          ) : s.kind === "charge" ? (
             <>
               {s.operator ? <div className={styles.stopSub}>{s.operator}</div> : null}
               <dl className={styles.chargeFacts}>

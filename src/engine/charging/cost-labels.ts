@@ -48,8 +48,9 @@ const EPS = 1e-9;
  * where charging outlasts `long`, and a sliding-window minimum (monotone deque)
  * where a pause outlasts it: one pass per level. A charge shorter than the floor
  * (minChargeMin, pure charging) goes on for the floor and buys its energy: one
- * outcome per arrival, at the cell the floor reaches. `arrivalOk`: arrivals a
- * window admits.
+ * outcome per arrival, at the cell the floor reaches. With a pause and no floor,
+ * a stop may also charge nothing (the pause alone: a rest at the site). `arrivalOk`:
+ * arrivals a window admits.
  */
 export function stopSetCost(
   s: LabelSet, ctx: StopCtx, pause: number, next: Driver, how: How, rivals: LabelSet[], cc: CostCtx,
@@ -153,6 +154,27 @@ export function stopSetCost(
         src[h] = a;
         tgt[h] = lo + h;
         tv[h] = T[j] + ctx.fixedMin + Math.max(floor, pause);
+      }
+    }
+  }
+  // A pause here without charging (worth it where an earlier pause moves a later charge into a cheaper
+  // hour): back on the route with the arrival's energy less the detour's, rounded down to a cell.
+  if (pause > 0 && floor === 0) {
+    let g = -1;
+    for (let j = 0; j < m; j++) {
+      if (O[j] === Infinity) continue;
+      const a = arrLo + j, u = cells[a] - ctx.detourKWh;
+      while (g + 1 < n && cells[lo + g + 1] <= u + 1e-9) g++;
+      if (g < 0) continue;
+      const v = O[j] + a0 * (ctx.fixedMin + pause);
+      if (last < 0) { first = g; last = g; vals[g] = Infinity; }
+      if (g < first) { for (let i = g; i < first; i++) vals[i] = Infinity; first = g; }
+      if (g > last) { for (let i = last + 1; i <= g; i++) vals[i] = Infinity; last = g; }
+      if (v < vals[g] - EPS) {
+        vals[g] = v;
+        src[g] = a;
+        tgt[g] = lo + g;
+        tv[g] = T[j] + ctx.fixedMin + pause;
       }
     }
   }

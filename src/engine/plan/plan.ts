@@ -150,7 +150,8 @@ function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanR
       service_time_min: round1(input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0)),
       energy_kWh: round1(timeline.energyKWh),
       charged_kWh: round1(timeline.chargedKWh),
-      charging_stops: optimized.ok ? optimized.stops.length : 0,
+      // A stop that only hosts a pause (a cost objective's early rest at a site) charges nothing.
+      charging_stops: optimized.ok ? optimized.stops.filter((s) => s.energyKWh > 1e-9).length : 0,
       departure_time: new Date(departure).toISOString(),
       arrival_time: new Date(Math.round(timeline.arrivalMs)).toISOString(),
       end_time: new Date(Math.round(timeline.endMs)).toISOString(),

@@ -28,10 +28,7 @@ describe("charging optimizer: benchmarks", () => {
     console.log(`discretization (0.5 % grid vs 0.1 %):\n  ${rows.join("\n  ")}`);
   });
 
-  // Balanced: under 0.5 %. Cheapest, where money is nearly all of the objective, can lose one grid step
-  // of energy at a stop that charges only to host a pause (a stop charges at least to the next cell):
-  // at most 0.5 % of the battery per stop at the dearest price.
-  it("loses under 0.5 % to a 0.1 % SoC grid under balanced, one grid step per stop under cheapest", () => {
+  it("loses under 0.5 % to a 0.1 % SoC grid under the cost objectives, prices by station and time of day", () => {
     let max = 0, cheapest = 0, count = 0;
     for (let seed = 1; seed <= 6; seed++) {
       for (const eurPerMin of [50 / 60, 1e-6]) {
@@ -41,14 +38,9 @@ describe("charging optimizer: benchmarks", () => {
         expect(r.ok).toBe(fine.ok);
         if (!r.ok || !fine.ok) continue;
         const gap = (r.totals.objective - fine.totals.objective) / fine.totals.objective;
-        if (eurPerMin > 0.01) {
-          expect(gap, `seed ${seed}, balanced`).toBeLessThan(0.005);
-          max = Math.max(max, gap);
-        } else {
-          const dearest = Math.max(...inp.stations.map((x) => (x.price && "perKWh" in x.price ? x.price.perKWh : 0.8)));
-          expect(r.totals.objective - fine.totals.objective, `seed ${seed}, cheapest`).toBeLessThanOrEqual(r.stops.length * 0.005 * inp.capacityKWh * dearest + 1e-6);
-          cheapest = Math.max(cheapest, gap);
-        }
+        expect(gap, `seed ${seed}, ${eurPerMin} EUR/min`).toBeLessThan(0.005);
+        if (eurPerMin > 0.01) max = Math.max(max, gap);
+        else cheapest = Math.max(cheapest, gap);
         count++;
       }
     }

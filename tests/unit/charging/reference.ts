@@ -156,6 +156,8 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         if (alpha !== null) out.push({ soc: targets[j] - h, t: v, m: m + money(p, (targets[j] - a) * cap, c), why: w });
         else if (v < bestT[j]) { bestT[j] = v; whyT[j] = w; }
       }
+      // Under a cost objective a pause may be taken here without charging (no floor to keep).
+      if (alpha !== null && B > 0 && inp.minChargeMin === 0 && a - h >= res - 1e-9) out.push({ soc: a - h, t: t + fixed + B, m, why: `${why ?? ""} ${s.key}:${option}:pause` });
       for (const x of [after(st, a, inp.minChargeMin), after(st, a, B)]) {
         if (x <= a + 1e-12 || x - h < res - 1e-9) continue;
         const c = Math.max(charge(st, a, x), inp.minChargeMin);
