@@ -5,21 +5,9 @@
 import os from "node:os";
 import { plan } from "../src/engine/plan/plan";
 import type { PlanInput } from "../src/engine/plan/types";
-import { findModel } from "../src/engine/vehicles/catalog";
 import { packs } from "../src/server/packs";
+import { LENGTH_CLASSES, MODELS, PLACES } from "./trips";
 
-const PLACES: Record<string, [number, number]> = {
-  Amsterdam: [52.37, 4.9], Berlin: [52.52, 13.4], Cologne: [50.94, 6.96], Dortmund: [51.51, 7.47],
-  Flensburg: [54.78, 9.44], Frankfurt: [50.11, 8.68], Freiburg: [47.99, 7.85], Hamburg: [53.55, 9.99],
-  Hannover: [52.37, 9.74], Leipzig: [51.34, 12.37], Munich: [48.14, 11.58], Prague: [50.08, 14.44], Stuttgart: [48.78, 9.18],
-};
-const CLASSES: { km: number; trips: string[] }[] = [
-  { km: 200, trips: ["Frankfurt-Stuttgart", "Berlin-Leipzig", "Hannover-Dortmund"] },
-  { km: 500, trips: ["Hamburg-Frankfurt", "Berlin-Dortmund", "Prague-Frankfurt"] },
-  { km: 800, trips: ["Hamburg-Munich", "Berlin-Freiburg", "Amsterdam-Munich"] },
-  { km: 1500, trips: ["Flensburg-Munich-Cologne", "Hamburg-Freiburg-Berlin", "Amsterdam-Munich-Berlin"] },
-];
-const MODELS = ["MB_EACTROS_600", "VOLVO_FH_ELECTRIC"].map((code) => findModel(code)!);
 const OBJECTIVES = ["fastest", "balanced", "cheapest"] as const;
 type Objective = (typeof OBJECTIVES)[number];
 const RUNS = Number(process.env.OBJECTIVE_RUNS ?? 7);
@@ -38,7 +26,7 @@ function input(trip: string, vehicle: (typeof MODELS)[number], objective: Object
 console.log(`\nobjectives: ${os.cpus()[0].model}, ${os.cpus().length} cores; 1 warm-up + ${RUNS} runs per case and objective; 20 t; value of time 50 EUR/h`);
 console.log("trip                      model               fastest ms p50/p95  balanced ms p50/p95  cheapest ms p50/p95   EUR total f/b/c          energy EUR f/b/c      min f/b/c");
 const rows: { km: number; ms: Record<Objective, number[]>; saved: Record<Objective, number>; givenUp: Record<Objective, number> }[] = [];
-for (const { km, trips } of CLASSES) {
+for (const { km, trips } of LENGTH_CLASSES) {
   for (const trip of trips) {
     for (const vehicle of MODELS) {
       const ms = { fastest: [], balanced: [], cheapest: [] } as Record<Objective, number[]>;
@@ -68,7 +56,7 @@ for (const { km, trips } of CLASSES) {
   }
 }
 console.log("\nby length class: latency p50/p95 over all runs; balanced: median total cost saved (EUR) and minutes given up against fastest; cheapest: median energy cost saved and minutes given up; balanced p95 / fastest p95");
-for (const { km } of CLASSES) {
+for (const { km } of LENGTH_CLASSES) {
   const rs = rows.filter((r) => r.km === km);
   const all = (o: Objective) => rs.flatMap((r) => r.ms[o]);
   const lat = (o: Objective) => `${median(all(o)).toFixed(0).padStart(5)} / ${pct(all(o), 0.95).toFixed(0).padEnd(5)}`;

@@ -13,6 +13,7 @@ import type { PlanData, PlanInput } from "../src/engine/plan/types";
 import { findModel, type VehicleModel } from "../src/engine/vehicles/catalog";
 import { packs } from "../src/server/packs";
 import { greedyTour, type GreedyTour } from "./baseline/greedy-tour";
+import { LENGTH_CLASSES, MODELS, PLACES } from "./trips";
 
 const TRIPS: [string, [number, number], [number, number]][] = [
   ["Hamburg-Munich", [53.55, 9.99], [48.14, 11.58]],
@@ -77,19 +78,6 @@ for (const [name, from, to] of TRIPS) {
 }
 
 // Whole plan() by trip length, and its tour time against the greedy planner.
-const PLACES: Record<string, [number, number]> = {
-  Amsterdam: [52.37, 4.9], Berlin: [52.52, 13.4], Cologne: [50.94, 6.96], Dortmund: [51.51, 7.47],
-  Flensburg: [54.78, 9.44], Frankfurt: [50.11, 8.68], Freiburg: [47.99, 7.85], Hamburg: [53.55, 9.99],
-  Hannover: [52.37, 9.74], Leipzig: [51.34, 12.37], Munich: [48.14, 11.58], Prague: [50.08, 14.44], Stuttgart: [48.78, 9.18],
-};
-/** "A-B-C" is a tour of two sections; about 200, 500, 800 and 1,500 km by road on the europe pack. */
-const LENGTH_CLASSES: { km: number; trips: string[] }[] = [
-  { km: 200, trips: ["Frankfurt-Stuttgart", "Berlin-Leipzig", "Hannover-Dortmund"] },
-  { km: 500, trips: ["Hamburg-Frankfurt", "Berlin-Dortmund", "Prague-Frankfurt"] },
-  { km: 800, trips: ["Hamburg-Munich", "Berlin-Freiburg", "Amsterdam-Munich"] },
-  { km: 1500, trips: ["Flensburg-Munich-Cologne", "Hamburg-Freiburg-Berlin", "Amsterdam-Munich-Berlin"] },
-];
-const MODELS = ["MB_EACTROS_600", "VOLVO_FH_ELECTRIC"].map((code) => findModel(code)!);
 /** 20 t payload, and the payload that makes 40 t gross with the model's tare. */
 const LOADS: { label: string; payloadKg: (v: VehicleModel) => number }[] = [
   { label: "20 t", payloadKg: () => 20_000 },

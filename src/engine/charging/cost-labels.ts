@@ -58,7 +58,7 @@ export function stopSetCost(
 ): LabelSet | null {
   const arrLo = Math.max(ctx.ga, s.lo), arrHi = s.top;
   if (arrLo > arrHi || ctx.gdMax < ctx.lo) return null;
-  const { fa, fd, lo } = ctx, a0 = perMinOf(cc);
+  const { fa, fd, lo } = ctx, a0 = cc.perMin;
   const long = Math.max(pause, ctx.minChargeMin);
   const n = ctx.gdMax - lo + 1, m = arrHi - arrLo + 1;
   const byTime = typeof price === "function";
@@ -197,7 +197,7 @@ export function stopSetCost(
 
 /** A waypoint without charging: a pause overlaps the wait for the window, service follows, service starts by `latest`. */
 export function visitSetCost(s: LabelSet, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How, cc: CostCtx): LabelSet | null {
-  const a0 = perMinOf(cc);
+  const a0 = cc.perMin;
   if (earliest === -Infinity && latest === Infinity) {
     const add = pause + serviceMin;
     return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + a0 * add, lo: s.lo, top: s.top, parent: s, how, src: null, tgt: null, tv: s.tv, tb: s.tb + add, sources: undefined, pick: undefined };
@@ -229,7 +229,7 @@ export function chargeVisitSetCost(
   const ok = latest === Infinity ? undefined : (t: number) => Math.max(t + pause, earliest) <= latest + EPS;
   const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc, price, cells, ok);
   if (!out || earliest === -Infinity) return out;
-  const floor = earliest + serviceMin, a0 = perMinOf(cc);
+  const floor = earliest + serviceMin, a0 = cc.perMin;
   const tv = out.tv!;
   for (let i = 0; i < out.vals.length; i++) {
     if (tv[i] < floor) { out.vals[i] += a0 * (floor - tv[i]); tv[i] = floor; }
@@ -237,8 +237,6 @@ export function chargeVisitSetCost(
   atLeast(out.vals, tv, out.src, out.tgt, 0, out.vals.length - 1);
   return out;
 }
-
-const perMinOf = (cc: CostCtx) => cc.perMin;
 
 /** At-least semantics: a cell reads the best label at or above it; on ties the lower target (less energy bought). */
 function atLeast(vals: Float64Array, tv: Float64Array, src: Int32Array | null, tgt: Int32Array | null, first: number, last: number): void {

@@ -15,9 +15,8 @@ const VOT_FACTORS = [4, 1, 0.25];
 const moneyOf = (r: PlanResult) => (r.totals?.cost ? r.totals.cost.energy + r.totals.cost.tolls : Infinity);
 
 export function withCostOptions(
-  input: PlanInput, data: PlanData, route: unknown, main: PlanResult, resultFor: (input: PlanInput) => PlanResult,
+  input: PlanInput, data: PlanData, main: PlanResult, resultFor: (input: PlanInput) => PlanResult,
 ): PlanResult & { cost_option_results: PlanResult[] } {
-  void route;
   const vot = valueOfTime(input, data.prices);
   const variants: { objective: NonNullable<PlanInput["objective"]>; searchVot: number | null }[] = [
     { objective: "fastest", searchVot: null },

@@ -75,7 +75,7 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
 export function plan(input: PlanInput, data: PlanData): PlanResult {
   const route = planRoute(input, data);
   const main = resultFor(input, data, route);
-  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, route, main, (i) => resultFor(i, data, route)) : main;
+  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, main, (i) => resultFor(i, data, route)) : main;
 }
 
 /** The plan on a routed tour under the input's objective. */
