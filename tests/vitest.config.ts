@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: "pg", include: ["tests/pg/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
           // Short leases so that expiry can be waited for.
-          env: { JOB_LEASE_S: "5", JOB_TIME_LIMIT_S: "4", JOB_MAX_ATTEMPTS: "2" },
+          env: { JOB_LEASE_S: "5", JOB_HEARTBEAT_S: "1", JOB_TIME_LIMIT_S: "4", JOB_MAX_ATTEMPTS: "2" },
         },
       },
       // Needs the built app (next build): web and worker processes on a fresh PostgreSQL database.

@@ -10,13 +10,30 @@ const Env = z.object({
     .describe("PostgreSQL connections per process for queries (default 10 in a web process, 3 in a planning process)"),
   DEFAULT_NETWORK: z.string().default("europe").describe("Network pack id used when no more detailed pack covers a request"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  WEBHOOK_ALLOW_HTTP: z.enum(["true", "false"]).default("false")
+    .describe("Accept http:// callback_url (completion webhooks); https only by default"),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default("")
+    .describe("Comma-separated host names and IP addresses or CIDR ranges a callback_url may reach although private, loopback, link-local or otherwise special (e.g. hooks.internal,10.1.0.0/16)"),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000)
+    .describe("Time limit of one webhook delivery attempt; a claimed attempt's lease is twice this plus 5 s"),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000)
+    .describe("Delay before a webhook's first retry; each further retry waits twice as long (jittered, at most 1 h)"),
+  WEBHOOK_GIVE_UP_S: z.coerce.number().int().min(1).max(7 * 86_400).default(86_400)
+    .describe("A webhook not delivered this long after its first attempt is given up and marked failed"),
+  WEBHOOK_SECRET_GRACE_S: z.coerce.number().int().min(0).max(30 * 86_400).default(86_400)
+    .describe("After a rotation the previous webhook secret keeps signing alongside the new one this long"),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000)
+    .describe("How often each worker process looks for webhooks due"),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1)
     .describe("Jobs planned at once by `npm run worker` (one planning process each: planning is CPU-bound)"),
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional()
     .describe("`npm run worker` serves GET /metrics and /healthz on this port (planning process i of WORKER_CONCURRENCY on port + i)"),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  JOB_LEASE_S: z.coerce.number().int().min(5).max(86_400).default(600).describe("A running job whose lease expired is picked up again"),
+  JOB_LEASE_S: z.coerce.number().int().min(2).max(3600).default(15)
+    .describe("A running job whose worker has not renewed its lease for this long is taken back by another worker"),
+  JOB_HEARTBEAT_S: z.coerce.number().int().min(1).max(600).default(5)
+    .describe("How often a worker renews the lease of the job it plans (at most half of JOB_LEASE_S)"),
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per minute per API key (token bucket refill; shared by all web processes on PostgreSQL); 0 turns the limit off"),
@@ -29,9 +46,9 @@ const Env = z.object({
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
   PLAN_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(2048)
     .describe("Memory of a planning process (resident size and V8 heap), MB: a plan that needs more fails, alone"),
-}).refine((env) => env.JOB_LEASE_S > env.JOB_TIME_LIMIT_S, {
-  message: "JOB_LEASE_S must be longer than JOB_TIME_LIMIT_S, or a job still planning would be handed to another worker",
-  path: ["JOB_LEASE_S"],
+}).refine((env) => env.JOB_HEARTBEAT_S * 2 <= env.JOB_LEASE_S, {
+  message: "JOB_HEARTBEAT_S must be at most half of JOB_LEASE_S, or one late renewal would hand a live worker's job to another",
+  path: ["JOB_HEARTBEAT_S"],
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string; packDir: string };

@@ -51,6 +51,34 @@ it("jobs left running by a killed process, and jobs still queued, are finished a
   expect(result.json.status).toBe("succeeded");
 });
 
+it("a job whose worker was killed mid-plan is taken back by another worker within 30 s, under the default lease settings", async () => {
+  // The api project sets none of JOB_LEASE_S, JOB_HEARTBEAT_S, JOB_TIME_LIMIT_S: the defaults apply.
+  expect([process.env.JOB_LEASE_S, process.env.JOB_HEARTBEAT_S]).toEqual([undefined, undefined]);
+  for (const w of workers.splice(0)) w.kill();
+  const holder = startWorkerProcess();
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ battery_level_start: 0.85 }) });
+  const jobId = submit.json.job_id as string;
+  // Kill the worker (and its planning process) while it holds the job.
+  let held = false;
+  for (let i = 0; i < 3000 && !held; i++) {
+    const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+    held = job.status === "running" && job.lockedBy?.endsWith(`:${holder.child.pid}`) === true;
+    if (!held) await new Promise((r) => setTimeout(r, 5));
+  }
+  expect(held, "the worker never held the job").toBe(true);
+  holder.kill();
+  const killedAt = Date.now();
+  // A worker started after the kill (no --recover-all): only the lease tells it the job is abandoned.
+  startWorkerProcess();
+  expect(await waitForStatus(jobId, ["succeeded", "not_drivable", "failed"], 60_000)).toBe("succeeded");
+  const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
+  const recoveryS = (job.finishedAt!.getTime() - killedAt) / 1000;
+  const handedS = (job.startedAt!.getTime() - killedAt) / 1000;
+  console.log(JSON.stringify({ sqliteRecovery: { handedToAnotherWorkerS: handedS, finalS: recoveryS, attempts: job.attempts } }));
+  expect(job.attempts).toBe(2);
+  expect(handedS).toBeLessThanOrEqual(30);
+});
+
 it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, serves their metrics, and stops them all on SIGTERM", async () => {
   // Only the supervisor's processes plan from here.
   for (const w of workers.splice(0)) w.kill();

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeDb, db } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { planHeldJob } from "@/server/jobs/attempt";
+import { keepLease } from "@/server/jobs/lease";
 import { PLAN_QUEUE, queueBoss, stopBoss } from "@/server/jobs/pg-boss-instance";
-import { runNextDelivery, sweepQueue } from "@/server/jobs/pg-boss-queue";
+import { reclaimFromStoppedWorkers, runNextDelivery, sweepQueue } from "@/server/jobs/pg-boss-queue";
 import type PgBoss from "pg-boss";
 import { SharedTokenBuckets } from "@/server/http/shared-rate-limit";
 import { call } from "../support/api";
@@ -16,6 +17,7 @@ import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../s
 const NAME = `planner_test_${process.pid}_${Date.now()}`;
 // The pg project runs with a 5 s lease and 2 attempts (vitest.config.ts), so expiry can be waited for.
 const LEASE_S = 5;
+const MAX_ATTEMPTS = 2;
 const WORKER = { workerId: "test", leaseS: LEASE_S, maxAttempts: 2, timeLimitMs: 4000 };
 let t: TestTenants;
 let boss: PgBoss;
@@ -31,10 +33,10 @@ async function drain() {
   }
 }
 
-/** Waits out the lease of the active deliveries and lets pg-boss expire them. */
-async function expireDeliveries() {
+/** Waits out the leases of the running jobs, then sweeps as every worker does each heartbeat. */
+async function expireLeases() {
   await new Promise((r) => setTimeout(r, LEASE_S * 1000 + 200));
-  await boss.maintain();
+  return reclaimFromStoppedWorkers(db(), boss, MAX_ATTEMPTS);
 }
 
 /** Waits until a delivery can be fetched (pg-boss's retry delay). */
@@ -112,16 +114,17 @@ it("concurrent workers never plan the same job", async () => {
   expect(jobs.every((j) => j.status === "succeeded" && j.attempts === 1)).toBe(true);
 });
 
-it("a job whose worker died is planned by another after the lease, and the dead worker's late result is discarded", async () => {
+it("a job whose worker stopped renewing its lease is planned by another, and the stopped worker's late result is discarded", async () => {
   const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
   const jobId = submit.json.job_id as string;
-  // Worker "dead" takes the delivery and the job, then stops answering.
+  // Worker "dead" takes the delivery and the job, then stops renewing the lease.
   const [delivery] = await boss.fetch(PLAN_QUEUE, { batchSize: 1 });
   expect(delivery.id).toBe(jobId);
   await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: 1, lockedBy: "dead", lockedUntil: new Date(Date.now() + LEASE_S * 1000) } });
   const deadView = await db().job.findUniqueOrThrow({ where: { id: jobId } });
   expect(await runNextDelivery(db(), boss, WORKER)).toBe(false); // nothing to fetch while the lease runs
-  await expireDeliveries();
+  expect(await reclaimFromStoppedWorkers(db(), boss, MAX_ATTEMPTS)).toEqual({ requeued: [], failed: [] }); // nor to take back
+  expect(await expireLeases()).toEqual({ requeued: [jobId], failed: [] });
   await waitForDelivery();
   expect(await runNextDelivery(db(), boss, { ...WORKER, workerId: "alive" })).toBe(true);
   const done = await db().job.findUniqueOrThrow({ where: { id: jobId } });
@@ -131,6 +134,25 @@ it("a job whose worker died is planned by another after the lease, and the dead 
   expect(await planHeldJob(db(), deadView, { workerId: "dead", maxAttempts: 2, timeLimitMs: 4000 })).toEqual({ kind: "superseded" });
   expect(await db().job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "succeeded", attempts: 2, finishedAt: done.finishedAt });
   expect((await db().optimization.findUniqueOrThrow({ where: { id: submit.json.optimization_id } })).finishedAt).toEqual(result.finishedAt);
+});
+
+it("a worker that renews its lease keeps its job however long it plans; the sweep leaves it alone", async () => {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
+  const jobId = submit.json.job_id as string;
+  const [delivery] = await boss.fetch(PLAN_QUEUE, { batchSize: 1 });
+  expect(delivery.id).toBe(jobId);
+  await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: 1, lockedBy: "slow", lockedUntil: new Date(Date.now() + LEASE_S * 1000) } });
+  const stop = keepLease(db(), { id: jobId, lockedBy: "slow", attempts: 1 }, { leaseS: LEASE_S, heartbeatMs: 1000 });
+  try {
+    expect(await expireLeases()).toEqual({ requeued: [], failed: [] });
+    expect(await db().job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "running", lockedBy: "slow" });
+  } finally {
+    stop();
+  }
+  expect(await expireLeases()).toEqual({ requeued: [jobId], failed: [] });
+  await waitForDelivery();
+  await drain();
+  expect(await db().job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "succeeded", attempts: 2 });
 });
 
 it("a job that keeps failing ends failed with the reason after JOB_MAX_ATTEMPTS attempts", async () => {
@@ -154,18 +176,18 @@ it("a job that keeps failing ends failed with the reason after JOB_MAX_ATTEMPTS 
 it("a job whose every worker died ends failed after JOB_MAX_ATTEMPTS, saying so", async () => {
   const submit = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
   const jobId = submit.json.job_id as string;
-  for (let attempt = 1; attempt <= WORKER.maxAttempts; attempt++) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     await waitForDelivery();
     const [delivery] = await boss.fetch(PLAN_QUEUE, { batchSize: 1 });
     expect(delivery.id).toBe(jobId);
-    await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: attempt, lockedBy: `dead-${attempt}` } });
-    await expireDeliveries();
+    await db().job.update({ where: { id: jobId }, data: { status: "running", attempts: attempt, lockedBy: `dead-${attempt}`, lockedUntil: new Date() } });
+    expect(await expireLeases()).toEqual(attempt < MAX_ATTEMPTS ? { requeued: [jobId], failed: [] } : { requeued: [], failed: [jobId] });
   }
-  await waitForDelivery();
-  expect(await runNextDelivery(db(), boss, WORKER)).toBe(true);
   const job = await db().job.findUniqueOrThrow({ where: { id: jobId } });
   expect(job.status).toBe("failed");
   expect(job.error).toMatch(/worker stopped during planning in all 2 attempts/);
+  // Its delivery is done with: nothing is handed out again.
+  expect(await runNextDelivery(db(), boss, WORKER)).toBe(false);
 });
 
 it("the sweeper queues a job missing from the queue and ends one the queue gave up on", async () => {

@@ -4,6 +4,7 @@
 // memory fails its job alone. Every write is conditional on the worker still
 // holding the job (same lockedBy, same attempt), so a job handed to another
 // worker after a lease expired gets its final state from one of them only.
+// While it plans, the worker renews the job's lease (lease.ts).
 import { resultBodies } from "./result-body";
 import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
@@ -12,13 +13,18 @@ import { log } from "../log";
 import { observePlanDuration } from "../observability/metrics";
 import { PlanningProcessDied } from "../planning/planner-process";
 import { jobPlanner } from "../planning/planners";
-import { FINAL_STATUSES, type JobRow, type StoredTour } from "./types";
+import { config } from "../config";
+import { keepLease } from "./lease";
+import type { JobRow, StoredTour } from "./types";
 
 export interface AttemptOptions {
   workerId: string;
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs: number;
+  /** The lease renewed while planning (JOB_LEASE_S, every JOB_HEARTBEAT_S: the settings by default). */
+  leaseS?: number;
+  heartbeatMs?: number;
 }
 
 /** finished: the job has its final state; retry: it went back to the queue; superseded: another worker holds it now. */
@@ -32,6 +38,11 @@ function heldBy(job: JobRow, workerId: string) {
 export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Promise<AttemptOutcome> {
   const t0 = performance.now();
   const held = heldBy(job, opts.workerId);
+  const cfg = config();
+  const stopLease = keepLease(db, { id: job.id, lockedBy: opts.workerId, attempts: job.attempts }, {
+    leaseS: opts.leaseS ?? cfg.JOB_LEASE_S,
+    heartbeatMs: opts.heartbeatMs ?? cfg.JOB_HEARTBEAT_S * 1000,
+  });
   try {
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
@@ -68,15 +79,12 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
     observePlanDuration(performance.now() - t0, final ? "failed" : "requeued");
     log.error({ jobId: job.id, attempt: job.attempts, final, err: message }, "job failed");
     return final ? { kind: "finished", status: "failed" } : { kind: "retry", error: message };
+  } finally {
+    stopLease();
   }
 }
 
 function superseded(job: JobRow, opts: AttemptOptions): AttemptOutcome {
   log.warn({ jobId: job.id, attempt: job.attempts, workerId: opts.workerId }, "job taken over by another worker after the lease expired; result discarded");
   return { kind: "superseded" };
-}
-
-/** Why a job ends failed when every attempt so far ended with its worker gone. */
-export function abandonedMessage(attempts: number): string {
-  return `the worker stopped during planning in all ${attempts} attempts (JOB_MAX_ATTEMPTS); the lease (JOB_LEASE_S) expired each time`;
 }

@@ -15,13 +15,16 @@ export interface JobMessage {
 
 const holder = globalThis as unknown as { __plannerBoss?: Promise<PgBoss> };
 
+/** A planning process is ended 30 s past the time limit (planning/planner-process.ts); then the result is written. */
+const PLANNING_GRACE_S = 30 + 60;
+
 function queueSettings() {
   const cfg = config();
-  return { retryLimit: cfg.JOB_MAX_ATTEMPTS + 2, retryDelay: 1, retryBackoff: true, expireInSeconds: cfg.JOB_LEASE_S };
+  // Dead workers are found by their lease (lease.ts); a delivery's expiry is a backstop past the longest a live worker takes.
+  return { retryLimit: cfg.JOB_MAX_ATTEMPTS + 2, retryDelay: 1, retryBackoff: true, expireInSeconds: cfg.JOB_TIME_LIMIT_S + PLANNING_GRACE_S + cfg.JOB_LEASE_S };
 }
 
 async function startBoss(url: string): Promise<PgBoss> {
-  const cfg = config();
   const boss = new PgBoss({
     connectionString: url,
     schema: SCHEMA,
@@ -29,8 +32,8 @@ async function startBoss(url: string): Promise<PgBoss> {
     // Fetch, complete and maintenance only: sends run on the submit's own connection.
     max: 2,
     schedule: false,
-    // Expired deliveries are found by maintenance: check often enough that a dead worker's job waits about one lease.
-    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(cfg.JOB_LEASE_S / 4))),
+    // Expiry is a backstop (lease.ts finds dead workers): maintenance once a minute is enough.
+    maintenanceIntervalSeconds: 60,
   });
   boss.on("error", (e) => log.error({ err: e.message }, "job queue error"));
   await boss.start();

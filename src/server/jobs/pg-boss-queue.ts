@@ -3,8 +3,12 @@
 // record the API reads; pg-boss only decides which worker plans what, when.
 // - A job is sent inside the submit transaction (same connection), so an
 //   accepted job is always in the queue and a rejected one never is.
-// - A delivery's expiry (JOB_LEASE_S) is the lease: a worker killed mid-job
-//   leaves its delivery active until then, and pg-boss hands it out again.
+// - The lease is our Job row's, renewed by the planning worker (lease.ts). A
+//   worker killed mid-job stops renewing it; every worker's lease sweep (every
+//   JOB_HEARTBEAT_S) then queues the job again and fails the dead worker's
+//   delivery, which pg-boss hands out again after its retry delay (1-2 s). The
+//   delivery's own expiry is only a backstop, set past the longest a live
+//   worker can take (pg-boss-instance.ts).
 // - Attempts are counted on our Job row and bounded by JOB_MAX_ATTEMPTS; pg-boss
 //   allows two deliveries more, so the last one can record `failed` with the reason.
 // - The sweeper repairs what should never happen (a job missing from the queue,
@@ -14,7 +18,8 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../db/client";
 import { databaseUrl } from "../db/url";
 import { log } from "../log";
-import { abandonedMessage, planHeldJob, type AttemptOptions } from "./attempt";
+import { planHeldJob, type AttemptOptions } from "./attempt";
+import { abandonedMessage, leaseEnd, reclaimExpired } from "./lease";
 import { PLAN_QUEUE, queueBoss, SCHEMA, type JobMessage } from "./pg-boss-instance";
 import { FINAL_STATUSES, type JobRow } from "./types";
 import { listenForJobs } from "./wakeup";
@@ -41,7 +46,9 @@ async function holdJob(db: Db, jobId: string, opts: AttemptOptions & { leaseS: n
     log.error({ jobId, attempts: job.attempts }, "job failed: every attempt's worker stopped");
     return { kind: "done" };
   }
-  const taken = { status: "running", lockedBy: opts.workerId, lockedUntil: new Date(now.getTime() + opts.leaseS * 1000), startedAt: now };
+  // Delivered again while its worker still renews the lease (the backstop expiry): not ours to take.
+  if (job.status === "running" && job.lockedUntil && job.lockedUntil > now) return { kind: "busy" };
+  const taken = { status: "running", lockedBy: opts.workerId, lockedUntil: leaseEnd(opts.leaseS, now.getTime()), startedAt: now };
   const { count } = await db.job.updateMany({ where: unchanged, data: { ...taken, attempts: { increment: 1 } } });
   if (count === 0) return { kind: "busy" };
   // The row as the update left it (no need to read it back).
@@ -54,6 +61,7 @@ export interface BossWorkerOptions {
   maxAttempts: number;
   timeLimitMs: number;
   pollMs: number;
+  heartbeatMs: number;
 }
 
 /** Fetches and plans one delivery; returns whether there was one. */
@@ -83,9 +91,15 @@ export async function runNextDelivery(db: Db, boss: PgBoss, opts: AttemptOptions
 /** Starts fetching and planning jobs; wakes on NOTIFY, polls every `pollMs` otherwise, sweeps now and then. */
 export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<RunningWorker> {
   const boss = await queueBoss();
-  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS };
+  const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS, heartbeatMs: opts.heartbeatMs };
   const loop = startLoop(() => runNextDelivery(db, boss, attempt), opts.pollMs);
   const listener = listenForJobs(databaseUrl(), () => loop.wake());
+  const leaseSweeper = setInterval(() => {
+    reclaimFromStoppedWorkers(db, boss, opts.maxAttempts)
+      .then((r) => r.requeued.length > 0 && setTimeout(() => loop.wake(), 2000).unref())
+      .catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "lease sweep failed"));
+  }, opts.heartbeatMs);
+  leaseSweeper.unref();
   const sweeper = setInterval(() => {
     sweepQueue(db, boss).catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "queue sweep failed"));
   }, SWEEP_EVERY_MS);
@@ -94,10 +108,23 @@ export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<
     wake: () => loop.wake(),
     async stop() {
       clearInterval(sweeper);
+      clearInterval(leaseSweeper);
       await listener.close();
       await loop.stop();
     },
   };
+}
+
+/**
+ * Takes back the jobs whose worker stopped renewing its lease: each goes back
+ * to the queue (its delivery failed, so pg-boss hands it out again after the
+ * retry delay) or, with its attempts used up, ends failed (its delivery completed).
+ */
+export async function reclaimFromStoppedWorkers(db: Db, boss: PgBoss, maxAttempts: number, now?: Date) {
+  const reclaimed = await reclaimExpired(db, { maxAttempts, now });
+  for (const id of reclaimed.requeued) await boss.fail(PLAN_QUEUE, id, { error: "the worker stopped renewing its lease" });
+  for (const id of reclaimed.failed) await boss.complete(PLAN_QUEUE, id, { status: "failed" });
+  return reclaimed;
 }
 
 const TERMINAL_DELIVERY = new Set(["completed", "failed", "cancelled"]);

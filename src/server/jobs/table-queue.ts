@@ -1,11 +1,15 @@
 // The job queue of the embedded (SQLite) setup: the Job table itself. A job
 // is claimed by a conditional update, so two workers never plan the same job;
-// a job whose worker died is queued again once its lease has expired (at
-// start-up for the embedded worker). PostgreSQL uses pg-boss (pg-boss-queue.ts).
+// the worker renews its lease while planning (lease.ts), and a job whose
+// worker stopped renewing it is queued again by the next sweep (every
+// JOB_HEARTBEAT_S), or at once at start-up for the embedded worker, which knows
+// it is the only one. PostgreSQL uses pg-boss (pg-boss-queue.ts).
 import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import { config } from "../config";
-import { abandonedMessage, planHeldJob } from "./attempt";
+import { planHeldJob } from "./attempt";
+import { leaseEnd, reclaimExpired } from "./lease";
+import { log } from "../log";
 import { startLoop, type RunningWorker } from "./worker-loop";
 
 export interface WorkerOptions {
@@ -14,6 +18,7 @@ export interface WorkerOptions {
   maxAttempts: number;
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs?: number;
+  heartbeatMs?: number;
 }
 
 /**
@@ -21,17 +26,8 @@ export interface WorkerOptions {
  * expired. A job that has used up its attempts ends failed instead.
  */
 export async function requeueAbandoned(db: Db, opts: { all: boolean; maxAttempts?: number }): Promise<number> {
-  const maxAttempts = opts.maxAttempts ?? config().JOB_MAX_ATTEMPTS;
-  const where = { status: "running", ...(opts.all ? {} : { lockedUntil: { lt: new Date() } }) };
-  const spent = await db.job.findMany({ where: { ...where, attempts: { gte: maxAttempts } }, select: { id: true, attempts: true } });
-  for (const job of spent) {
-    await db.job.updateMany({
-      where: { ...where, id: job.id, attempts: job.attempts },
-      data: { status: "failed", error: abandonedMessage(job.attempts), finishedAt: new Date(), lockedBy: null, lockedUntil: null },
-    });
-  }
-  const { count } = await db.job.updateMany({ where, data: { status: "queued", lockedBy: null, lockedUntil: null } });
-  return count + spent.length;
+  const { requeued, failed } = await reclaimExpired(db, { maxAttempts: opts.maxAttempts ?? config().JOB_MAX_ATTEMPTS, all: opts.all });
+  return requeued.length + failed.length;
 }
 
 async function claimNext(db: Db, opts: WorkerOptions & { workerId: string }) {
@@ -45,7 +41,7 @@ async function claimNext(db: Db, opts: WorkerOptions & { workerId: string }) {
         status: "running",
         attempts: { increment: 1 },
         lockedBy: opts.workerId,
-        lockedUntil: new Date(now.getTime() + opts.leaseS * 1000),
+        lockedUntil: leaseEnd(opts.leaseS, now.getTime()),
         startedAt: now,
       },
     });
@@ -60,10 +56,24 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   const job = await claimNext(db, { ...opts, workerId });
   if (!job) return false;
   const timeLimitMs = opts.timeLimitMs ?? config().JOB_TIME_LIMIT_S * 1000;
-  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs });
+  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs, leaseS: opts.leaseS, heartbeatMs: opts.heartbeatMs });
   return true;
 }
 
-export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number }): RunningWorker {
-  return startLoop(() => runNextJob(db, opts), opts.pollMs);
+/** Plans jobs as they come; every heartbeat, takes back jobs whose worker stopped renewing its lease. */
+export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number; heartbeatMs: number }): RunningWorker {
+  const loop = startLoop(() => runNextJob(db, opts), opts.pollMs);
+  const sweeper = setInterval(() => {
+    requeueAbandoned(db, { all: false, maxAttempts: opts.maxAttempts })
+      .then((n) => n > 0 && loop.wake())
+      .catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "lease sweep failed"));
+  }, opts.heartbeatMs);
+  sweeper.unref();
+  return {
+    wake: () => loop.wake(),
+    async stop() {
+      clearInterval(sweeper);
+      await loop.stop();
+    },
+  };
 }
