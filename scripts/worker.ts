@@ -5,6 +5,7 @@
 //   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (worker process i on P + i)
 //   --recover-all         (SQLite only) requeue every 'running' job at start:
 //                         only when this is the only worker
+// Each worker process also sends the completion webhooks of final jobs (src/server/webhooks).
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,7 @@ import { requeueAbandoned } from "../src/server/jobs/table-queue";
 import { log } from "../src/server/log";
 import { serveWorkerMetrics } from "../src/server/observability/worker-http";
 import { closePlanners, jobPlanner } from "../src/server/planning/planners";
+import { startDeliveryLoop } from "../src/server/webhooks/delivery";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
 process.env.DB_POOL_MAX ??= "3";
@@ -28,6 +30,7 @@ async function runWorker(): Promise<void> {
   // Plans are made in this process's planning process: start it (and load the packs) now.
   jobPlanner().warm();
   const worker = await startQueueWorker(db());
+  const webhooks = startDeliveryLoop(db());
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
@@ -35,7 +38,7 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     metricsServer?.close();
-    await worker.stop();
+    await Promise.all([worker.stop(), webhooks.stop()]);
     closePlanners();
     await closeQueue();
     await closeDb();

@@ -113,6 +113,9 @@ export const RouteOptimizationRequest = z
     start_time_tour: timeOfDayOrIso.nullish(),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
     driver: DriverRequest.nullish(),
+    callback_url: z.url({ protocol: /^https?$/, error: "Input should be a valid http(s) URL" }).max(2048).nullish()
+      .describe("POST /planner/v2 only: an https URL that receives a signed POST {job_id, optimization_id, tour_id, status} when the job is final " +
+        "(docs/API.md, Completion webhooks). Private, loopback, link-local and other special addresses are refused, at submit and again after DNS at delivery"),
   })
   .meta({ id: "RouteOptimizationRequest" });
 export type RouteOptimizationRequest = z.output<typeof RouteOptimizationRequest>;

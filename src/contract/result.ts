@@ -19,6 +19,23 @@ export const JobStatus = z.enum(JOB_STATUSES).describe("queued -> running -> suc
 export type JobStatus = z.infer<typeof JobStatus>;
 export const FINAL_JOB_STATUSES: readonly JobStatus[] = ["succeeded", "not_drivable", "failed"];
 
+export const CallbackStatus = z
+  .object({
+    url: z.string().describe("The callback_url the job was submitted with"),
+    webhook_id: z.string().describe("The webhook-id header of this delivery: the same on every attempt (deduplicate by it)"),
+    status: z.enum(["pending", "delivered", "failed"])
+      .describe("pending until the receiver answers 2xx (delivered), or until retries end after 24 h or a 410 Gone (failed)"),
+    attempts: z.int().describe("Attempts made so far"),
+    last_attempt_at: z.iso.datetime().nullable(),
+    last_status_code: z.int().nullable().describe("HTTP status of the last attempt's answer; null if it got none (refused address, network error, timeout)"),
+    last_error: z.string().nullable().describe("Why the last attempt did not deliver"),
+    next_attempt_at: z.iso.datetime().nullable().describe("When the next attempt is due; null until the job is final and once delivered or failed"),
+    delivered_at: z.iso.datetime().nullable(),
+  })
+  .describe("The completion webhook of a job submitted with callback_url (docs/API.md, Completion webhooks)")
+  .meta({ id: "CallbackStatus" });
+export type CallbackStatus = z.infer<typeof CallbackStatus>;
+
 export const JobRecord = z
   .object({
     status: JobStatus,
@@ -32,6 +49,7 @@ export const JobRecord = z
     started_at: z.iso.datetime().nullable(),
     finished_at: z.iso.datetime().nullable(),
     updated_at: z.iso.datetime(),
+    callback: CallbackStatus.optional().describe("Only for a job submitted with callback_url: its completion webhook's delivery"),
   })
   .meta({ id: "JobRecord" });
 export type JobRecord = z.infer<typeof JobRecord>;

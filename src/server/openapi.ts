@@ -8,6 +8,7 @@ import { PoiInfo } from "../contract/poi";
 import * as results from "../contract/result";
 import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
 import { Depot, DepotInput, DepotPath, StationOverlayInput, StationOverlayPath, StationOverlayRecord } from "../contract/stations";
+import { WebhookSecretCreated, WebhookSecretInfo } from "../contract/webhooks";
 import { MAX_BODY_BYTES } from "./http/request";
 
 type Json = Record<string, unknown>;
@@ -24,7 +25,7 @@ function componentSchemas(): Record<string, Json> {
     ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
     TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
     VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
-    StationOverlayRecord, Depot, PriceList,
+    StationOverlayRecord, Depot, PriceList, CallbackStatus: results.CallbackStatus, WebhookSecretInfo, WebhookSecretCreated,
   };
   for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
   const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
@@ -80,6 +81,11 @@ export function openApiDocument(): Json {
         post: {
           operationId: "submitOptimization",
           summary: "Submit a route optimization (asynchronous)",
+          description:
+            "With `callback_url` the service POSTs `{job_id, optimization_id, tour_id, status}` there when the job is final, signed as " +
+            "Standard Webhooks specify (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; HMAC-SHA256 with the tenant's " +
+            "secret from POST /webhooks/secret), at least once, retried with exponential backoff for 24 h; GET /planner/jobs/{job_id} " +
+            "shows its delivery in `callback`. https only and public addresses only unless the operator allows more; a refused URL is a 422 at `[\"body\", \"callback_url\"]`.",
           parameters: parameters(PlannerQuery, "query"),
           requestBody: plannerBody,
           responses: {
@@ -232,6 +238,21 @@ export function openApiDocument(): Json {
           summary: "Remove one of this tenant's own chargers (tenant admin)",
           parameters: parameters(DepotPath, "path"),
           responses: { "204": { description: "Removed" }, "404": json(ref("HTTPError"), "No such depot charger in this tenant"), ...adminOnly, ...errors },
+        },
+      },
+      "/webhooks/secret": {
+        get: {
+          operationId: "getWebhookSecret",
+          summary: "Whether this tenant has a webhook signing secret, since when, and until when a rotated one still signs (never the secret)",
+          responses: { "200": json(ref("WebhookSecretInfo"), "The secret's dates"), ...errors },
+        },
+        post: {
+          operationId: "rotateWebhookSecret",
+          summary: "Create or rotate this tenant's webhook signing secret (tenant admin); the answer is the only time it is shown",
+          description:
+            "The new secret signs every webhook from now on; the previous one signs beside it (a second `v1,` signature) for the " +
+            "operator's grace period, 24 h by default, so that receivers can switch without losing deliveries.",
+          responses: { "200": json(ref("WebhookSecretCreated"), "The new secret"), ...adminOnly, ...errors },
         },
       },
       "/poi/prices": {

@@ -17,6 +17,7 @@ import { queryObject, readJsonBody, type BodyRead } from "./http/request";
 import { collect, throwIfAny } from "./http/validation";
 import { resolveVehicle } from "./fleet";
 import { packs } from "./packs";
+import { callbackUrlDetails } from "./webhooks/submit-check";
 
 export interface PlannerRequest<Q> {
   query: Q;
@@ -97,6 +98,7 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
       }
     }
   });
+  details.push(...(await callbackUrlDetails(db, tenantId, b.callback_url)));
   return { vehicle, details };
 }
 

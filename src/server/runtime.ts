@@ -11,8 +11,9 @@ import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
 import { closePlanners, jobPlanner } from "./planning/planners";
+import { startDeliveryLoop } from "./webhooks/delivery";
 
-const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerStarted?: Promise<void> };
+const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerStarted?: Promise<void> };
 
 export function startServices(): Promise<void> {
   holder.__plannerStarted ??= (async () => {
@@ -30,6 +31,8 @@ export function startServices(): Promise<void> {
       // Plans are made in a planning process of their own, never on this process's thread: start it now.
       jobPlanner().warm();
       holder.__plannerWorker = await startQueueWorker(db());
+      // Completion webhooks are sent wherever jobs are worked (src/server/webhooks/delivery.ts).
+      holder.__plannerWebhooks = startDeliveryLoop(db());
     }
     log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
   })();
@@ -42,8 +45,9 @@ export function wakeWorker(): void {
 }
 
 export async function stopWorker(): Promise<void> {
-  await holder.__plannerWorker?.stop();
+  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop()]);
   holder.__plannerWorker = undefined;
+  holder.__plannerWebhooks = undefined;
   closePlanners();
   await closeQueue();
 }

@@ -15,6 +15,7 @@ import * as overlay from "@/app/poi/overlays/[external_id]/route";
 import * as depots from "@/app/poi/depots/route";
 import * as depot from "@/app/poi/depots/[depot_id]/route";
 import * as prices from "@/app/poi/prices/route";
+import * as webhookSecret from "@/app/webhooks/secret/route";
 import { packs } from "@/server/packs";
 import { expectConsistent } from "./checked-plan";
 
@@ -38,6 +39,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/poi\/depots$/, [], depots as RouteModule],
   [/^\/poi\/depots\/([^/]+)$/, ["depot_id"], depot as RouteModule],
   [/^\/poi\/prices$/, [], prices as RouteModule],
+  [/^\/webhooks\/secret$/, [], webhookSecret as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [

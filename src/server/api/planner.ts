@@ -48,6 +48,9 @@ export async function submitV2(req: Request): Promise<Response> {
 export async function planSync(req: Request): Promise<Response> {
   const auth = await authed(req);
   const r = await readPlannerRequest(db(), auth, req, LegacyPlannerQuery);
+  if (r.body.callback_url) {
+    throw new ValidationFailed([{ loc: ["body", "callback_url"], msg: "POST /planner answers with the plan itself: callback_url is for POST /planner/v2", type: "value_error" }]);
+  }
   const planned = await planOrReject(r.input, auth.tenantId);
   const ids = await createTourWithJob(db(), auth.tenantId, r.body, r.input, "running");
   const stored = resultBodies(ids.optimizationId, ids.tourId, planned);

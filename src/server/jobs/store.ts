@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { JobRecord, JobStatus } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
 import type { Db } from "../db/client";
+import { addDelivery, callbackStatus, type DeliveryRow } from "../webhooks/outbox";
 import { enqueue } from "./enqueue";
-import type { JobRow, StoredTour, Tx } from "./types";
+import { FINAL_STATUSES, type JobRow, type StoredTour, type Tx } from "./types";
 
 export interface Submitted {
   tourId: number;
@@ -15,10 +16,11 @@ export interface Submitted {
 /**
  * The tour, its sections, an optimization and its job, in one transaction
  * that also puts a queued job in the queue; `alsoIn` writes more in the same
- * transaction (an idempotency key).
+ * transaction (an idempotency key). A queued job with a callback_url gets its
+ * webhook's outbox row here too, so that its delivery cannot be forgotten.
  */
 export async function createTourWithJob(
-  db: Db, tenantId: number, request: { vehicle_id: string }, input: PlanInput, status: JobStatus = "queued",
+  db: Db, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
   alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
 ): Promise<Submitted> {
   return db.$transaction(async (tx) => {
@@ -55,12 +57,13 @@ export async function createTourWithJob(
     });
     const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
     if (status === "queued") await enqueue(tx, job.id);
+    if (status === "queued" && request.callback_url) await addDelivery(tx, tenantId, job.id, request.callback_url);
     if (alsoIn) await alsoIn(tx, ids);
     return ids;
   }, { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
 }
 
-export function jobRecord(job: JobRow): JobRecord {
+export function jobRecord(job: JobRow & { webhook?: DeliveryRow | null }): JobRecord {
   return {
     status: job.status as JobStatus,
     optimization_id: job.optimizationId,
@@ -73,10 +76,11 @@ export function jobRecord(job: JobRow): JobRecord {
     started_at: job.startedAt?.toISOString() ?? null,
     finished_at: job.finishedAt?.toISOString() ?? null,
     updated_at: job.updatedAt.toISOString(),
+    ...(job.webhook ? { callback: callbackStatus(job.webhook, FINAL_STATUSES.has(job.status)) } : {}),
   };
 }
 
 /** A tenant's job, or null: another tenant's id is indistinguishable from a missing one. */
 export function findJob(db: Db, tenantId: number, jobId: string) {
-  return db.job.findFirst({ where: { id: jobId, tenantId } });
+  return db.job.findFirst({ where: { id: jobId, tenantId }, include: { webhook: true } });
 }

@@ -1,0 +1,103 @@
+// callback_url under the default operator settings (https only, no allow-list):
+// what can be decided without DNS is a 422 at ["body", "callback_url"] and
+// stores nothing; a name that resolves to a refused address passes the submit
+// and is refused at delivery, before any connection.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/server/db/client";
+import { addressRefusal, parsePolicy, urlRefusal } from "@/server/webhooks/address-policy";
+import { deliverDue, deliveryOptions } from "@/server/webhooks/delivery";
+import { call } from "../support/api";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { startReceiver } from "../support/webhook-receiver";
+
+let t: TestTenants;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+  expect((await call("POST", "/webhooks/secret", { key: t.a.key })).status).toBe(200);
+});
+afterAll(closeDatabase);
+
+const submit = (callback_url: unknown) => call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ callback_url }) });
+
+describe("callback_url refused at submit", () => {
+  it.each([
+    ["http://hooks.example.com/done", /must be an https:\/\/ URL/],
+    ["https://127.0.0.1/hook", /127\.0\.0\.1 is a loopback address/],
+    ["https://2130706433/hook", /127\.0\.0\.1 is a loopback address/],
+    ["https://10.0.0.1/hook", /10\.0\.0\.1 is a private \(RFC 1918\) address/],
+    ["https://192.168.1.20:8443/hook", /private \(RFC 1918\)/],
+    ["https://[::1]/hook", /::1 is a loopback address/],
+    ["https://[::ffff:127.0.0.1]/hook", /loopback/],
+    ["https://[fd00::1]/hook", /unique-local/],
+    ["https://169.254.169.254/latest/meta-data", /169\.254\.169\.254 is a link-local address/],
+    ["https://[fe80::1]/hook", /link-local/],
+    ["https://0.0.0.0/hook", /unspecified/],
+    ["https://100.64.0.1/hook", /CGNAT/],
+    ["https://user:pass@hooks.example.com/done", /credentials/],
+  ])("%s", async (url, msg) => {
+    const jobs = await db().job.count();
+    const res = await submit(url);
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.detail).toEqual([{ loc: ["body", "callback_url"], msg: expect.stringMatching(msg), type: "value_error" }]);
+    expect(await db().job.count()).toBe(jobs);
+  });
+
+  it("a malformed one is the schema's 422; a public https one is stored with the job", async () => {
+    for (const bad of ["not a url", "ftp://hooks.example.com/", 42, `https://example.com/${"x".repeat(2050)}`]) {
+      const res = await submit(bad);
+      expect(res.status, String(bad)).toBe(422);
+      expect(res.json.detail.map((d: { loc: unknown }) => d.loc)).toContainEqual(["body", "callback_url"]);
+    }
+    const ok = await submit("https://hooks.example.com/done?fleet=7");
+    expect(ok.status, ok.text).toBe(200);
+    const job = await call("GET", `/planner/jobs/${ok.json.job_id}`, { key: t.a.key });
+    expect(job.json.callback).toMatchObject({ url: "https://hooks.example.com/done?fleet=7", status: "pending", attempts: 0 });
+    expect(job.json.callback.webhook_id).toMatch(/^msg_[0-9a-f-]{36}$/);
+  });
+
+  it("the OpenAPI document describes the field and the job's callback", async () => {
+    const doc = (await call("GET", "/openapi.json")).json;
+    expect(doc.components.schemas.RouteOptimizationRequest.properties.callback_url.description).toMatch(/https/);
+    expect(doc.components.schemas.JobRecord.properties.callback).toBeTruthy();
+    expect(doc.paths["/webhooks/secret"].post.operationId).toBe("rotateWebhookSecret");
+  });
+});
+
+describe("a name that resolves to loopback", () => {
+  it("is accepted at submit and refused at delivery without a connection", async () => {
+    const receiver = await startReceiver();
+    try {
+      const res = await submit(`https://localhost:${receiver.port}/hook`);
+      expect(res.status, res.text).toBe(200);
+      await db().job.update({ where: { id: res.json.job_id }, data: { status: "failed", error: "ended by the test", finishedAt: new Date() } });
+      expect(await deliverDue(db(), deliveryOptions())).toBe(1);
+      const view = (await call("GET", `/planner/jobs/${res.json.job_id}`, { key: t.a.key })).json.callback;
+      expect(view).toMatchObject({ status: "pending", attempts: 1, last_status_code: null });
+      expect(view.last_error).toMatch(/^refused: localhost resolves to a refused address: (127\.0\.0\.1|::1) is a loopback address/);
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe("the operator's allow-list", () => {
+  it("names hosts, addresses and ranges; http only when allowed", () => {
+    const p = parsePolicy(true, " hooks.internal , 10.1.0.0/16,[fd12::1], 127.0.0.1");
+    expect(urlRefusal("http://hooks.internal/x", p)).toBeNull();
+    expect(urlRefusal("http://10.1.2.3/x", p)).toBeNull();
+    expect(urlRefusal("http://10.2.0.1/x", p)).toMatch(/private/);
+    expect(urlRefusal("https://[fd12::1]/x", p)).toBeNull();
+    expect(urlRefusal("https://[fd12::2]/x", p)).toMatch(/unique-local/);
+    expect(addressRefusal("::ffff:10.1.0.9", p)).toBeNull();
+    expect(urlRefusal("https://127.0.0.1:8080/x", p)).toBeNull();
+    expect(urlRefusal("https://127.0.0.2/x", p)).toMatch(/loopback/);
+    expect(urlRefusal("ftp://hooks.internal/x", p)).toMatch(/https/);
+    const strict = parsePolicy(false, "");
+    expect(urlRefusal("http://hooks.internal/x", strict)).toMatch(/https/);
+    expect(urlRefusal("https://hooks.example.com/x", strict)).toBeNull();
+    expect(urlRefusal("https://8.8.8.8/x", strict)).toBeNull();
+    expect(urlRefusal("https://[2001:db8::1]/x", strict)).toMatch(/reserved|special/);
+  });
+});
