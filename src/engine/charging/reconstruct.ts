@@ -6,7 +6,7 @@ import { moneyOf, priceAt } from "./price";
 import type { Prepared } from "./grid";
 import type { How, LabelSet } from "./labels";
 import {
-  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type WaypointCharge, type WaypointVisit,
+  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type RoutePos, type WaypointCharge, type WaypointVisit,
 } from "./types";
 
 export interface Decisions {
@@ -55,6 +55,12 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, serviceMin: 0, chargedKWh: 0, moneyEur: 0, objective: 0 };
   let t = 0, soc = input.startSoc;
   let prev = { distM: 0, driveMin: 0, energyKWh: 0 };
+  /** Where the route has been driven offsetMin past `from`: the pause falls due there, on the route's own clock. */
+  const pauseDistM = (from: RoutePos, to: RoutePos, offsetMin: number) => {
+    if (input.distAtDriveMin) return Math.min(to.distM, Math.max(from.distM, input.distAtDriveMin(from.driveMin + offsetMin)));
+    const drive = to.driveMin - from.driveMin;
+    return from.distM + (to.distM - from.distM) * (drive > 0 ? offsetMin / drive : 0);
+  };
   const check = (x: number, where: string) => {
     if (!partial && x < input.reserveSoc - 1e-7) throw new Error(`charging optimizer: reserve undercut ${where} (${x})`);
   };
@@ -66,9 +72,8 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
     let paused = 0;
     for (const e of dec.stretches.get(k) ?? []) {
       const minutes = pauseMin(e.kind, rules);
-      const share = drive > 0 ? e.offsetMin / drive : 0;
       breaks.push({
-        kind: e.kind, minutes, at: "roadside", distM: prev.distM + (p.distM - prev.distM) * share,
+        kind: e.kind, minutes, at: "roadside", distM: pauseDistM(prev, p, e.offsetMin),
         routeDriveMin: prev.driveMin + e.offsetMin, startMs: at(t0 + e.offsetMin + paused),
       });
       paused += minutes;

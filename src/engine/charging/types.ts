@@ -114,6 +114,12 @@ export interface OptimizeInput<C extends string = string> {
    * later pays back.
    */
   peakEnergyKWh?: (fromM: number, toM: number) => number;
+  /**
+   * Route distance at a driving time from the start (minutes): where a roadside pause that falls due
+   * after that much driving is taken. Without it, linear in distance between the two points around it,
+   * which places the pause where the route's real driving time may be more (or less) than the law's.
+   */
+  distAtDriveMin?: (driveMin: number) => number;
   breaks?: BreakRules;
   driver?: DriverState;
   /** SoC grid step (share of capacity) for charge targets that are not exact ones; default 0.005. */

@@ -65,10 +65,19 @@ function events(plan: OptimizePlan | null, candidates: Candidate[], profile: Rou
     out.push({ kind: "charge", distM: candidate.distM, leg: candidate.leg, stop, candidate });
   }
   for (const pause of plan?.breaks ?? []) {
-    if (pause.at === "roadside") out.push({ kind: "break", distM: pause.distM, leg: legAt(profile, pause.distM), pause });
+    if (pause.at === "roadside") out.push({ kind: "break", distM: pause.distM, leg: pauseLeg(profile, pause.distM), pause });
   }
   const rank = { charge: 0, break: 1, end: 2 };
   return out.sort((a, b) => a.leg - b.leg || a.distM - b.distM || rank[a.kind] - rank[b.kind]);
+}
+
+/**
+ * The leg of a roadside pause. One at a section end's distance falls due as the truck leaves it (a pause
+ * due on arrival is taken there, not by the road), so it opens the next leg.
+ */
+function pauseLeg(profile: RouteProfile, distM: number): number {
+  const k = legAt(profile, distM);
+  return k + 2 < profile.legStartM.length && distM >= profile.legStartM[k + 1] ? k + 1 : k;
 }
 
 export function assembleSections(

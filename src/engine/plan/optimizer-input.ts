@@ -9,7 +9,7 @@ import type { ChargeConnector } from "../vehicles/charging";
 import { chargeDurationMin } from "../vehicles/charging";
 import { mayClose, openThroughout, zoneOf } from "../stations/opening";
 import type { Candidate } from "./candidates";
-import { energyAt, timeAt, type RouteProfile } from "./profile";
+import { distAtTime, energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
 import type { SectionCharger } from "./section-chargers";
 import type { PlanInput } from "./types";
@@ -60,6 +60,8 @@ export function optimizerInput(
     waypoints,
     chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to),
     peakEnergyKWh: peak,
+    // A roadside pause on the profile's own clock: the timeline's driving up to it is exactly the optimizer's.
+    distAtDriveMin: (driveMin) => distAtTime(profile, driveMin * 60),
     breaks: breakRules(input),
     deadlineMs: input.deadlineMs,
     driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },

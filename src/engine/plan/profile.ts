@@ -134,6 +134,24 @@ export const ascentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpo
 export const descentAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.descentM, k, d);
 export const elevationAt = (p: RouteProfile, d: number, k = legAt(p, d)) => interpolate(p, p.elevationM, k, d);
 
+/**
+ * The route distance at which the driving time from the start reaches timeS (the inverse of timeAt:
+ * linear within a segment as timeAt is, so timeAt of the answer is timeS again), kept within
+ * [fromD, toD]. Time and distance only grow along the profile, across legs too.
+ */
+export function distAtTime(p: RouteProfile, timeS: number, fromD = 0, toD = p.totalM): number {
+  const t = p.timeS, n = t.length;
+  let lo = 0, hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t[mid] <= timeS) lo = mid;
+    else hi = mid - 1;
+  }
+  const j = Math.min(lo + 1, n - 1), span = t[j] - t[lo];
+  const d = span > 0 ? p.distM[lo] + ((p.distM[j] - p.distM[lo]) * (timeS - t[lo])) / span : p.distM[lo];
+  return Math.min(toD, Math.max(fromD, d));
+}
+
 /** Network edges of leg k whose segments start within [fromD, toD). */
 export function edgesBetween(p: RouteProfile, k: number, fromD: number, toD: number): number[] {
   const out: number[] = [];

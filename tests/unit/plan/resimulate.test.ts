@@ -43,6 +43,38 @@ describe("re-simulation of a plan", () => {
     expect(check(r).violations.join()).toMatch(/driven without a break/);
   });
 
+  it("holds the 270 min of driving before a break to the millisecond, not within a tolerance", () => {
+    const first = (r: any) => (Date.parse(r.sections[0].poi_summary.arrival_time) - Date.parse(r.totals.departure_time)) / 60_000;
+    const withDriven = (extraMin: number) => {
+      const r: any = fresh();
+      expect(r.sections[0].poi_summary.break_kind).toBe("break");
+      // The driver had already driven up to (or past) the limit minus the plan's first stretch.
+      r.driving_rules.driven_since_break_min = r.driving_rules.driven_today_min = 270 - first(r) + extraMin;
+      return check(r).violations.join();
+    };
+    expect(withDriven(-1e-4)).toBe("");
+    expect(withDriven(0.5)).toMatch(/270\.500 min driven without a break, more than 270/);
+  });
+
+  it("finds a section's sec_duration_min off its clock by more than its rounding", () => {
+    const r: any = fresh();
+    r.sections[0].poi_summary.sec_duration_min += 0.2;
+    expect(check(r).violations.join()).toMatch(/section 0 .*sec_duration_min .* but the clock drives/);
+  });
+
+  it("finds a section whose clock drives 0.3 min more than its polyline", () => {
+    const r: any = fresh();
+    const later = (iso: string) => new Date(Date.parse(iso) + 0.3 * 60_000).toISOString();
+    for (const s of r.sections) {
+      s.poi_summary.arrival_time = later(s.poi_summary.arrival_time);
+      s.poi_summary.departure_time = later(s.poi_summary.departure_time);
+    }
+    r.totals.arrival_time = later(r.totals.arrival_time);
+    r.totals.end_time = later(r.totals.end_time);
+    r.sections[0].poi_summary.sec_duration_min += 0.3;
+    expect(check(r).violations.join()).toMatch(/section 0 .*driving by the clock/);
+  });
+
   it("finds a charge that leaves too little for the next stretch", () => {
     const r: any = fresh();
     const stop = firstStop(r).poi_summary;
