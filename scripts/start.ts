@@ -1,13 +1,18 @@
 // Starts the built service on PORT: migrations first, then Next's request handler
 // behind a plain Node HTTP server. The server answers methods no route serves
 // (TRACE, CONNECT, anything unknown) with 405 itself: Next cannot even build a
-// request for TRACE and would answer 500.
+// request for TRACE and would answer 500. Answers are compressed (br, gzip)
+// when the client accepts it (`compression`: Next compresses only under its
+// own `next start`), and the 404s and 405s Next answers itself get the JSON
+// error body every other error has (src/server/http/json-not-found.ts).
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import compression from "compression";
 import next from "next";
 import { config } from "../src/server/config";
 import { migrate } from "../src/server/db/migrate";
 import { databaseUrl } from "../src/server/db/url";
+import { answerErrorsInJson } from "../src/server/http/json-not-found";
 import { STATIC_SECURITY_HEADERS } from "../src/server/observability/static-headers.mjs";
 
 /** Every method some route of the service answers (route handlers answer 405 themselves for the others of these). */
@@ -30,6 +35,7 @@ function notAllowed(method: string | undefined): { head: Record<string, string>;
   return { head, body: JSON.stringify({ detail: `Method ${method} is not allowed`, request_id: requestId }) };
 }
 
+const compress = compression();
 const server = createServer((req, res) => {
   if (!SERVED_METHODS.includes(req.method ?? "")) {
     const { head, body } = notAllowed(req.method);
@@ -37,7 +43,10 @@ const server = createServer((req, res) => {
     res.end(body);
     return;
   }
-  void handle(req, res);
+  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+    answerErrorsInJson(req, res);
+    void handle(req, res);
+  });
 });
 // CONNECT never reaches the request handler: answer it on the socket.
 server.on("connect", (req, socket) => {
