@@ -123,7 +123,8 @@ export const ResultPOISummary = z
     start_soc: z.number().nullish().describe("State of charge on arrival, 0-1"),
     stop_soc: z.number().nullish().describe("State of charge on departure, 0-1"),
     alternatives: z.array(ResultPOIAlternative).nullish(),
-    sec_duration_min: z.number().nullish(),
+    sec_duration_min: z.number().nullish()
+      .describe("Driving in this section, detours included, minutes rounded to 0.1: exactly the time from the previous section's departure_time (the tour's departure for the first) to this arrival_time"),
     sec_energy_consumption_kWhkm: z.number().nullish(),
     sec_length_km: z.number().nullish(),
     ...stationFacts,
