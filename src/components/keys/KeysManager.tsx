@@ -11,6 +11,7 @@ import { useTRPC } from "@/components/trpc";
 import { CreateKeyForm } from "./CreateKeyForm";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { displayPrefix, formatWhen, type KeyRow } from "./types";
+import { WebhookSecretCard } from "./WebhookSecretCard";
 
 export function KeysManager() {
   const trpc = useTRPC();
@@ -114,6 +115,7 @@ export function KeysManager() {
             </table>
           </div>
         )}
+        <WebhookSecretCard admin={admin} onChanged={setStatus} />
       </div>
       {revoking ? (
         <RevokeKeyDialog

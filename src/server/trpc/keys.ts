@@ -1,11 +1,15 @@
 // The tenant's API keys for the web UI. Anyone signed in may read the list (no
 // hashes, ever); creating and revoking is a tenant admin's (requireAdmin: 403
-// -> FORBIDDEN). The plain key exists only in create's answer.
+// -> FORBIDDEN). The plain key exists only in create's answer. The webhook
+// signing secret likewise: every key reads its dates, an admin rotates it and
+// sees the new secret in that answer only.
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createTenantApiKey, KEY_ROLES, listApiKeys, requireAdmin, revokeApiKeyById } from "../auth/keys";
+import { config } from "../config";
 import { db } from "../db/client";
 import { parseOrThrow } from "../http/validation";
+import { rotateSecret, secretInfo } from "../webhooks/secrets";
 import { router, tenantProcedure } from "./init";
 
 export const KeyCreateInput = z.strictObject({
@@ -42,5 +46,10 @@ export const keys = router({
     }
     const record = await revokeApiKeyById(db(), ctx.auth.tenantId, id);
     return { ...record, current, signedOut: current };
+  }),
+  webhookSecret: tenantProcedure.query(({ ctx }) => secretInfo(db(), ctx.auth.tenantId)),
+  rotateWebhookSecret: tenantProcedure.mutation(({ ctx }) => {
+    requireAdmin(ctx.auth);
+    return rotateSecret(db(), ctx.auth.tenantId, config().WEBHOOK_SECRET_GRACE_S);
   }),
 });
