@@ -22,7 +22,7 @@ export function WebhookSecretCard({ admin, onChanged }: { admin: boolean; onChan
   const exists = info.data?.exists ?? false;
 
   function run() {
-    rotate.mutate(undefined, {
+    rotate.mutate({ rotate: true }, {
       onSuccess: (r) => {
         setConfirming(false);
         setSecret(r.secret);

@@ -23,6 +23,9 @@ export const KeyRevokeInput = z.strictObject({
   revokeCurrentSession: z.boolean().default(false),
 });
 
+/** Replacing the secret changes what every receiver must accept: it is asked for explicitly, never implied by an empty call. */
+export const SecretRotateInput = z.strictObject({ rotate: z.literal(true) });
+
 // Inputs are only typed here: parseOrThrow gives the same 422 details as REST.
 export const keys = router({
   list: tenantProcedure.query(async ({ ctx }) =>
@@ -48,8 +51,9 @@ export const keys = router({
     return { ...record, current, signedOut: current };
   }),
   webhookSecret: tenantProcedure.query(({ ctx }) => secretInfo(db(), ctx.auth.tenantId)),
-  rotateWebhookSecret: tenantProcedure.mutation(({ ctx }) => {
+  rotateWebhookSecret: tenantProcedure.input(z.custom<z.input<typeof SecretRotateInput>>()).mutation(({ input, ctx }) => {
     requireAdmin(ctx.auth);
+    parseOrThrow(SecretRotateInput, input, "body");
     return rotateSecret(db(), ctx.auth.tenantId, config().WEBHOOK_SECRET_GRACE_S);
   }),
 });
