@@ -5,7 +5,9 @@
 // processes look, and signed by both secrets during a rotation's grace period.
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { verifyKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
+import { appRouter } from "@/server/trpc/routers";
 import { parsePolicy } from "@/server/webhooks/address-policy";
 import { deliverDue, deliveryOptions, startDeliveryLoop, type DeliveryOptions } from "@/server/webhooks/delivery";
 import { call } from "../support/api";
@@ -194,6 +196,24 @@ describe("the signing secret", () => {
     const member = (await createApiKey(db(), t.a.id, "member", "member")).key;
     expect((await call("POST", "/webhooks/secret", { key: member })).status).toBe(403);
     expect((await call("POST", "/webhooks/secret")).status).toBe(401);
+  });
+
+  it("tRPC: anyone reads its dates; an admin rotates it with { rotate: true }, a member may not", async () => {
+    const { createApiKey } = await import("@/server/auth/keys");
+    const caller = async (key: string) => appRouter.createCaller({ auth: await verifyKey(db(), key), sessionKey: null, resHeaders: new Headers(), secure: false });
+    const member = (await createApiKey(db(), t.b.id, "member", "member")).key;
+    expect(await (await caller(member)).keys.webhookSecret()).toEqual({ exists: false, created_at: null, previous_valid_until: null });
+    await expect((await caller(member)).keys.rotateWebhookSecret({ rotate: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const admin = await caller(t.b.key);
+    const missing = await admin.keys.rotateWebhookSecret(undefined as never).catch((e) => e);
+    expect(missing.code).toBe("UNPROCESSABLE_CONTENT");
+    expect(await db().webhookSecret.count({ where: { tenantId: t.b.id } })).toBe(0);
+    const created = await admin.keys.rotateWebhookSecret({ rotate: true });
+    expect(created).toMatchObject({ exists: true, previous_valid_until: null, secret: expect.stringMatching(/^whsec_/) });
+    const again = await admin.keys.rotateWebhookSecret({ rotate: true });
+    expect(again.secret).not.toBe(created.secret);
+    expect(again.previous_valid_until).toBeTruthy();
+    expect(JSON.stringify(await admin.keys.webhookSecret())).not.toContain(again.secret.slice(6));
   });
 
   it("rotation: the new secret signs at once, the old one beside it until its grace period ends", async () => {
