@@ -7,6 +7,8 @@ const config = {
   // process has one copy of its default-metrics collectors (pino is external by default).
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "@prisma/client", "prom-client"],
   poweredByHeader: false,
+  // scripts/start.ts compresses (br and gzip) in front of Next.
+  compress: false,
   // The map's tile URL as the page is built with it (NEXT_PUBLIC_TILE_URL is inlined
   // at build time only when set): src/proxy.ts builds the CSP's img-src from the same value.
   env: { PLANNER_BUILD_TILE_URL: tileUrlTemplate() },

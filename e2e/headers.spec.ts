@@ -183,3 +183,44 @@ test("methods no route serves are 405 with Allow, on pages, the API and static f
   });
   expect(connect).toMatch(/^HTTP\/1\.1 405 /);
 });
+
+test("unknown paths and wrong methods answer JSON errors (a 405 with the route's Allow); big answers are compressed", async ({ baseURL }) => {
+  const http = await import("node:http");
+  const zlib = await import("node:zlib");
+  const url = new URL(baseURL!);
+  const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d) => chunks.push(d));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  const unknown = await send("GET", "/planner/v3", { accept: "application/json" });
+  expect(unknown.status).toBe(404);
+  expect(unknown.headers["content-type"]).toBe("application/json");
+  const body = JSON.parse(unknown.body.toString());
+  expect(body).toEqual({ detail: "Not found: GET /planner/v3", request_id: unknown.headers["x-request-id"] });
+  // A browser gets the page.
+  const page = await send("GET", "/no-such-page", { accept: "text/html,*/*;q=0.8" });
+  expect(page.status).toBe(404);
+  expect(page.headers["content-type"]).toContain("text/html");
+  for (const [method, path, allow] of [["DELETE", "/planner/v2", "POST"], ["POST", "/planner/jobs/x", "GET"], ["PUT", "/openapi.json", "GET"]]) {
+    const res = await send(method, path);
+    expect(res.status, `${method} ${path}`).toBe(405);
+    expect(String(res.headers.allow).split(", "), `${method} ${path}`).toContain(allow);
+    expect(JSON.parse(res.body.toString()).detail).toBe(`Method ${method} is not allowed`);
+  }
+  // The OpenAPI document (tens of kB): br and gzip when accepted, the same content.
+  const plain = await send("GET", "/openapi.json", { "accept-encoding": "identity" });
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  const gz = await send("GET", "/openapi.json", { "accept-encoding": "gzip" });
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  const br = await send("GET", "/openapi.json", { "accept-encoding": "br, gzip" });
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  expect(br.body.length).toBeLessThan(plain.body.length / 3);
+});

@@ -6,7 +6,7 @@
 // own `next start`), and the 404s and 405s Next answers itself get the JSON
 // error body every other error has (src/server/http/json-not-found.ts).
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import compression from "compression";
 import next from "next";
 import { config } from "../src/server/config";
@@ -35,7 +35,27 @@ function notAllowed(method: string | undefined): { head: Record<string, string>;
   return { head, body: JSON.stringify({ detail: `Method ${method} is not allowed`, request_id: requestId }) };
 }
 
-const compress = compression();
+// Next's route handlers set Content-Type as a one-element array, which compression's own filter does not read.
+const compress = compression({
+  filter: (req, res) => {
+    const type = res.getHeader("content-type");
+    const first = Array.isArray(type) ? type[0] : type;
+    return compression.filter(req, { getHeader: () => first } as unknown as typeof res);
+  },
+});
+
+/** The methods the route at `path` serves, from Next's own answer to OPTIONS (for the Allow of a 405). */
+function allowFor(path: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port, method: "OPTIONS", path, timeout: 2_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 204 || res.statusCode === 200 ? (res.headers.allow ?? undefined) : undefined);
+    });
+    req.on("error", () => resolve(undefined));
+    req.on("timeout", () => req.destroy());
+    req.end();
+  });
+}
 const server = createServer((req, res) => {
   if (!SERVED_METHODS.includes(req.method ?? "")) {
     const { head, body } = notAllowed(req.method);
@@ -44,7 +64,7 @@ const server = createServer((req, res) => {
     return;
   }
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-    answerErrorsInJson(req, res);
+    answerErrorsInJson(req, res, allowFor);
     void handle(req, res);
   });
 });

@@ -2,6 +2,8 @@
 // path (Next's HTML 404 page) and a method a route does not export (an empty
 // 405). Partners are promised a JSON body on every error, so these become
 // `{detail, request_id}`; a browser that asks for HTML still gets the page.
+// Next's 405 names no allowed methods: `allowFor` finds them (the server asks
+// the route with OPTIONS, which Next answers with Allow).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 
@@ -21,7 +23,11 @@ function errorBody(status: number, req: IncomingMessage): string | undefined {
  * the JSON error instead. Decided when the head is about to go out (the first
  * writeHead, write or end), before any byte of Next's body is sent.
  */
-export function answerErrorsInJson(req: IncomingMessage, res: ServerResponse): void {
+export function answerErrorsInJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowFor?: (path: string) => Promise<string | undefined>,
+): void {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end };
   let decided = false;
   let replaced = false;
@@ -41,7 +47,12 @@ export function answerErrorsInJson(req: IncomingMessage, res: ServerResponse): v
     res.setHeader("content-length", Buffer.byteLength(body));
     // end() writes the head through writeHead: give it back; Next's own later writes stay swallowed.
     res.writeHead = original.writeHead;
-    (original.end as (chunk?: string) => ServerResponse).call(res, req.method === "HEAD" ? undefined : body);
+    const send = () => (original.end as (chunk?: string) => ServerResponse).call(res, req.method === "HEAD" ? undefined : body);
+    if (res.statusCode !== 405 || res.getHeader("allow") || !allowFor) return void send();
+    allowFor(req.url ?? "/")
+      .then((allow) => allow && res.setHeader("allow", allow))
+      .catch(() => undefined)
+      .finally(send);
   };
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     res.statusCode = status;
