@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { onObjects, validFields } from "./fields";
 
 export const TruckApproved = z.enum(["T", "TT"]).describe("`T` = tractor-only ready, `TT` = truck and trailer; TT is a subset of T");
 export const ConnectorType = z.enum(["MCS", "CCS"]);
@@ -15,9 +16,10 @@ export const PoiInfo = z
     connector_pos: ConnectorPos.nullish().describe("Position of the connector on the vehicle"),
     bookable: z.boolean().nullish().describe("Only return bookable stations"),
   })
-  .refine((p) => p.min_kW == null || p.max_kW == null || p.min_kW <= p.max_kW, {
-    message: "min_kW must not exceed max_kW",
-    path: ["max_kW"],
-  })
+  .superRefine((p, ctx) => {
+    if (validFields(ctx)("min_kW", "max_kW") && p.min_kW != null && p.max_kW != null && p.min_kW > p.max_kW) {
+      ctx.addIssue({ code: "custom", input: p.max_kW, path: ["max_kW"], message: "min_kW must not exceed max_kW" });
+    }
+  }, onObjects)
   .meta({ id: "POIInfo" });
 export type PoiInfo = z.infer<typeof PoiInfo>;

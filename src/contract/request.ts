@@ -1,6 +1,6 @@
 // The route optimization request: body of POST /planner/v2 and POST /planner.
 import { z } from "zod";
-import { latLonPair, numberIn, queryInt, queryBool, timeOfDayOrIso } from "./fields";
+import { latLonPair, numberIn, onObjects, queryInt, queryBool, timeOfDayOrIso, validFields, wholeNumber, whenAllValid } from "./fields";
 import { PoiInfo } from "./poi";
 
 /** Database ids are 32-bit integers. */
@@ -60,21 +60,23 @@ export const DriverRequest = z
       .describe("Driving the driver has done since the last daily rest when the tour starts, minutes; default 0"),
     since_daily_rest_min: z.number().min(0).max(MAX_DUTY_SPAN_MIN).nullish()
       .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start; default driven_today_min. At most 780: a driver past 13 h must rest first"),
-    reduced_daily_rests_left: z.int().min(0).max(3).nullish().transform((v) => v ?? 0)
+    reduced_daily_rests_left: wholeNumber(0, 3).nullish().transform((v) => v ?? 0)
       .describe("Reduced (9 h) daily rests the driver may still take before the next weekly rest (EU 561/2006 allows three); one lets the tour's last day span 15 h; default 0"),
   })
+  // Each rule runs when the fields it reads are valid, and names the field to change.
   .superRefine((d, ctx) => {
+    const valid = validFields(ctx);
     const limit = d.extended_daily_driving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
-    if (d.driven_today_min > limit) {
-      ctx.addIssue({ code: "too_big", maximum: limit, inclusive: true, origin: "number", input: d.driven_today_min, path: ["driven_today_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
+    if (valid("extended_daily_driving", "driven_today_min") && d.driven_today_min > limit) {
+      ctx.addIssue({ code: "custom", params: { type: "less_than_equal" }, input: d.driven_today_min, path: ["driven_today_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
     }
-    if (d.since_daily_rest_min != null && d.since_daily_rest_min < d.driven_today_min) {
+    if (valid("since_daily_rest_min", "driven_today_min") && d.since_daily_rest_min != null && d.since_daily_rest_min < d.driven_today_min) {
       ctx.addIssue({ code: "custom", input: d.since_daily_rest_min, path: ["since_daily_rest_min"], message: "since_daily_rest_min cannot be less than driven_today_min" });
     }
-    if (d.driven_since_break_min > d.driven_today_min) {
+    if (valid("driven_since_break_min", "driven_today_min") && d.driven_since_break_min > d.driven_today_min) {
       ctx.addIssue({ code: "custom", input: d.driven_since_break_min, path: ["driven_since_break_min"], message: "driven_since_break_min cannot exceed driven_today_min" });
     }
-  })
+  }, onObjects)
   .describe("The driver's hours (EU 561/2006) at departure; absent: a rested driver and the 9 h day")
   .meta({ id: "DriverRequest" });
 
@@ -96,7 +98,7 @@ export const RouteOptimizationRequest = z
               `at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km per request: split it into several tours`,
           });
         }
-      })
+      }, whenAllValid)
       .describe(`Route sections in driving order, 1 to ${MAX_SECTIONS}, together at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km ` +
         "in straight lines from each section's start to its stop"),
     poi_info: PoiInfo,
@@ -121,6 +123,21 @@ export const RouteOptimizationRequest = z
 export type RouteOptimizationRequest = z.output<typeof RouteOptimizationRequest>;
 export type RouteOptimizationRequestInput = z.input<typeof RouteOptimizationRequest>;
 
+const HEX_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A UUID in any form pydantic v2 reads (hyphenated, 32 hex digits, `{...}`, `urn:uuid:...`; any
+ * version, any case) as the lowercase hyphenated form ids are stored in; other text unchanged.
+ */
+function canonicalUuid(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const inner = v.startsWith("urn:uuid:") ? v.slice(9) : /^\{.{36}\}$/.test(v) ? v.slice(1, -1) : v;
+  const hyphenated = /^[0-9a-f]{32}$/i.test(inner) && inner === v
+    ? `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}`
+    : inner;
+  return HEX_UUID.test(hyphenated) ? hyphenated.toLowerCase() : v;
+}
+
 export const PlannerQuery = z.object({
   corridor: queryInt(1000, 20000).default(8000).describe("Search corridor in metres around the route for finding stations"),
   min_charge_duration_min: queryInt(0, 100).default(0).describe("Minimum pure charging time per stop, minutes; 0 disables the floor"),
@@ -138,7 +155,7 @@ export const ResultQuery = z.object({
 });
 
 export const JobPath = z.object({
-  job_id: z.uuid({ message: "Input should be a valid UUID" }).describe("UUID returned by submit"),
+  job_id: z.preprocess(canonicalUuid, z.guid({ message: "Input should be a valid UUID" })).describe("UUID returned by submit"),
 });
 export const OptimizationPath = z.object({
   optimization_id: queryInt(1, MAX_ID).describe("Optimization id returned by submit"),

@@ -100,7 +100,7 @@ describe("tRPC keys router", () => {
     const locs = err.cause.details.map((d: { loc: string[] }) => d.loc.join("."));
     expect(locs).toEqual(expect.arrayContaining(["body.label", "body.role"]));
     const extra = await caller(adminA).keys.create({ label: "x", role: "admin", hash: "x" } as never).catch((e) => e);
-    expect(extra.cause.details[0]).toMatchObject({ loc: ["body"], type: "extra_forbidden" });
+    expect(extra.cause.details[0]).toMatchObject({ loc: ["body", "hash"], type: "extra_forbidden" });
     const badId = await caller(adminA).keys.revoke({ id: -1 }).catch((e) => e);
     expect(badId.cause.details[0].loc).toEqual(["body", "id"]);
   });

@@ -42,12 +42,15 @@ describe("body rules of POST /planner/v2", () => {
   it("battery_level_start is required", () => expect422(V2, without("battery_level_start"), ["body", "battery_level_start"], "missing"));
   it("battery_level_start >= 0.1", () => expect422(V2, hamburgMunich({ battery_level_start: 0.05 }), ["body", "battery_level_start"], "greater_than_equal"));
   it("battery_level_start <= 1", () => expect422(V2, hamburgMunich({ battery_level_start: 1.01 }), ["body", "battery_level_start"], "less_than_equal"));
-  it("battery_level_start must be a number", () => expect422(V2, hamburgMunich({ battery_level_start: "high" }), ["body", "battery_level_start"], "float_type"));
+  it("battery_level_start must be a number", () => expect422(V2, hamburgMunich({ battery_level_start: "high" }), ["body", "battery_level_start"], "float_parsing"));
   it("section_list is required", () => expect422(V2, without("section_list"), ["body", "section_list"], "missing"));
   it("section_list has at least one element", () => expect422(V2, hamburgMunich({ section_list: [] }), ["body", "section_list"], "too_short"));
   it("section_list has at most 25 elements", () => expect422(V2, hamburgMunich({ section_list: Array.from({ length: 26 }, () => section()) }), ["body", "section_list"], "too_long"));
   it("start_pos is required", () => expect422(V2, hamburgMunich({ section_list: [{ stop_pos: [48.14, 11.58], payload_kg: 0 }] }), ["body", "section_list", 0, "start_pos"], "missing"));
-  it("stop_pos is [lat, lon]", () => expect422(V2, hamburgMunich({ section_list: [section({ stop_pos: [48.14] })] }), ["body", "section_list", 0, "stop_pos"]));
+  it("stop_pos is [lat, lon]: an absent item is missing at its index", () =>
+    expect422(V2, hamburgMunich({ section_list: [section({ stop_pos: [48.14] })] }), ["body", "section_list", 0, "stop_pos", 1], "missing"));
+  it("stop_pos with a third item is too long, at the pair", () =>
+    expect422(V2, hamburgMunich({ section_list: [section({ stop_pos: [48.14, 11.58, 0] })] }), ["body", "section_list", 0, "stop_pos"], "too_long"));
   it("latitude within -90..90", () => expect422(V2, hamburgMunich({ section_list: [section({ start_pos: [95, 9.99] })] }), ["body", "section_list", 0, "start_pos", 0], "less_than_equal"));
   it("longitude within -180..180", () => expect422(V2, hamburgMunich({ section_list: [section({ stop_pos: [48.1, -181] })] }), ["body", "section_list", 0, "stop_pos", 1], "greater_than_equal"));
   it("payload_kg is required", () => expect422(V2, hamburgMunich({ section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58] }] }), ["body", "section_list", 0, "payload_kg"], "missing"));
@@ -60,11 +63,11 @@ describe("body rules of POST /planner/v2", () => {
   });
   it("poi_info is required", () => expect422(V2, without("poi_info"), ["body", "poi_info"], "missing"));
   it("poi_info must be an object", () => expect422(V2, hamburgMunich({ poi_info: [] }), ["body", "poi_info"], "model_attributes_type"));
-  it("poi_info.truck_approved is T or TT", () => expect422(V2, hamburgMunich({ poi_info: { truck_approved: "X" } }), ["body", "poi_info", "truck_approved"], "enum"));
-  it("poi_info.connector_type items are MCS or CCS", () => expect422(V2, hamburgMunich({ poi_info: { connector_type: ["CCS", "TYPE2"] } }), ["body", "poi_info", "connector_type", 1], "enum"));
-  it("poi_info.connector_pos is LEFT or RIGHT", () => expect422(V2, hamburgMunich({ poi_info: { connector_pos: "TOP" } }), ["body", "poi_info", "connector_pos"], "enum"));
+  it("poi_info.truck_approved is T or TT", () => expect422(V2, hamburgMunich({ poi_info: { truck_approved: "X" } }), ["body", "poi_info", "truck_approved"], "literal_error"));
+  it("poi_info.connector_type items are MCS or CCS", () => expect422(V2, hamburgMunich({ poi_info: { connector_type: ["CCS", "TYPE2"] } }), ["body", "poi_info", "connector_type", 1], "literal_error"));
+  it("poi_info.connector_pos is LEFT or RIGHT", () => expect422(V2, hamburgMunich({ poi_info: { connector_pos: "TOP" } }), ["body", "poi_info", "connector_pos"], "literal_error"));
   it("poi_info.bookable is a boolean", () => expect422(V2, hamburgMunich({ poi_info: { bookable: "yes" } }), ["body", "poi_info", "bookable"], "bool_type"));
-  it("poi_info.min_kW is a number", () => expect422(V2, hamburgMunich({ poi_info: { min_kW: "fast" } }), ["body", "poi_info", "min_kW"], "float_type"));
+  it("poi_info.min_kW is a number", () => expect422(V2, hamburgMunich({ poi_info: { min_kW: "fast" } }), ["body", "poi_info", "min_kW"], "float_parsing"));
   it("poi_info.max_kW is not below min_kW", () => expect422(V2, hamburgMunich({ poi_info: { min_kW: 300, max_kW: 100 } }), ["body", "poi_info", "max_kW"], "value_error"));
   it("poi_info.cpo is a list of strings", () => expect422(V2, hamburgMunich({ poi_info: { cpo: "IONITY" } }), ["body", "poi_info", "cpo"], "list_type"));
   it("battery_level_end >= 0.1", () => expect422(V2, hamburgMunich({ battery_level_end: 0.05 }), ["body", "battery_level_end"], "greater_than_equal"));
@@ -72,7 +75,7 @@ describe("body rules of POST /planner/v2", () => {
   it("service_time_departure_min >= 0", () => expect422(V2, hamburgMunich({ service_time_departure_min: -5 }), ["body", "service_time_departure_min"], "greater_than_equal"));
   it("start_time_tour is HH:MM:SS or ISO-8601", () => expect422(V2, hamburgMunich({ start_time_tour: "tomorrow 8am" }), ["body", "start_time_tour"], "value_error"));
   it("start_time_tour rejects an impossible time", () => expect422(V2, hamburgMunich({ start_time_tour: "25:00:00" }), ["body", "start_time_tour"], "value_error"));
-  it("include_available_charging_stations is a boolean", () => expect422("/planner", hamburgMunich({ include_available_charging_stations: "sure" }), ["body", "include_available_charging_stations"], "bool_type"));
+  it("include_available_charging_stations is a boolean", () => expect422("/planner", hamburgMunich({ include_available_charging_stations: "sure" }), ["body", "include_available_charging_stations"], "bool_parsing"));
   it("section opening_time is [earliest, latest]", () => expect422(V2, hamburgMunich({ section_list: [section({ opening_time: ["08:00:00"] })] }), ["body", "section_list", 0, "opening_time"]));
 });
 

@@ -1,3 +1,4 @@
+import { parseIntText } from "../../contract/text-values";
 import { authenticate, type AuthContext } from "../auth/keys";
 import { db } from "../db/client";
 import { HttpError } from "../http/errors";
@@ -18,8 +19,10 @@ export async function authed(req: Request): Promise<AuthContext> {
   const auth = await authenticate(db(), req.headers.get("authorization"));
   noteTenant(auth.tenantId); // the request's log line names the tenant, 429s included
   await enforceRateLimit(auth.keyId);
-  const named = new URL(req.url).searchParams.get("tenant_id");
-  const id = named !== null && /^\s*\d+\s*$/.test(named) ? Number(named) : NaN;
+  // Read as the schema reads it (the last value given, any integer text v2 accepts), so that no
+  // spelling of another tenant's id ("+2", "2.0") passes this check and then the schema.
+  const named = new URL(req.url).searchParams.getAll("tenant_id").at(-1);
+  const id = named === undefined ? NaN : (parseIntText(named) ?? NaN);
   if (id >= 1 && id <= MAX_TENANT_ID && id !== auth.tenantId) {
     throw new HttpError(403, { detail: `tenant_id ${id} is not the tenant of this API key` });
   }

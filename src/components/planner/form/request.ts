@@ -129,9 +129,9 @@ export function renameFor(s: PlannerSubmission) {
 export function contractDetails(s: PlannerSubmission): ValidationDetail[] {
   const details: ValidationDetail[] = [];
   const q = PlannerQuery.safeParse(s.query, { reportInput: true });
-  if (!q.success) details.push(...issuesToDetails(q.error.issues, "query"));
+  if (!q.success) details.push(...issuesToDetails(q.error.issues, "query", PlannerQuery));
   const b = RouteOptimizationRequest.safeParse(s.body, { reportInput: true });
-  if (!b.success) details.push(...issuesToDetails(b.error.issues, "body"));
+  if (!b.success) details.push(...issuesToDetails(b.error.issues, "body", RouteOptimizationRequest));
   return details;
 }
 
