@@ -63,6 +63,14 @@ export interface GeocodeHit {
   kind: "postcode" | "place";
 }
 
+/** A geocode answer: the hit, and whether part of the query (a street, a house number) was not matched. */
+export interface GeocodeMatch extends GeocodeHit {
+  /** True when the answer is the town or postcode around something the gazetteer does not know. */
+  approximate: boolean;
+  /** The parts of the query the answer does not account for, as written ("Alexanderplatz"). */
+  unmatched?: string;
+}
+
 export interface GeocodeOptions {
   /** Country (ISO 3166 alpha-2) preferred when a bare postcode exists in several countries. Default DE. */
   preferCountry?: string;
@@ -224,22 +232,37 @@ const POSTCODE_PREFIX: Record<string, string> = {
 
 // --- hits --------------------------------------------------------------------
 
-function placeHit(gaz: Gazetteer, id: number): GeocodeHit {
+/** A hit with what the matching needs: the town it names, its country and its population (0: a postcode place). */
+interface Found { hit: GeocodeHit; place: string; cc: string; pop: number }
+
+function placeFound(gaz: Gazetteer, id: number): Found {
   const p = gaz.places;
+  const cc = gaz.countries[p.cc[id]];
   return {
-    latitude: p.lat[id] / COORD_SCALE, longitude: p.lon[id] / COORD_SCALE,
-    label: `${p.name[id]}, ${gaz.countries[p.cc[id]]}`, kind: "place",
+    hit: { latitude: p.lat[id] / COORD_SCALE, longitude: p.lon[id] / COORD_SCALE, label: `${p.name[id]}, ${cc}`, kind: "place" },
+    place: p.name[id], cc, pop: p.pop[id],
   };
 }
 
-function postcodeHit(gaz: Gazetteer, row: number, kind: GeocodeHit["kind"]): GeocodeHit {
+function postcodeFound(gaz: Gazetteer, row: number, kind: GeocodeHit["kind"]): Found {
   const pc = gaz.postcodes;
   const place = pc.placeNames[pc.place[row]];
   const cc = gaz.countries[pc.cc[row]];
   return {
-    latitude: pc.lat[row] / COORD_SCALE, longitude: pc.lon[row] / COORD_SCALE,
-    label: kind === "postcode" ? `${pc.code[row]} ${place}, ${cc}` : `${place}, ${cc}`, kind,
+    hit: {
+      latitude: pc.lat[row] / COORD_SCALE, longitude: pc.lon[row] / COORD_SCALE,
+      label: kind === "postcode" ? `${pc.code[row]} ${place}, ${cc}` : `${place}, ${cc}`, kind,
+    },
+    place, cc, pop: 0,
   };
+}
+
+const placeHit = (gaz: Gazetteer, id: number) => placeFound(gaz, id).hit;
+const postcodeHit = (gaz: Gazetteer, row: number, kind: GeocodeHit["kind"]) => postcodeFound(gaz, row, kind).hit;
+
+function distanceKm(a: GeocodeHit, b: GeocodeHit): number {
+  const x = (b.longitude - a.longitude) * Math.cos(((a.latitude + b.latitude) / 2) * (Math.PI / 180));
+  return Math.hypot(x, b.latitude - a.latitude) * 111.2;
 }
 
 const startsAtWord = (key: string, prefix: string, wordOnly: boolean) =>
@@ -289,19 +312,19 @@ function bestExactPlace(gaz: Gazetteer, key: string, cc: number | null): number 
   return best;
 }
 
-function resolvePlace(gaz: Gazetteer, text: string, cc: number | null, allowPrefix: boolean): GeocodeHit | null {
+function resolvePlace(gaz: Gazetteer, text: string, cc: number | null, allowPrefix: boolean): Found | null {
   const key = foldKey(text);
   if (!key) return null;
   const exact = bestExactPlace(gaz, key, cc);
-  if (exact !== null) return placeHit(gaz, exact);
+  if (exact !== null) return placeFound(gaz, exact);
   const word = prefixMatches(gaz, key, true, cc, 1); // "Frankfurt" -> "Frankfurt am Main"
-  if (word.length) return placeHit(gaz, word[0]);
+  if (word.length) return placeFound(gaz, word[0]);
   for (const row of rowsByPlaceName(gaz, key)) { // villages below 1000 inhabitants
-    if (cc === null || gaz.postcodes.cc[row] === cc) return postcodeHit(gaz, row, "place");
+    if (cc === null || gaz.postcodes.cc[row] === cc) return postcodeFound(gaz, row, "place");
   }
   if (allowPrefix && key.length >= 3) {
     const loose = prefixMatches(gaz, key, false, cc, 1);
-    if (loose.length) return placeHit(gaz, loose[0]);
+    if (loose.length) return placeFound(gaz, loose[0]);
   }
   return null;
 }
@@ -315,28 +338,33 @@ function countryRank(gaz: Gazetteer, ccIdx: number, prefer: string): number {
 
 function resolvePostcode(
   gaz: Gazetteer, raw: string, placeText: string, cc: number | null, prefer: string,
-): GeocodeHit | null {
+): { found: Found; placeMatched: boolean } | null {
   const pc = gaz.postcodes;
   const prefixCountry = POSTCODE_PREFIX[raw.match(/^([A-Za-z]{1,2})-/)?.[1].toUpperCase() ?? ""];
   if (prefixCountry) prefer = prefixCountry;
   let rows = postcodeRows(gaz, postcodeKey(raw)).filter((r) => cc === null || pc.cc[r] === cc);
   if (!rows.length) return null;
   const want = foldKey(placeText);
+  let placeMatched = false;
   if (want) {
     const name = (r: number) => foldKey(pc.placeNames[pc.place[r]]);
     const exact = rows.filter((r) => name(r) === want || translitKey(pc.placeNames[pc.place[r]]) === want);
     const loose = rows.filter((r) => name(r).startsWith(want) || want.startsWith(name(r)));
     if (exact.length) rows = exact; else if (loose.length) rows = loose;
+    placeMatched = exact.length + loose.length > 0;
   }
   // "59-700" is Polish, "59700" French: the written form decides before country preference.
   const written = raw.toUpperCase();
   const rank = (r: number) => (pc.code[r].toUpperCase() === written ? 0 : 100) + countryRank(gaz, pc.cc[r], prefer);
   const best = rows.reduce((a, b) => (rank(b) < rank(a) ? b : a));
-  return postcodeHit(gaz, best, "postcode");
+  return { found: postcodeFound(gaz, best, "postcode"), placeMatched };
 }
 
-/** Finds a postcode token in one comma-separated part; returns it as written and the rest of the part. */
-function splitPostcode(gaz: Gazetteer, part: string): { raw: string; rest: string } | null {
+/**
+ * Finds a postcode token in one comma-separated part; returns it as written, the rest of the
+ * part, and the two letters of a Dutch postcode ("1011 AB") if it had them.
+ */
+function splitPostcode(gaz: Gazetteer, part: string): { raw: string; rest: string; letters: string } | null {
   const tokens = part.split(/\s+/).filter(Boolean);
   for (let i = 0; i < tokens.length; i++) {
     for (const n of [2, 1]) { // "100 00" (CZ) before "100"
@@ -346,18 +374,111 @@ function splitPostcode(gaz: Gazetteer, part: string): { raw: string; rest: strin
       const key = postcodeKey(raw);
       if (!/^\d{4,6}$/.test(key) || !postcodeRows(gaz, key, false, 1).length) continue;
       let rest = [...tokens.slice(0, i), ...tokens.slice(i + n)];
-      if (/^[A-Z]{2}$/.test(rest[i] ?? "")) rest = rest.filter((_, j) => j !== i); // NL "1011 AB"
-      return { raw, rest: rest.join(" ") };
+      const letters = /^[A-Z]{2}$/.test(rest[i] ?? "") ? rest[i] : ""; // NL "1011 AB"
+      if (letters) rest = rest.filter((_, j) => j !== i);
+      return { raw, rest: rest.join(" "), letters };
     }
   }
   return null;
 }
 
+/** A country of the data named by text ("NL", "Niederlande") that has this postcode: "NL 3011", "3011 NL". */
+function postcodeCountry(gaz: Gazetteer, text: string, raw: string): number | null {
+  const cc = text ? countryOf(gaz, text) : null;
+  const idx = cc === null ? undefined : gaz.countryIdx.get(cc);
+  if (idx === undefined) return null;
+  return postcodeRows(gaz, postcodeKey(raw)).some((r) => gaz.postcodes.cc[r] === idx) ? idx : null;
+}
+
+/** Does text name the town the hit lies in ("Munich" for "80331 München")? */
+function namesSameTown(gaz: Gazetteer, text: string, found: Found, cc: number | null): boolean {
+  const other = resolvePlace(gaz, text, cc, false);
+  return other !== null && other.cc === found.cc && foldKey(other.place) === foldKey(found.place);
+}
+
+/** The parts that neither the match used nor name its town: what the answer does not account for. */
+function leftovers(gaz: Gazetteer, pieces: string[], found: Found, cc: number | null): string[] {
+  return pieces.filter((t) => foldKey(t) && !namesSameTown(gaz, t, found, cc));
+}
+
+interface Match { found: Found; unmatched: string[] }
+
+/** Words of a part tried as place names: at most this many (runs of them grow quadratically). */
+const MAX_RUN_TOKENS = 8;
+
+/** How far from a town's centre a place named beside it counts as part of it (Berlin 25 km, Lille 9 km). */
+function reachKm(pop: number): number {
+  return Math.min(30, 3 + 12 * Math.sqrt(pop / 1e6));
+}
+
+/** The place or postcode village called key nearest to the anchor, if within km. */
+function nearestNamed(gaz: Gazetteer, key: string, cc: number | null, anchor: GeocodeHit, km: number): Found | null {
+  let best: Found | null = null, bestKm = km;
+  const consider = (f: Found) => {
+    const d = distanceKm(f.hit, anchor);
+    if (d <= bestKm) { best = f; bestKm = d; }
+  };
+  for (const id of placeIdsForKey(gaz, key)) if (cc === null || gaz.places.cc[id] === cc) consider(placeFound(gaz, id));
+  for (const row of rowsByPlaceName(gaz, key)) if (cc === null || gaz.postcodes.cc[row] === cc) consider(postcodeFound(gaz, row, "place"));
+  return best;
+}
+
 /**
- * "Hamburg", "München"/"Munich", "80331 München", "80331", "Musterstraße 5, 10115 Berlin",
- * "Paris, FR". Ambiguous names go to the most populous place.
+ * Within one part that names no place as a whole, the words that do. Two places named side by
+ * side where the second lies within the first's reach ("Hamburg Altona", "Kraków Nowa Huta")
+ * give the smaller, more precise one; otherwise the likeliest single run ("Berlin" in "Berlin
+ * Alexanderplatz"). The words not used are returned as pieces.
  */
-export function geocode(gaz: Gazetteer, address: string, opts: GeocodeOptions = {}): GeocodeHit | null {
+function matchWords(gaz: Gazetteer, part: string, cc: number | null): { found: Found; rest: string[] } | null {
+  const tokens = part.split(/\s+/).filter(Boolean);
+  const n = Math.min(tokens.length, MAX_RUN_TOKENS);
+  type Span = { start: number; end: number; key: string };
+  const spans: Span[] = [];
+  for (let len = n - (n === tokens.length ? 1 : 0); len >= 1; len--) {
+    for (let start = 0; start + len <= n; start++) {
+      const key = foldKey(tokens.slice(start, start + len).join(" "));
+      if (/[a-z]{3}/.test(key)) spans.push({ start, end: start + len, key }); // not house numbers, "am", "d'Or"
+    }
+  }
+  const size = (s: Span) => s.end - s.start;
+  const apart = (a: Span, b: Span) => a.end <= b.start || b.end <= a.start;
+  const runs = spans.flatMap((s) => {
+    const found = resolvePlace(gaz, s.key, cc, false);
+    return found ? [{ ...s, found }] : [];
+  });
+  if (!runs.length) return null;
+
+  let pick: { used: Span[]; found: Found; cover: number; pop: number } | null = null;
+  for (const a of runs) {
+    const km = reachKm(a.found.pop);
+    for (const s of spans) {
+      if (!apart(a, s)) continue;
+      const near = nearestNamed(gaz, s.key, cc, a.found.hit, km);
+      const cover = size(a) + size(s);
+      if (!near || (pick && (cover < pick.cover || (cover === pick.cover && a.found.pop <= pick.pop)))) continue;
+      pick = { used: [a, s], found: near.pop <= a.found.pop ? near : a.found, cover, pop: a.found.pop };
+    }
+  }
+  if (!pick) {
+    // Each further word matched counts as a hundredfold population: "Frankfurt Oder" over Frankfurt
+    // am Main, but Kraków over a village Nowa Huta elsewhere.
+    const score = (r: (typeof runs)[number]) => (r.found.pop + 1) * 100 ** (size(r) - 1);
+    const best = runs.reduce((a, b) => (score(b) > score(a) ? b : a));
+    pick = { used: [best], found: best.found, cover: size(best), pop: best.found.pop };
+  }
+  // The words left over, as consecutive pieces in their order.
+  const used = (i: number) => pick.used.some((s) => i >= s.start && i < s.end);
+  const rest: string[] = [];
+  let piece: string[] = [];
+  tokens.forEach((t, i) => {
+    if (!used(i)) piece.push(t);
+    else if (piece.length) { rest.push(piece.join(" ")); piece = []; }
+  });
+  if (piece.length) rest.push(piece.join(" "));
+  return { found: pick.found, rest };
+}
+
+function matchAddress(gaz: Gazetteer, address: string, opts: GeocodeOptions): Match | null {
   const prefer = (opts.preferCountry ?? "DE").toUpperCase();
   const parts = address.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean);
   if (!parts.length) return null;
@@ -370,25 +491,54 @@ export function geocode(gaz: Gazetteer, address: string, opts: GeocodeOptions = 
       if (words.length <= n) continue;
       const cc = countryOf(gaz, words.slice(-n).join(" "));
       if (!cc) continue;
-      const hit = geocode(gaz, `${words.slice(0, -n).join(" ")}, ${cc}`, opts);
-      if (hit) return hit;
+      const m = matchAddress(gaz, `${words.slice(0, -n).join(" ")}, ${cc}`, opts);
+      if (m) return m;
     }
   }
   const ccIdx = country === null ? null : gaz.countryIdx.get(country) ?? -1;
+  const others = (...used: number[]) => parts.filter((_, j) => !used.includes(j));
+
   for (let i = parts.length - 1; i >= 0; i--) {
     const pc = splitPostcode(gaz, parts[i]);
     if (!pc) continue;
-    const hit = resolvePostcode(gaz, pc.raw, pc.rest || (parts[i + 1] ?? ""), ccIdx, prefer);
-    if (hit) return hit;
+    // A country written beside the postcode ("NL 3011") filters instead of naming a town.
+    const named = ccIdx === null ? postcodeCountry(gaz, pc.rest, pc.raw) ?? postcodeCountry(gaz, pc.letters, pc.raw) : null;
+    const rest = named !== null && postcodeCountry(gaz, pc.rest, pc.raw) !== null ? "" : pc.rest;
+    const placeText = rest || (parts[i + 1] ?? "");
+    const r = resolvePostcode(gaz, pc.raw, placeText, named ?? ccIdx, prefer);
+    if (!r) continue;
+    const nextUsed = !rest && r.placeMatched && i + 1 < parts.length;
+    const pieces = [...(rest && !r.placeMatched ? [rest] : []), ...others(i, ...(nextUsed ? [i + 1] : []))];
+    return { found: r.found, unmatched: leftovers(gaz, pieces, r.found, ccIdx) };
   }
   // Street parts rarely match a place name; the last parts are the likeliest town.
-  for (const allowPrefix of [false, true]) {
-    for (let i = parts.length - 1; i >= 0; i--) {
-      const hit = resolvePlace(gaz, parts[i], ccIdx, allowPrefix);
-      if (hit) return hit;
-    }
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const found = resolvePlace(gaz, parts[i], ccIdx, false);
+    if (found) return { found, unmatched: leftovers(gaz, others(i), found, ccIdx) };
+  }
+  // No part is a place as a whole: the words of one that are ("Berlin" in "Berlin Alexanderplatz").
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const words = matchWords(gaz, parts[i], ccIdx);
+    if (words) return { found: words.found, unmatched: leftovers(gaz, [...words.rest, ...others(i)], words.found, ccIdx) };
+  }
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const found = resolvePlace(gaz, parts[i], ccIdx, true);
+    if (found) return { found, unmatched: leftovers(gaz, others(i), found, ccIdx) };
   }
   return null;
+}
+
+/**
+ * "Hamburg", "München"/"Munich", "80331 München", "80331", "NL 3011", "Musterstraße 5, 10115 Berlin",
+ * "Berlin Alexanderplatz", "Paris, FR". Ambiguous names go to the most populous place. Whatever the
+ * answer does not account for (a street, a house number) is returned as `unmatched`, and the answer
+ * is then `approximate`: the postcode area or town around it.
+ */
+export function geocode(gaz: Gazetteer, address: string, opts: GeocodeOptions = {}): GeocodeMatch | null {
+  const m = matchAddress(gaz, address, opts);
+  if (!m) return null;
+  const unmatched = m.unmatched.join(", ");
+  return unmatched ? { ...m.found.hit, approximate: true, unmatched } : { ...m.found.hit, approximate: false };
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGazetteer, loadGazetteer, type Gazetteer, type GazetteerHeader } from "@/engine/geocode/build";
-import { geocode, suggest, type GeocodeHit } from "@/engine/geocode/search";
+import { geocode, suggest, type GeocodeHit, type GeocodeMatch } from "@/engine/geocode/search";
 
 const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
 let dir: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
-function near(hit: GeocodeHit | null, lat: number, lon: number, tol = 0.05): GeocodeHit {
+function near<H extends GeocodeHit>(hit: H | null, lat: number, lon: number, tol = 0.05): H {
   expect(hit).not.toBeNull();
   expect(Math.abs(hit!.latitude - lat)).toBeLessThan(tol);
   expect(Math.abs(hit!.longitude - lon)).toBeLessThan(tol);
@@ -126,6 +126,81 @@ describe("geocode", () => {
     const t = performance.now();
     for (let i = 0; i < 2000; i++) at(i % 2 ? "Musterstraße 5, 10115 Berlin" : "Munich");
     expect(performance.now() - t).toBeLessThan(2_000);
+  });
+});
+
+describe("precision", () => {
+  it("says when the whole query was matched", () => {
+    for (const q of ["Hamburg", "80331", "80331 München", "80331 Munich", "Munich, 80331", "Paris France", "1011 AB Amsterdam"]) {
+      const hit = at(q)!;
+      expect(hit.approximate, q).toBe(false);
+      expect(hit.unmatched, q).toBeUndefined();
+    }
+  });
+
+  it("falls back to the town and names the part it did not match", () => {
+    expect(near(at("Berlin Alexanderplatz"), 52.52, 13.40)).toMatchObject({
+      kind: "place", label: "Berlin, DE", approximate: true, unmatched: "Alexanderplatz",
+    });
+    expect(near(at("Marienplatz 1, 80331 München"), 48.13, 11.57)).toMatchObject({
+      kind: "postcode", label: "80331 München, DE", approximate: true, unmatched: "Marienplatz 1",
+    });
+    expect(at("Musterstraße 5, 10115 Berlin")).toMatchObject({ approximate: true, unmatched: "Musterstraße 5" });
+    expect(at("Via Roma 1, Torino")).toMatchObject({ label: "Torino, IT", approximate: true, unmatched: "Via Roma 1" });
+    expect(at("Luxembourg Cloche d'Or")).toMatchObject({ label: "Luxembourg, LU", unmatched: "Cloche d'Or" });
+  });
+
+  it("takes a district named beside its town, but not a namesake elsewhere", () => {
+    for (const q of ["Hamburg Altona", "Altona Hamburg"]) expect(at(q)).toMatchObject({ label: "Altona, DE", approximate: false });
+    expect(at("Amsterdam Schiphol")).toMatchObject({ label: "Schiphol, NL", approximate: false });
+    // GeoNames' only "Nowa Huta" lies 105 km from Kraków, its "Hauptbahnhof" in Braunschweig (25 km from Wolfsburg).
+    expect(at("Kraków Nowa Huta")).toMatchObject({ label: "Kraków, PL", approximate: true, unmatched: "Nowa Huta" });
+    expect(at("Wolfsburg Hauptbahnhof")).toMatchObject({ label: "Wolfsburg, DE", unmatched: "Hauptbahnhof" });
+    expect(at("Frankfurt Oder Bahnhof")).toMatchObject({ label: "Frankfurt (Oder), DE", unmatched: "Bahnhof" });
+  });
+
+  it("still finds nothing where no place is named", () => {
+    expect(at("Alexanderplatz")).toBeNull();
+    expect(at("Xyzzy Straße 12")).toBeNull();
+  });
+});
+
+// Queries a dispatcher types, across the countries of the data; expected: the town or postcode
+// (label), how precise, and what was left over.
+const REALISTIC: [query: string, lat: number, lon: number, expected: Partial<GeocodeMatch>][] = [
+  ["Hamburg", 53.55, 9.99, { label: "Hamburg, DE", kind: "place", approximate: false }],
+  ["Berlin Alexanderplatz", 52.52, 13.41, { label: "Berlin, DE", kind: "place", approximate: true, unmatched: "Alexanderplatz" }],
+  ["Marienplatz 1, 80331 München", 48.13, 11.57, { label: "80331 München, DE", kind: "postcode", approximate: true }],
+  ["80331", 48.13, 11.57, { label: "80331 München, DE", kind: "postcode", approximate: false }],
+  ["Rotterdam Maasvlakte", 51.92, 4.48, { label: "Rotterdam, NL", approximate: true, unmatched: "Maasvlakte" }],
+  ["NL 3011", 51.92, 4.49, { label: "3011 Rotterdam, NL", kind: "postcode", approximate: false }],
+  ["3011 NL", 51.92, 4.49, { label: "3011 Rotterdam, NL", kind: "postcode" }],
+  ["Brussels", 50.85, 4.35, { label: "Bruxelles, BE", approximate: false }],
+  ["Antwerpen Haven", 51.22, 4.40, { label: "Antwerpen, BE", unmatched: "Haven" }],
+  ["Luxembourg", 49.61, 6.13, { label: "Luxembourg, LU" }],
+  ["Lyon Part-Dieu", 45.75, 4.85, { label: "Lyon, FR", approximate: true, unmatched: "Part-Dieu" }],
+  ["Rue de Rivoli, Paris", 48.85, 2.35, { label: "Paris, FR", unmatched: "Rue de Rivoli" }],
+  ["Zürich HB", 47.37, 8.55, { label: "Zürich, CH", unmatched: "HB" }],
+  ["Genève", 46.20, 6.15, { label: "Genève, CH", approximate: false }],
+  ["Milano", 45.46, 9.19, { label: "Milano, IT", approximate: false }],
+  ["Milan", 45.46, 9.19, { label: "Milano, IT" }],
+  ["Bologna Interporto", 44.49, 11.34, { label: "Bologna, IT", unmatched: "Interporto" }],
+  ["Warszawa", 52.23, 21.01, { label: "Warszawa, PL", approximate: false }],
+  ["Warsaw", 52.23, 21.01, { label: "Warszawa, PL" }],
+  ["Gdańsk Port", 54.35, 18.65, { label: "Gdańsk, PL", unmatched: "Port" }],
+  ["Praha", 50.09, 14.42, { label: "Praha, CZ", approximate: false }],
+  ["Prag", 50.09, 14.42, { label: "Praha, CZ" }],
+  ["Brno Slatina", 49.18, 16.69, { label: "Brno-Slatina, CZ", approximate: false }],
+  ["Wien Hauptbahnhof", 48.21, 16.37, { label: "Wien, AT", approximate: true, unmatched: "Hauptbahnhof" }],
+  ["A-1010 Wien", 48.21, 16.37, { kind: "postcode", approximate: false }],
+  ["Kopenhagen", 55.68, 12.57, { label: "København, DK", approximate: false }],
+  ["Aarhus Havn", 56.16, 10.21, { label: "Aarhus, DK", unmatched: "Havn" }],
+  ["Padborg", 54.83, 9.36, { label: "Padborg, DK", approximate: false }],
+];
+
+describe("realistic queries across the data's countries", () => {
+  it.each(REALISTIC)("%s", (q, lat, lon, expected) => {
+    expect(near(at(q), lat, lon)).toMatchObject(expected);
   });
 });
 
