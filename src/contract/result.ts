@@ -137,7 +137,12 @@ export type ResultPOISummary = z.infer<typeof ResultPOISummary>;
 
 export const ResultSection = z
   .looseObject({
-    section_id: z.string().nullish(),
+    section_id: z.string().nullish()
+      .describe("The request section's `section_id`, on the result section that ends where that request section ends; null on sections that end at a stop the plan inserted (`inserted`)"),
+    inserted: z.boolean().nullish()
+      .describe("True when this section ends at a stop the plan inserted (a charging stop or a roadside break or rest), false when it ends at the end of a request section"),
+    request_section: z.number().int().nullish()
+      .describe("Index in the request's `section_list` (from 0) of the section this part of the route belongs to"),
     polyline: z.string().nullish().describe("Route geometry in HERE's flexible polyline encoding"),
     start_pos: z.array(z.number()).nullish().describe("[lat, lon, state_of_charge]"),
     stop_pos: z.array(z.number()).nullish().describe("[lat, lon, state_of_charge]"),

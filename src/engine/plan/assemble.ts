@@ -227,7 +227,10 @@ export function assembleSections(
     const edges = edgesBetween(profile, leg, fromM, ev.distM);
     const endsLeg = ev.kind === "end";
     sections.push({
-      section_id: section.sectionId ?? null,
+      // The request's id stays on the section that ends where its section ends; stops the plan inserted have none.
+      section_id: endsLeg ? section.sectionId ?? null : null,
+      inserted: !endsLeg,
+      request_section: leg,
       polyline: encodePolyline(coords),
       start_pos: [round(startPoint[0], 6), round(startPoint[1], 6), socOut(departSoc)],
       stop_pos: [round(stopPoint[0], 6), round(stopPoint[1], 6), socOut(arriveSoc)],
