@@ -1,6 +1,7 @@
 // Environment, validated once at start-up (every setting has an embedded default).
 import path from "node:path";
 import { z } from "zod";
+import { geocoderKindOf } from "../engine/geocode/external";
 
 const Env = z.object({
   DATA_DIR: z.string().default("../shared/data").describe("Raw open data the packs are built from"),
@@ -46,9 +47,20 @@ const Env = z.object({
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
   PLAN_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(2048)
     .describe("Memory of a planning process (resident size and V8 heap), MB: a plan that needs more fails, alone"),
+  GEOCODER_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()
+    .describe("Street-level geocoder with a Photon or Nominatim API, asked first by GET /routing/geocode; the embedded gazetteer answers when it has no answer, fails or times out"),
+  GEOCODER_KIND: z.enum(["photon", "nominatim"]).optional()
+    .describe("The API of GEOCODER_URL when neither its host nor its path (…/api, …/search) tells"),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000)
+    .describe("Time limit of one request to GEOCODER_URL (answer included); then the embedded gazetteer answers"),
+  GEOCODER_USER_AGENT: z.string().trim().min(1).default("etruck-planner/0.1")
+    .describe("User-Agent sent to GEOCODER_URL; Nominatim's usage policy wants it to identify the application and its operator"),
 }).refine((env) => env.JOB_HEARTBEAT_S * 2 <= env.JOB_LEASE_S, {
   message: "JOB_HEARTBEAT_S must be at most half of JOB_LEASE_S, or one late renewal would hand a live worker's job to another",
   path: ["JOB_HEARTBEAT_S"],
+}).refine((env) => !env.GEOCODER_URL || env.GEOCODER_KIND || geocoderKindOf(env.GEOCODER_URL), {
+  message: "GEOCODER_URL does not tell whether it is Photon or Nominatim: set GEOCODER_KIND=photon or GEOCODER_KIND=nominatim",
+  path: ["GEOCODER_KIND"],
 });
 
 export type Config = z.infer<typeof Env> & { dataDir: string; packDir: string };

@@ -70,18 +70,46 @@ describe("lookups", () => {
     const res = await call("GET", "/vehicles/info/models?manufacturer=mercedes-benz&manufacturer=VOLVO", { key: t.a.key });
     expect(Object.keys(res.json).sort()).toEqual(["Mercedes-Benz", "Volvo"]);
   });
-  it("GET /routing/geocode finds towns and postcodes", async () => {
+  it("GET /routing/geocode finds towns and postcodes and says how precise it is", async () => {
     const town = await call("GET", "/routing/geocode?address=Hamburg", { key: t.a.key });
     expect(town.status).toBe(200);
     expect(town.json.latitude).toBeCloseTo(53.55, 1);
     expect(town.json.longitude).toBeCloseTo(10.0, 1);
+    expect(town.json).toMatchObject({ kind: "place", label: "Hamburg, DE", approximate: false, source: "embedded" });
+    expect(town.json).not.toHaveProperty("unmatched");
     const postcode = await call("GET", `/routing/geocode?address=${encodeURIComponent("80331 München")}`, { key: t.a.key });
     expect(postcode.json.latitude).toBeCloseTo(48.13, 1);
+    expect(postcode.json).toMatchObject({ kind: "postcode", label: "80331 München, DE", approximate: false });
   });
-  it("an unknown address is a 404 with a JSON body", async () => {
-    const res = await call("GET", "/routing/geocode?address=Xqzzyville", { key: t.a.key });
-    expect(res.status).toBe(404);
-    expect(res.json.detail).toMatch(/Xqzzyville/);
+  it("GET /routing/geocode falls back to the town or postcode of a street it does not know, and says so", async () => {
+    const geocode = (q: string) => call("GET", `/routing/geocode?address=${encodeURIComponent(q)}`, { key: t.a.key });
+    const alex = await geocode("Berlin Alexanderplatz");
+    expect(alex.status).toBe(200);
+    expect(alex.json).toMatchObject({ kind: "place", label: "Berlin, DE", approximate: true, unmatched: "Alexanderplatz", source: "embedded" });
+    expect(alex.json.latitude).toBeCloseTo(52.52, 1);
+    const marienplatz = await geocode("Marienplatz 1, 80331 München");
+    expect(marienplatz.json).toMatchObject({ kind: "postcode", label: "80331 München, DE", approximate: true, unmatched: "Marienplatz 1" });
+    // Across the data's countries.
+    const labels: [string, string][] = [
+      ["Rotterdam Maasvlakte", "Rotterdam, NL"], ["NL 3011", "3011 Rotterdam, NL"], ["Brussels", "Bruxelles, BE"],
+      ["Lyon Part-Dieu", "Lyon, FR"], ["Milano", "Milano, IT"], ["Warszawa", "Warszawa, PL"], ["Praha", "Praha, CZ"],
+      ["80331", "80331 München, DE"], ["Wien Hauptbahnhof", "Wien, AT"], ["Kopenhagen", "København, DK"],
+      ["Luxembourg", "Luxembourg, LU"], ["Zürich", "Zürich, CH"],
+    ];
+    for (const [q, label] of labels) {
+      const res = await geocode(q);
+      expect(res.status, q).toBe(200);
+      expect(res.json.label, q).toBe(label);
+    }
+  });
+  it("an address without any known place is a 404 with a JSON body", async () => {
+    for (const q of ["Xqzzyville", "Xqzzyweg 12"]) {
+      const res = await call("GET", `/routing/geocode?address=${encodeURIComponent(q)}`, { key: t.a.key });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.json.detail).toContain(q);
+      expect(typeof res.json.request_id).toBe("string");
+    }
   });
   it("GET /poi/cpos lists operators sorted by station count", async () => {
     const res = await call("GET", "/poi/cpos", { key: t.a.key });

@@ -1,11 +1,11 @@
 // GET /vehicles/info/models, GET /vehicles, GET /routing/geocode, GET /poi/cpos.
 import { CpoEntry, GeocodeQuery, VehicleModelsQuery } from "../../contract/lookups";
-import { geocode } from "../../engine/geocode/search";
 import { operatorCounts } from "../../engine/stations/filter";
 import type { Station } from "../../engine/stations/types";
 import { modelsByManufacturer } from "../../engine/vehicles/catalog";
 import type { z } from "zod";
 import { db } from "../db/client";
+import { resolveAddress } from "../geocode/geocoder";
 import { HttpError, jsonResponse } from "../http/errors";
 import { queryObject } from "../http/request";
 import { parseOrThrow } from "../http/validation";
@@ -27,8 +27,8 @@ export async function fleet(req: Request): Promise<Response> {
 export async function geocodeAddress(req: Request): Promise<Response> {
   await authed(req);
   const { address } = parseOrThrow(GeocodeQuery, queryObject(new URL(req.url)), "query");
-  const hit = geocode(packs.gazetteer, address);
-  if (!hit) throw new HttpError(404, { detail: `No town or postcode matches '${address}'` });
+  const hit = await resolveAddress(address);
+  if (!hit) throw new HttpError(404, { detail: `No place, postcode or street matches '${address}'` });
   return jsonResponse(200, hit);
 }
 

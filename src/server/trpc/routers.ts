@@ -4,13 +4,14 @@ import { z } from "zod";
 import { FleetVehicleInput, FleetVehiclePatch } from "../../contract/fleet";
 import { PlannerQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
-import { geocode, suggest } from "../../engine/geocode/search";
+import { suggest } from "../../engine/geocode/search";
 import { cposFor } from "../api/lookups";
 import { requireAdmin, verifyKey } from "../auth/keys";
 import { DepotInput, type StationOverlayInput } from "../../contract/stations";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { getPriceList, putPriceList } from "../prices/store";
 import { db } from "../db/client";
+import { resolveAddress } from "../geocode/geocoder";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
 import { parsePlannerRequest } from "../planner-request";
@@ -56,7 +57,8 @@ const places = router({
   suggest: tenantProcedure.input(z.object({ text: z.string().max(200), limit: z.number().int().min(1).max(20).default(8) })).query(({ input }) =>
     suggest(packs.gazetteer, input.text, input.limit),
   ),
-  geocode: tenantProcedure.input(z.object({ address: z.string().min(1).max(300) })).query(({ input }) => geocode(packs.gazetteer, input.address)),
+  // The REST endpoint's geocoding (street-level geocoder first); suggestions stay on the gazetteer (server/geocode/geocoder.ts).
+  geocode: tenantProcedure.input(z.object({ address: z.string().min(1).max(300) })).query(({ input }) => resolveAddress(input.address)),
 });
 
 // Changing station data is a tenant admin's (requireAdmin: 403 as on REST).

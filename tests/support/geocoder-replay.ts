@@ -1,0 +1,55 @@
+// A local stand-in for a Photon or Nominatim server on 127.0.0.1: answers /api?q= (Photon) and
+// /search?format=jsonv2&q= (Nominatim) with the bodies of tests/fixtures/geocoder-answers.ts,
+// an empty result for any other query. A first path segment picks a failure instead:
+// /fail/… answers 500, /slow/… answers after SLOW_MS, /garbage/… answers an HTML page.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NOMINATIM, PHOTON, PHOTON_EMPTY } from "../fixtures/geocoder-answers";
+
+export const SLOW_MS = 1_500;
+
+export interface GeocoderReplay {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  requests: { path: string; query: URLSearchParams; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+export async function startGeocoderReplay(): Promise<GeocoderReplay> {
+  const requests: GeocoderReplay["requests"] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server: Server = createServer((req, res) => {
+    const u = new URL(req.url ?? "/", "http://replay");
+    requests.push({ path: u.pathname, query: u.searchParams, headers: req.headers });
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    const [, mode, ...rest] = u.pathname.split("/");
+    const endpoint = "/" + (["fail", "slow", "garbage"].includes(mode) ? rest : [mode, ...rest]).join("/");
+    const q = u.searchParams.get("q") ?? "";
+    let body: unknown;
+    if (endpoint === "/api") body = PHOTON[q] ?? PHOTON_EMPTY;
+    else if (endpoint === "/search" && u.searchParams.get("format") === "jsonv2") body = NOMINATIM[q] ?? [];
+    else return json(400, { error: { code: 400, message: `not replayed: ${u.pathname}${u.search}` } });
+
+    if (mode === "fail") return json(500, { message: "internal error" });
+    if (mode === "garbage") return void res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Maintenance</body></html>");
+    if (mode === "slow") {
+      const t = setTimeout(() => { timers.delete(t); json(200, body); }, SLOW_MS);
+      timers.add(t);
+      return;
+    }
+    json(200, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
