@@ -312,12 +312,13 @@ function bestExactPlace(gaz: Gazetteer, key: string, cc: number | null): number 
   return best;
 }
 
-function resolvePlace(gaz: Gazetteer, text: string, cc: number | null, allowPrefix: boolean): Found | null {
+/** allowPrefix: also a name begun ("Muench"); wordPrefix: also a name's first words ("Frankfurt" -> "Frankfurt am Main"). */
+function resolvePlace(gaz: Gazetteer, text: string, cc: number | null, allowPrefix: boolean, wordPrefix = true): Found | null {
   const key = foldKey(text);
   if (!key) return null;
   const exact = bestExactPlace(gaz, key, cc);
   if (exact !== null) return placeFound(gaz, exact);
-  const word = prefixMatches(gaz, key, true, cc, 1); // "Frankfurt" -> "Frankfurt am Main"
+  const word = wordPrefix ? prefixMatches(gaz, key, true, cc, 1) : [];
   if (word.length) return placeFound(gaz, word[0]);
   for (const row of rowsByPlaceName(gaz, key)) { // villages below 1000 inhabitants
     if (cc === null || gaz.postcodes.cc[row] === cc) return postcodeFound(gaz, row, "place");
@@ -443,7 +444,7 @@ function matchWords(gaz: Gazetteer, part: string, cc: number | null): { found: F
   const size = (s: Span) => s.end - s.start;
   const apart = (a: Span, b: Span) => a.end <= b.start || b.end <= a.start;
   const runs = spans.flatMap((s) => {
-    const found = resolvePlace(gaz, s.key, cc, false);
+    const found = resolvePlace(gaz, s.key, cc, false, false);
     return found ? [{ ...s, found }] : [];
   });
   if (!runs.length) return null;

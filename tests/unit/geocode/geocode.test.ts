@@ -157,6 +157,9 @@ describe("precision", () => {
     expect(at("Kraków Nowa Huta")).toMatchObject({ label: "Kraków, PL", approximate: true, unmatched: "Nowa Huta" });
     expect(at("Wolfsburg Hauptbahnhof")).toMatchObject({ label: "Wolfsburg, DE", unmatched: "Hauptbahnhof" });
     expect(at("Frankfurt Oder Bahnhof")).toMatchObject({ label: "Frankfurt (Oder), DE", unmatched: "Bahnhof" });
+    // Single words count only as whole names: "Tor" is not "Tor Lupara" (IT), "Halle" stays Halle (Saale).
+    expect(at("Frankfurter Tor 1")).toBeNull();
+    expect(at("Halle Hauptbahnhof")).toMatchObject({ label: "Halle (Saale), DE", unmatched: "Hauptbahnhof" });
   });
 
   it("still finds nothing where no place is named", () => {
@@ -196,6 +199,8 @@ const REALISTIC: [query: string, lat: number, lon: number, expected: Partial<Geo
   ["Kopenhagen", 55.68, 12.57, { label: "København, DK", approximate: false }],
   ["Aarhus Havn", 56.16, 10.21, { label: "Aarhus, DK", unmatched: "Havn" }],
   ["Padborg", 54.83, 9.36, { label: "Padborg, DK", approximate: false }],
+  ["Den Haag Centraal", 52.08, 4.30, { label: "'s-Gravenhage, NL", unmatched: "Centraal" }],
+  ["Esch-sur-Alzette Belval", 49.50, 5.98, { label: "Esch-sur-Alzette, LU", unmatched: "Belval" }],
 ];
 
 describe("realistic queries across the data's countries", () => {
