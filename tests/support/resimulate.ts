@@ -334,7 +334,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     if (ps.break_kind === "break" || ps.break_kind === "rest") {
       const need = ps.break_kind === "rest" ? EU.restMin : EU.breakMin;
       if (ps.break_min < need - 1e-6) v.push(`${where}: ${ps.break_kind} of ${ps.break_min} min`);
-      if (dwellMin < ps.break_min - 0.1) v.push(`${where}: stands ${dwellMin} min for a ${ps.break_min} min ${ps.break_kind}`);
+      if (dwellMin < ps.break_min - 2 * MS_MIN) v.push(`${where}: stands ${dwellMin} min for a ${ps.break_min} min ${ps.break_kind}`);
       sinceBreak = sinceBreakN = 0;
       if (ps.break_kind === "rest") today = todayN = 0;
     }
