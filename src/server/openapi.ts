@@ -184,8 +184,16 @@ export function openApiDocument(): Json {
         get: {
           operationId: "geocode",
           summary: "Coordinates of a town, postcode or address",
+          description:
+            "The operator's street-level geocoder (Photon or Nominatim API, when configured) answers first, the embedded gazetteer of " +
+            "towns and postcodes when it has no answer, fails or times out. `kind`, `approximate` and `unmatched` say how precise the " +
+            "answer is (a street the gazetteer does not know gives its town or postcode, `approximate: true`); `source` says who answered.",
           parameters: parameters(GeocodeQuery, "query"),
-          responses: { "200": json(ref("GeocodeResult"), "Best match"), "404": json(ref("HTTPError"), "Nothing matches"), ...errors },
+          responses: {
+            "200": json(ref("GeocodeResult"), "Best match"),
+            "404": json(ref("HTTPError"), "No place, postcode or street in the address is known"),
+            ...errors,
+          },
         },
       },
       "/poi/cpos": {
