@@ -2,7 +2,7 @@
 // reference-cases.ts) go to the service and to a reference FastAPI app of the spec's request model
 // (tests/reference/spec_app.py, pydantic v2's semantics, started here with Debian's python3-fastapi
 // and python3-uvicorn). A request invalid for either side must be a 422 on both, with the same
-// `loc`s, each once. REFERENCE_SEED=<n> generates another set.
+// `loc`s, each once, and the same type at each. REFERENCE_SEED=<n> generates another set.
 import { spawn, type ChildProcess } from "node:child_process";
 import readline from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,12 +53,13 @@ afterAll(async () => {
 });
 
 type Loc = (string | number)[];
-interface Answer { status: number; locs: string[]; detail: unknown }
+interface Answer { status: number; types: string[]; detail: unknown }
 
 function answer(status: number, json: any): Answer {
   const detail = status === 422 ? json?.detail : undefined;
-  const locs = Array.isArray(detail) ? detail.map((d: { loc: Loc }) => JSON.stringify(d.loc)).sort() : [];
-  return { status, locs, detail };
+  const list: { loc: Loc; type: string }[] = Array.isArray(detail) ? detail : [];
+  const types = list.map((d) => `${JSON.stringify(d.loc)} ${d.type}`).sort();
+  return { status, types, detail };
 }
 
 async function askReference(c: ReferenceCase): Promise<Answer> {
@@ -76,7 +77,7 @@ async function askService(c: ReferenceCase): Promise<Answer> {
 }
 
 describe("validation errors against the reference FastAPI app", () => {
-  it("every request invalid for either side is a 422 on both with the same locs, each once", async () => {
+  it("every request invalid for either side is a 422 on both with the same locs, each once, and types", async () => {
     const cases = referenceCases(SEED, t.a.id);
     const differences: string[] = [];
     const compared: Record<string, number> = {};
@@ -90,10 +91,10 @@ describe("validation errors against the reference FastAPI app", () => {
         continue;
       }
       compared[c.group] = (compared[c.group] ?? 0) + 1;
-      const sameLocs = JSON.stringify(ref.locs) === JSON.stringify(svc.locs);
-      if (ref.status !== svc.status || !sameLocs) {
+      // The locs, and the type at each: v2's types are compared too.
+      if (ref.status !== svc.status || JSON.stringify(ref.types) !== JSON.stringify(svc.types)) {
         differences.push(
-          `${c.method} ${c.url} [${c.note}]\n    reference ${ref.status} ${ref.locs.join(" ")}\n    service   ${svc.status} ${svc.locs.join(" ")}` +
+          `${c.method} ${c.url} [${c.note}]\n    reference ${ref.status} ${ref.types.join("; ")}\n    service   ${svc.status} ${svc.types.join("; ")}` +
             `\n    service detail ${JSON.stringify(svc.detail)?.slice(0, 600)}`,
         );
       }

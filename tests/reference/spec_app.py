@@ -31,7 +31,7 @@ import uvicorn
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Extra, ValidationError, root_validator
+from pydantic import BaseModel, Extra, ValidationError, root_validator, validator
 from pydantic.error_wrappers import ErrorWrapper
 from pydantic.errors import PydanticValueError
 
@@ -322,6 +322,13 @@ def V2Tuple(*item_types):
 class V2Model(BaseModel):
     class Config:
         extra = Extra.ignore
+
+    @validator("*", pre=True)
+    def not_null(cls, v, field):
+        # v2: null for a field that does not take it fails as the field's type (v1: none.not_allowed).
+        if v is None and not field.allow_none:
+            validate_item(field.type_, None)
+        return v
 
     @classmethod
     def validate(cls, value):

@@ -32,6 +32,8 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
       detail: { loc: ["body", position ? Number(position) : 0], msg: `JSON decode error: ${(e as Error).message}`, type: "json_invalid" },
     };
   }
+  // FastAPI reads a JSON null body as no body.
+  if (value === null) return { ok: false, detail: { loc: ["body"], msg: "Field required", type: "missing" } };
   const [nul] = nulDetails(value, ["body"]);
   return nul ? { ok: false, detail: nul } : { ok: true, value };
 }

@@ -1,7 +1,7 @@
 // Translates zod issues into FastAPI's validation details, as pydantic v2 reports them: one entry
 // per problem, a problem inside a list or pair at the element's index, v2's types and messages.
 // tests/api/fastapi-reference.test.ts compares the `loc`s with a reference FastAPI app.
-import type { z } from "zod";
+import { globalRegistry, type z } from "zod";
 import { boolFromText, isFloatText, parseIntText } from "../../contract/text-values";
 import { ValidationFailed, type ValidationDetail } from "./errors";
 
@@ -57,11 +57,12 @@ function wrongType(expected: string, input: unknown): { type: string; msg: strin
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const lengthOf = (input: unknown) => (Array.isArray(input) || typeof input === "string" ? input.length : undefined);
 
-function describe(issue: Issue, schema: Def | undefined): { type: string; msg: string } {
+function describe(issue: Issue, at: Schema | undefined): { type: string; msg: string } {
+  const schema = at?._zod.def;
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return { type: "missing", msg: "Field required" };
-      return wrongType(issue.expected, issue.input);
+      return wrongType(expected(issue, at), issue.input);
     case "too_small": {
       const min = Number(issue.minimum);
       const actual = lengthOf(issue.input);
@@ -109,31 +110,38 @@ function describe(issue: Issue, schema: Def | undefined): { type: string; msg: s
   }
 }
 
+type Schema = { _zod: { def: Def } };
+
 /** The schema that validated the value at `path`, through wrappers, objects, lists and pairs. */
-function schemaAt(schema: z.ZodType | undefined, path: Path): Def | undefined {
-  let def = (schema as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
-  const next = (s: unknown) => (s as { _zod: { def: Def } } | undefined)?._zod?.def;
-  for (let i = 0; def && i <= path.length; ) {
+function schemaAt(root: z.ZodType | undefined, path: Path): Schema | undefined {
+  let schema = root as unknown as Schema | undefined;
+  for (let i = 0; schema?._zod && i <= path.length; ) {
+    const def = schema._zod.def;
     switch (def.type) {
       case "optional": case "nullable": case "default": case "prefault": case "readonly": case "catch": case "nonoptional":
-        def = next(def.innerType);
+        schema = def.innerType as Schema;
         continue;
       case "pipe": // a transform's input side, a preprocess's schema
-        def = next(next(def.in)?.type === "transform" ? def.out : def.in);
+        schema = ((def.in as Schema)._zod.def.type === "transform" ? def.out : def.in) as Schema;
         continue;
       case "lazy":
-        def = next((def.getter as () => unknown)());
+        schema = (def.getter as () => Schema)();
         continue;
     }
-    if (i === path.length) return def;
+    if (i === path.length) return schema;
     const step = path[i++];
-    if (def.type === "object") def = next((def.shape as Record<string, unknown>)[step]);
-    else if (def.type === "array") def = next(def.element);
-    else if (def.type === "tuple") def = next((def.items as unknown[])[Number(step)] ?? def.rest);
-    else if (def.type === "record") def = next(def.valueType);
+    if (def.type === "object") schema = (def.shape as Record<string, Schema>)[step];
+    else if (def.type === "array") schema = def.element as Schema;
+    else if (def.type === "tuple") schema = (def.items as Schema[])[Number(step)] ?? (def.rest as Schema);
+    else if (def.type === "record") schema = def.valueType as Schema;
     else return undefined;
   }
-  return def;
+  return schema?._zod ? schema : undefined;
+}
+
+/** What the schema at a place expects, as v2 names it: an integer written as a number with a check (fields.ts wholeNumber) is an int. */
+function expected(issue: Issue & { expected: string }, schema: Schema | undefined): string {
+  return issue.expected === "number" && schema && (globalRegistry.get(schema as never) as { type?: string } | undefined)?.type === "integer" ? "int" : issue.expected;
 }
 
 const keyOf = (path: readonly PropertyKey[]) => JSON.stringify(path.map((p) => (typeof p === "number" ? p : String(p))));
@@ -151,7 +159,7 @@ const isUnder = (path: readonly PropertyKey[], parent: readonly PropertyKey[]) =
 function asPydantic(issues: readonly Issue[], schema: z.ZodType | undefined): Issue[] {
   let out: Issue[] = [];
   for (const issue of issues) {
-    const def = schemaAt(schema, issue.path as Path);
+    const def = schemaAt(schema, issue.path as Path)?._zod.def;
     if (issue.code === "too_small" && def?.type === "tuple" && Array.isArray(issue.input)) {
       const items = def.items as z.ZodType[];
       items.forEach((item, i) => {
