@@ -391,21 +391,35 @@ function postcodeCountry(gaz: Gazetteer, text: string, raw: string): number | nu
   return postcodeRows(gaz, postcodeKey(raw)).some((r) => gaz.postcodes.cc[r] === idx) ? idx : null;
 }
 
+/** Words of a part tried as place names: at most this many (runs of them grow quadratically). */
+const MAX_RUN_TOKENS = 8;
+
 /** Does text name the town the hit lies in ("Munich" for "80331 München")? */
-function namesSameTown(gaz: Gazetteer, text: string, found: Found, cc: number | null): boolean {
-  const other = resolvePlace(gaz, text, cc, false);
+function namesSameTown(gaz: Gazetteer, text: string, found: Found, cc: number | null, wordPrefix = true): boolean {
+  const other = resolvePlace(gaz, text, cc, false, wordPrefix);
   return other !== null && other.cc === found.cc && foldKey(other.place) === foldKey(found.place);
 }
 
-/** The parts that neither the match used nor name its town: what the answer does not account for. */
+/** A piece without the words that name the hit's town ("Marienplatz 1 München" -> "Marienplatz 1"). */
+function withoutTown(gaz: Gazetteer, piece: string, found: Found, cc: number | null): string[] {
+  if (!foldKey(piece) || namesSameTown(gaz, piece, found, cc)) return [];
+  const tokens = piece.split(/\s+/).filter(Boolean);
+  for (let len = Math.min(tokens.length - 1, MAX_RUN_TOKENS); len >= 1; len--) {
+    for (let start = 0; start + len <= tokens.length; start++) {
+      const text = tokens.slice(start, start + len).join(" ");
+      if (!/[a-z]{3}/.test(foldKey(text)) || !namesSameTown(gaz, text, found, cc, false)) continue;
+      return [tokens.slice(0, start).join(" "), tokens.slice(start + len).join(" ")].filter(Boolean);
+    }
+  }
+  return [piece];
+}
+
+/** What of the query the match did not use and that does not name its town: the answer does not account for it. */
 function leftovers(gaz: Gazetteer, pieces: string[], found: Found, cc: number | null): string[] {
-  return pieces.filter((t) => foldKey(t) && !namesSameTown(gaz, t, found, cc));
+  return pieces.flatMap((t) => withoutTown(gaz, t, found, cc));
 }
 
 interface Match { found: Found; unmatched: string[] }
-
-/** Words of a part tried as place names: at most this many (runs of them grow quadratically). */
-const MAX_RUN_TOKENS = 8;
 
 /** How far from a town's centre a place named beside it counts as part of it (Berlin 25 km, Lille 9 km). */
 function reachKm(pop: number): number {
@@ -503,8 +517,9 @@ function matchAddress(gaz: Gazetteer, address: string, opts: GeocodeOptions): Ma
     const pc = splitPostcode(gaz, parts[i]);
     if (!pc) continue;
     // A country written beside the postcode ("NL 3011") filters instead of naming a town.
-    const named = ccIdx === null ? postcodeCountry(gaz, pc.rest, pc.raw) ?? postcodeCountry(gaz, pc.letters, pc.raw) : null;
-    const rest = named !== null && postcodeCountry(gaz, pc.rest, pc.raw) !== null ? "" : pc.rest;
+    const restCountry = ccIdx === null ? postcodeCountry(gaz, pc.rest, pc.raw) : null;
+    const named = restCountry ?? (ccIdx === null ? postcodeCountry(gaz, pc.letters, pc.raw) : null);
+    const rest = restCountry === null ? pc.rest : "";
     const placeText = rest || (parts[i + 1] ?? "");
     const r = resolvePostcode(gaz, pc.raw, placeText, named ?? ccIdx, prefer);
     if (!r) continue;

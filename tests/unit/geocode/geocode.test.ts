@@ -146,6 +146,8 @@ describe("precision", () => {
       kind: "postcode", label: "80331 München, DE", approximate: true, unmatched: "Marienplatz 1",
     });
     expect(at("Musterstraße 5, 10115 Berlin")).toMatchObject({ approximate: true, unmatched: "Musterstraße 5" });
+    // Without commas, the town's name is told from the street.
+    expect(at("Marienplatz 1 80331 München")).toMatchObject({ label: "80331 München, DE", unmatched: "Marienplatz 1" });
     expect(at("Via Roma 1, Torino")).toMatchObject({ label: "Torino, IT", approximate: true, unmatched: "Via Roma 1" });
     expect(at("Luxembourg Cloche d'Or")).toMatchObject({ label: "Luxembourg, LU", unmatched: "Cloche d'Or" });
   });
