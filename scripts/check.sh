@@ -3,11 +3,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-if [ ! -x /usr/bin/chromium ]; then
-  echo "installing Chromium from Debian for the browser tests"
+# From Debian when missing: Chromium for the browser tests; FastAPI and uvicorn (under Debian's
+# /usr/bin/python3) for the reference app the validation errors are compared with (tests/reference).
+APT=()
+[ -x /usr/bin/chromium ] || APT+=(chromium)
+/usr/bin/python3 -c "import fastapi, uvicorn" 2>/dev/null || APT+=(python3-fastapi python3-uvicorn)
+if [ ${#APT[@]} -gt 0 ]; then
+  echo "installing ${APT[*]} from Debian"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${APT[@]}" >/dev/null
 fi
 bash scripts/setup.sh
 echo "== typecheck"; npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit

@@ -179,7 +179,7 @@ describe("station store", () => {
     expect(missing.status).toBe(404);
     const bad = await call("PUT", `/poi/overlays/${encodeURIComponent(EXTERNAL_ID)}`, { key: t.a.key, body: { truck_approved: "yes", colour: "red" } });
     expect(bad.status).toBe(422);
-    expect(bad.json.detail.map((d: any) => d.loc.join("."))).toEqual(expect.arrayContaining(["body.truck_approved", "body"]));
+    expect(bad.json.detail.map((d: any) => d.loc.join("."))).toEqual(expect.arrayContaining(["body.truck_approved", "body.colour"]));
   });
 
   it("the operator's overlay file applies to every tenant; invalid lines are all reported, nothing stored", async () => {
