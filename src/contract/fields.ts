@@ -64,7 +64,9 @@ export const timeOfDayOrIso = z
   .refine((s) => TIME_ONLY.test(s) || isIsoDateTime(s), {
     message: "Input should be a time HH:MM:SS or an ISO-8601 date-time",
   })
-  .describe("`HH:MM:SS` (read as today in UTC) or ISO-8601 date-time (UTC when no offset is given)");
+  .describe("`HH:MM:SS` (read as today in UTC) or ISO-8601 date-time (UTC when no offset is given); a real calendar date and time")
+  // The document states the form (TIME_ONLY or ISO_DATETIME); the calendar check stays in refine.
+  .meta({ pattern: `(${TIME_ONLY.source})|(${ISO_DATETIME.source})` });
 
 function withUtcDefault(s: string): string {
   const t = s.replace(" ", "T");

@@ -53,17 +53,3 @@ export const GeocodeResult = z
 export const CpoEntry = z
   .looseObject({ name: z.string(), station_count: z.int() })
   .meta({ id: "CPO" });
-
-export const ErrorDetail = z
-  .object({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string(),
-  })
-  .meta({ id: "ValidationError" });
-
-export const HTTPValidationError = z.object({ detail: z.array(ErrorDetail) }).meta({ id: "HTTPValidationError" });
-export const HTTPError = z
-  .looseObject({ detail: z.string() })
-  .describe("Any error other than validation: `detail` says what went wrong")
-  .meta({ id: "HTTPError" });

@@ -8,8 +8,8 @@ export const ConnectorPos = z.enum(["LEFT", "RIGHT"]);
 /** Charging-station filter (request `poi_info`, echoed as result `poi_filter`). */
 export const PoiInfo = z
   .object({
-    min_kW: z.number().min(0).nullish().describe("Minimum required power in kW"),
-    max_kW: z.number().min(0).nullish().describe("Maximum acceptable power in kW"),
+    min_kW: z.number().min(0).nullish().describe("Minimum required power in kW; at most max_kW"),
+    max_kW: z.number().min(0).nullish().describe("Maximum acceptable power in kW; at least min_kW"),
     cpo: z.array(z.string().min(1)).nullish().describe("Charge point operators to filter by (names as listed by GET /poi/cpos; case-insensitive)"),
     truck_approved: TruckApproved.nullish(),
     connector_type: z.array(ConnectorType).nullish().describe("Connector types; a station qualifies when it has any of them"),

@@ -25,10 +25,12 @@ function straightKm(a: readonly number[], b: readonly number[]): number {
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+const ROAD_REACH = "[latitude, longitude] in WGS84 degrees, within 30 km of a road of the loaded network (422 at the position otherwise)";
+
 export const SectionRequest = z
   .object({
-    start_pos: latLonPair,
-    stop_pos: latLonPair,
+    start_pos: latLonPair.describe(ROAD_REACH),
+    stop_pos: latLonPair.describe(ROAD_REACH),
     payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(MAX_PAYLOAD_KG)
       .describe("Payload in kg carried on this section: at most the vehicle's max gross mass minus its tare (a 422 names both), never above 100 t"),
     section_id: z.string().max(200).nullish().describe("Client identifier of the section, echoed in the result"),
@@ -37,7 +39,7 @@ export const SectionRequest = z
       .array(timeOfDayOrIso)
       .length(2, { message: "opening_time must be [earliest, latest]" })
       .nullish()
-      .describe("Time window at the section's end: [earliest, latest] arrival"),
+      .describe("Time window at the section's end: [earliest, latest] arrival, each `HH:MM:SS` (today in UTC) or an ISO-8601 date-time (UTC without an offset)"),
     power_available_kW: z.number().min(0).max(5_000).nullish().describe("Charging power available at the section's end, kW (e.g. a depot charger)"),
   })
   .meta({ id: "SectionRequest" });
@@ -55,9 +57,9 @@ export const DriverRequest = z
     extended_daily_driving: z.boolean().nullish().transform((v) => v ?? false)
       .describe("Plan with the 10 h daily driving time EU 561/2006 allows on two days a week, on every day of this tour; default false (9 h)"),
     driven_since_break_min: z.number().min(0).max(MAX_DRIVING_BEFORE_BREAK_MIN).nullish().transform((v) => v ?? 0)
-      .describe("Driving the driver has done since the last break or rest when the tour starts, minutes; default 0"),
+      .describe("Driving the driver has done since the last break or rest when the tour starts, minutes, 0 to 270 and at most driven_today_min; default 0"),
     driven_today_min: z.number().min(0).max(EXTENDED_DAILY_DRIVING_MIN).nullish().transform((v) => v ?? 0)
-      .describe("Driving the driver has done since the last daily rest when the tour starts, minutes; default 0"),
+      .describe("Driving the driver has done since the last daily rest when the tour starts, minutes: at most 540, or 600 with extended_daily_driving: true; default 0"),
     since_daily_rest_min: z.number().min(0).max(MAX_DUTY_SPAN_MIN).nullish()
       .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start; default driven_today_min. At most 780: a driver past 13 h must rest first"),
     reduced_daily_rests_left: wholeNumber(0, 3).nullish().transform((v) => v ?? 0)
@@ -112,7 +114,7 @@ export const RouteOptimizationRequest = z
       .describe("Also plan the time-money trade-off: result.cost_options and GET .../result?option=K; takes up to five searches; default false"),
     objective: z.enum(OBJECTIVES).nullish().transform((v) => v ?? "balanced")
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
-    start_time_tour: timeOfDayOrIso.nullish(),
+    start_time_tour: timeOfDayOrIso.nullish().describe("Departure: `HH:MM:SS` (today in UTC) or an ISO-8601 date-time (UTC without an offset); default the time of submit"),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
     driver: DriverRequest.nullish(),
     callback_url: z.url({ protocol: /^https?$/, error: "Input should be a valid http(s) URL" }).max(2048).nullish()
@@ -152,6 +154,8 @@ export const LegacyPlannerQuery = PlannerQuery.extend({
 export const ResultQuery = z.object({
   tenant_id: queryInt(1, MAX_ID).nullish().describe("Tenant ID; may only name the API key's own tenant"),
   option: queryInt(0, 4).nullish().describe("One of the result's cost_options, in the full result shape (submitted with cost_options: true)"),
+  include_available_charging_stations: queryBool.default(true)
+    .describe("false leaves out `available_charging_stations` (every station of the corridor, some 870 between Hamburg and Munich: most of a result's size); default true"),
 });
 
 export const JobPath = z.object({

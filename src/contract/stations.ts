@@ -47,7 +47,8 @@ export const DepotInput = z
     longitude: z.number().min(-180).max(180),
     power_kW: z.number().positive().max(5000).describe("Highest DC power, kW"),
     connectors: z.array(Connector).min(1).max(5),
-    points: z.int().min(1).max(100).nullish().transform((v) => v ?? 1),
+    points: z.int().min(1).max(100).nullish().transform((v) => v ?? 1).pipe(z.int().min(1).max(100))
+      .describe("Charge points at the site, 1 to 100; default 1"),
     address: z.string().max(300).nullish(),
     operator: z.string().max(200).nullish().describe("Defaults to the tenant's name"),
     truck_approved: z.enum(["T", "TT"]).nullish(),

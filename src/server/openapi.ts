@@ -3,7 +3,8 @@
 import { ContractPrice, PriceList, PriceListInput } from "../contract/prices";
 import { z } from "zod";
 import { FleetVehicle, FleetVehicleInput, FleetVehiclePatch, FleetVehiclePath, VehicleFigures, VehicleOverrides } from "../contract/fleet";
-import { CpoEntry, ErrorDetail, GeocodeQuery, GeocodeResult, HTTPError, HTTPValidationError, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
+import { ErrorDetail, HTTPError, HTTPValidationError } from "../contract/errors";
+import { CpoEntry, GeocodeQuery, GeocodeResult, VehicleModelsMapping, VehicleModelsQuery } from "../contract/lookups";
 import { PoiInfo } from "../contract/poi";
 import * as results from "../contract/result";
 import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, OptimizationPath, PlannerQuery, ResultQuery, RouteOptimizationRequest, SectionRequest } from "../contract/request";
@@ -15,22 +16,36 @@ type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const, uri: (id: string) => `#/components/schemas/${id}` };
 
+// zod puts a schema that carries an `id` (`.meta({ id })`) but is missing from the registry being converted
+// into a `__shared` schema and refers to it as `<uri(__shared)>#/$defs/<id>`: a second `#` that no OpenAPI
+// tool resolves. So every such schema is promoted to a component of its own (looked up by its id in zod's
+// global registry) and the conversion repeated until nothing is shared; anything else left shared throws.
+function convert(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, s] of Object.entries(named)) registry.add(s, { id });
+  for (;;) {
+    const { schemas } = z.toJSONSchema(registry, { ...opts, io }) as { schemas: Record<string, Json> };
+    const shared = Object.keys((schemas.__shared?.$defs as Json | undefined) ?? {});
+    if (shared.length === 0) return schemas;
+    for (const id of shared) {
+      const schema = z.globalRegistry._idmap.get(id);
+      if (!schema || registry.has(schema)) throw new Error(`OpenAPI: schema ${id} is shared but has no id of its own: give it .meta({ id })`);
+      registry.add(schema, { id });
+    }
+  }
+}
+
 function componentSchemas(): Record<string, Json> {
-  const input = z.registry<{ id: string }>();
-  for (const [id, s] of Object.entries({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides, StationOverlayInput, DepotInput, PriceListInput, ContractPrice })) input.add(s, { id });
-  const output = z.registry<{ id: string }>();
-  const outputs = {
+  const a = convert({ RouteOptimizationRequest, SectionRequest, POIInfo: PoiInfo, FleetVehicleInput, FleetVehiclePatch, VehicleOverrides, StationOverlayInput, DepotInput, PriceListInput, ContractPrice }, "input");
+  const b = convert({
     SubmitResponse: results.SubmitResponse, JobRecord: results.JobRecord, OptimizationResultResponse: results.OptimizationResultResponse,
     ResultSection: results.ResultSection, ResultPOISummary: results.ResultPOISummary, ResultPOIAlternative: results.ResultPOIAlternative,
     ResultPOI: results.ResultPOI, ResultAvailableStation: results.ResultAvailableStation, NotDrivableReason: results.NotDrivableReason,
     TollSummary: results.TollSummary, POIInfo: PoiInfo, ValidationError: ErrorDetail,
     VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
     StationOverlayRecord, Depot, PriceList, CallbackStatus: results.CallbackStatus, WebhookSecretInfo, WebhookSecretCreated,
-  };
-  for (const [id, s] of Object.entries(outputs)) output.add(s, { id });
-  const a = z.toJSONSchema(input, { ...opts, io: "input" }) as { schemas: Record<string, Json> };
-  const b = z.toJSONSchema(output, { ...opts, io: "output" }) as { schemas: Record<string, Json> };
-  const all = { ...b.schemas, ...a.schemas };
+  }, "output");
+  const all = { ...b, ...a };
   for (const s of Object.values(all)) {
     delete s.$schema;
     delete s.$id;

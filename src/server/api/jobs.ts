@@ -35,7 +35,8 @@ export async function getResult(req: Request, params: Record<string, string>): P
         : `the job is ${status}; poll GET /planner/jobs/${optimization.job?.id} until it is succeeded or not_drivable`;
     throw new HttpError(409, { detail: `No result for optimization ${optimization.id}: ${why}`, status, job_id: optimization.job?.id ?? null });
   }
-  // Stored as produced; served byte for byte (an option: its element of the stored array).
+  // Stored as produced; served byte for byte (an option: its element of the stored array), unless the corridor
+  // stations are to be left out.
   let body = optimization.result;
   const k = query?.option;
   if (k != null) {
@@ -45,5 +46,13 @@ export async function getResult(req: Request, params: Record<string, string>): P
     }
     body = JSON.stringify(options[k]);
   }
+  if (query?.include_available_charging_stations === false) body = withoutCorridorStations(body);
   return new Response(body, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+}
+
+/** The result without `available_charging_stations` (most of its bytes), only when a partner asks: parsed, dropped, serialized. */
+function withoutCorridorStations(body: string): string {
+  const result = JSON.parse(body) as Record<string, unknown>;
+  delete result.available_charging_stations;
+  return JSON.stringify(result);
 }
