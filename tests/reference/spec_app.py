@@ -427,7 +427,11 @@ def tour_length(sections):
     # The service's bound on a request's size (stricter than the spec on purpose), on the list.
     km = sum(straight_km(s.start_pos, s.stop_pos) for s in sections)
     if km > MAX_TOUR_STRAIGHT_KM:
-        raise V2Error("tour_too_long", f"The tour is {round(km):,} km in straight lines")
+        raise V2Error(
+            "tour_too_long",
+            f"The tour is {round(km):,} km in straight lines from each section's start to its stop; "
+            f"at most {MAX_TOUR_STRAIGHT_KM:,} km per request: split it into several tours",
+        )
 
 
 class RouteOptimizationRequest(V2Model):
