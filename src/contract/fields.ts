@@ -30,6 +30,19 @@ export const wholeNumber = (min: number, max: number) =>
 /** A rule over a whole list runs when every element is valid (as a v2 after-validator). */
 export const whenAllValid = { when: (payload: Payload) => Array.isArray(payload.value) && payload.issues.length === 0 };
 
+/**
+ * A string of at most `max` characters counted as pydantic v2 and JSON Schema count them, by code
+ * point (zod's .max counts UTF-16 units: an emoji would count twice).
+ */
+export const textUpTo = (max: number, min = 0) =>
+  z.string({ error: "Input should be a valid string" })
+    .superRefine((s, ctx) => {
+      const n = [...s].length;
+      if (n < min) ctx.addIssue({ code: "too_small", origin: "string", minimum: min, inclusive: true, input: s });
+      else if (n > max) ctx.addIssue({ code: "too_big", origin: "string", maximum: max, inclusive: true, input: s });
+    })
+    .meta({ ...(min ? { minLength: min } : {}), maxLength: max });
+
 /** A number in [min, max] (inclusive), as in the spec's range rules. */
 export const numberIn = (min: number, max: number) =>
   z.number({ error: "Input should be a valid number" }).min(min).max(max);

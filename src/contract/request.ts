@@ -1,6 +1,6 @@
 // The route optimization request: body of POST /planner/v2 and POST /planner.
 import { z } from "zod";
-import { latLonPair, numberIn, onObjects, queryInt, queryBool, timeOfDayOrIso, validFields, wholeNumber, whenAllValid } from "./fields";
+import { latLonPair, numberIn, onObjects, queryInt, queryBool, textUpTo, timeOfDayOrIso, validFields, wholeNumber, whenAllValid } from "./fields";
 import { PoiInfo } from "./poi";
 
 /** Database ids are 32-bit integers. */
@@ -33,7 +33,7 @@ export const SectionRequest = z
     stop_pos: latLonPair.describe(ROAD_REACH),
     payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(MAX_PAYLOAD_KG)
       .describe("Payload in kg carried on this section: at most the vehicle's max gross mass minus its tare (a 422 names both), never above 100 t"),
-    section_id: z.string().max(200).nullish().describe("Client identifier of the section, echoed in the result"),
+    section_id: textUpTo(200).nullish().describe("Client identifier of the section, echoed in the result"),
     service_time_min: z.number().min(0).max(24 * 60).nullish().describe("Service time at the section's destination, minutes"),
     opening_time: z
       .array(timeOfDayOrIso)
@@ -88,7 +88,7 @@ export type Objective = (typeof OBJECTIVES)[number];
 
 export const RouteOptimizationRequest = z
   .object({
-    vehicle_id: z.string({ error: "Input should be a valid string" }).min(1).max(200).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
+    vehicle_id: textUpTo(200, 1).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
     battery_level_start: numberIn(0.1, 1).describe("State of charge at departure, 0.1 <= x <= 1"),
     section_list: z.array(SectionRequest).min(1).max(MAX_SECTIONS)
       .superRefine((list, ctx) => {
@@ -114,6 +114,11 @@ export const RouteOptimizationRequest = z
       .describe("Also plan the time-money trade-off: result.cost_options and GET .../result?option=K; takes up to five searches; default false"),
     objective: z.enum(OBJECTIVES).nullish().transform((v) => v ?? "balanced")
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
+    avoid_tolls: z.boolean().nullish().transform((v) => v ?? false)
+      .describe("Prefer a drivable toll-free route (of the fastest road and its alternatives) to any tolled one; when every drivable route has tolls, the best of them under the objective, with a warning; default false"),
+    route_choice: z.array(wholeNumber(0, 3)).max(MAX_SECTIONS).nullish()
+      .describe("Plan this route only: per section, 0 for its fastest road, j for its j-th alternative, as a result's route_alternatives[].route_choice gives it " +
+        "(the same on the same data pack version); one entry per section"),
     start_time_tour: timeOfDayOrIso.nullish().describe("Departure: `HH:MM:SS` (today in UTC) or an ISO-8601 date-time (UTC without an offset); default the time of submit"),
     include_available_charging_stations: z.boolean().nullish().transform((v) => v ?? false).describe("Legacy POST /planner only: include every station of the corridor in the response"),
     driver: DriverRequest.nullish(),

@@ -68,7 +68,7 @@ const stringBad = (max: number): unknown[] => [...ANY_TYPE, REMOVE, "x".repeat(m
 function fieldValues(): [Path, unknown[]][] {
   const s: Path = ["section_list", 0];
   return [
-    [["vehicle_id"], [REMOVE, null, 42, true, [], {}, "", "x".repeat(201), ["mb-eactros-600"], 0]],
+    [["vehicle_id"], [REMOVE, null, 42, true, [], {}, "", "x".repeat(201), "🚛".repeat(201), ["mb-eactros-600"], 0]],
     [["battery_level_start"], numberBad(0.1, 1)],
     [["section_list"], [REMOVE, null, "x", 1, {}, [], [null], [1], ["x"], [[]], [{}]]],
     [["poi_info"], [REMOVE, null, [], "x", 1, true, [["min_kW", 1]], {}, { unknown: 1 }]],
@@ -86,7 +86,7 @@ function fieldValues(): [Path, unknown[]][] {
     [[...s, "start_pos"], pairBad],
     [[...s, "stop_pos"], pairBad],
     [[...s, "payload_kg"], numberBad(0, 100_000).map((v) => (v === 100_000 || v === 50_000 ? 20_000 : v))],
-    [[...s, "section_id"], stringBad(200).filter((v) => v !== REMOVE)],
+    [[...s, "section_id"], [...stringBad(200).filter((v) => v !== REMOVE), "🚛".repeat(200), "🚛".repeat(201), "e\u0301".repeat(100)]], // lengths in code points
     [[...s, "service_time_min"], numberBad(0, 1440)],
     [[...s, "opening_time"], [...ANY_TYPE, ["08:00:00"], ["08:00:00", "18:00:00"], ["08:00:00", "18:00:00", "20:00:00"], ["x", "y"], ["x", "y", "z"],
       ["08:00:00", 5], [5], ["25:00:00", "08:00:00"], ["2026-12-01T08:00:00Z", "2026-12-01T18:00:00+01:00"], [null, null], [[], {}]]],
