@@ -1,0 +1,59 @@
+// A partner integrates from the served document alone: Spectral's and Redocly's rulesets pass it, three
+// mainstream generators make clients of it, and a small partner program for each (submit with driver and an
+// Idempotency-Key, poll, fetch the result, read a 422's detail and request_id) compiles with tsc --strict.
+// Generated code goes to tests/openapi/clients/generated/ (not committed) and is made afresh each run.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, expect, it } from "vitest";
+import { GET } from "@/app/openapi.json/route";
+
+const run = promisify(execFile);
+const root = process.cwd();
+const clients = path.join(root, "tests/openapi/clients");
+const generated = path.join(clients, "generated");
+const doc = path.join(generated, "openapi.json");
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+
+/** Runs a tool; on failure the test fails with its output. */
+async function tool(name: string, args: string[], cwd = root): Promise<string> {
+  try {
+    const { stdout, stderr } = await run(bin(name), args, { cwd, maxBuffer: 32 << 20, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" } });
+    return stdout + stderr;
+  } catch (e) {
+    const { stdout, stderr, message } = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${name} ${args.join(" ")} failed:\n${stdout ?? ""}${stderr ?? ""}\n${message}`);
+  }
+}
+
+beforeAll(async () => {
+  rmSync(generated, { recursive: true, force: true });
+  mkdirSync(generated, { recursive: true });
+  // The document exactly as GET /openapi.json serves it.
+  writeFileSync(doc, await GET().text());
+});
+
+it("Spectral's oas ruleset reports nothing (errors nor warnings)", async () => {
+  const out = await tool("spectral", ["lint", doc, "--ruleset", "tests/openapi/spectral.yaml", "--fail-severity", "warn", "--format", "text"]);
+  expect(out).toContain("No results");
+}, 120_000);
+
+it("Redocly's recommended-strict ruleset reports nothing", async () => {
+  const out = await tool("redocly", ["lint", doc, "--config", "tests/openapi/redocly.yaml", "--format", "stylish"]);
+  expect(out).toContain("Your API description is valid");
+}, 120_000);
+
+it("openapi-typescript, orval and @hey-api/openapi-ts generate clients whose partner programs compile with tsc --strict", async () => {
+  await Promise.all([
+    tool("openapi-typescript", [doc, "--output", path.join(generated, "openapi-typescript/schema.ts")]),
+    tool("orval", ["--config", "orval.config.mjs"], clients),
+    tool("openapi-ts", ["--input", doc, "--output", path.join(generated, "hey-api"), "--client", "@hey-api/client-fetch"]),
+  ]);
+  // @hey-api/openapi-ts can exit 0 having written nothing (an unreadable input): every client must be there.
+  for (const file of ["openapi-typescript/schema.ts", "orval/client.ts", "hey-api/sdk.gen.ts", "hey-api/types.gen.ts"]) {
+    expect(existsSync(path.join(generated, file)), file).toBe(true);
+  }
+  // strict is in tests/openapi/clients/tsconfig.json and said again here.
+  await tool("tsc", ["--project", path.join(clients, "tsconfig.json"), "--strict"]);
+}, 120_000);
