@@ -445,6 +445,7 @@ class RouteOptimizationRequest(V2Model):
     cost_per_km_eur: Optional[Number(0, 10)] = None
     cost_options: Optional[Bool] = None
     objective: Optional[Literal("balanced", "fastest", "cheapest")] = None
+    avoid_tolls: Optional[Bool] = None
     start_time_tour: Optional[TimeText] = None
     include_available_charging_stations: Optional[Bool] = None
     driver: Optional[DriverRequest] = None
@@ -503,6 +504,7 @@ def result(
     optimization_id: QueryInt(1, MAX_ID) = Path(...),
     tenant_id: Optional[TenantId] = Query(None),
     option: Optional[QueryInt(0, 4)] = Query(None),
+    include_available_charging_stations: QueryBool = Query(True),
 ):
     return {}
 

@@ -7,6 +7,9 @@
 // Only what the schema alone decides is generated: the vehicle is always the tenant's, points
 // are invalid by schema or lie near a road, payloads are invalid by schema or within every
 // vehicle's limit, and a tenant_id is malformed or the key's own (another tenant's is a 403).
+// A field added to the contract goes into tests/reference/spec_app.py and here. Not generated:
+// callback_url (whether its address may be called needs DNS) and route_choice (one entry per section
+// is checked with the fleet and road checks, in server/planner-request.ts).
 import { HAMBURG, HANNOVER, MUNICH, hamburgMunich } from "./env";
 
 export interface ReferenceCase {
@@ -79,6 +82,7 @@ function fieldValues(): [Path, unknown[]][] {
     [["cost_options"], boolBad],
     [["objective"], literalBad(["balanced", "fastest", "cheapest"])],
     [["start_time_tour"], timeBad],
+    [["avoid_tolls"], boolBad],
     [["include_available_charging_stations"], boolBad],
     [["driver"], [...ANY_TYPE, [["driven_today_min", 1]]]],
     [["unknown_field"], ANY_TYPE],
@@ -247,6 +251,10 @@ export function referenceCases(seed: number, ownTenant: number): ReferenceCase[]
   for (const id of ids) cases.push({ group: "GET result", method: "GET", url: `/planner/optimizations/${encodeURIComponent(id)}/result`, note: `optimization_id=${JSON.stringify(id)}` });
   for (const v of tenantTexts(ownTenant)) cases.push({ group: "GET result", method: "GET", url: `/planner/optimizations/1/result${query([["tenant_id", v]])}`, note: `tenant_id=${JSON.stringify(v)}` });
   for (const v of intTexts(0, 4)) cases.push({ group: "GET result", method: "GET", url: `/planner/optimizations/1/result${query([["option", v]])}`, note: `option=${JSON.stringify(v)}` });
+  for (const v of BOOL_TEXT) {
+    const url = `/planner/optimizations/1/result${query([["include_available_charging_stations", v]])}`;
+    cases.push({ group: "GET result", method: "GET", url, note: `include_available_charging_stations=${JSON.stringify(v)}` });
+  }
   for (let i = 0; i < 15; i++) {
     const id = pick(rng, ids);
     const params: [string, string][] = [["tenant_id", pick(rng, tenantTexts(ownTenant))], ["option", pick(rng, intTexts(0, 4))]];
