@@ -55,7 +55,8 @@ test("healthz, readyz and metrics on the running server", async ({ request }) =>
   expect(ready.status()).toBe(200);
   expect((await ready.json()).checks.packs.loaded.networks).toBe(true);
   await request.get("/planner/jobs/00000000-0000-4000-8000-000000000000", { headers: { authorization: `Bearer ${apiKey()}` } });
-  const metrics = await request.get("/metrics");
+  expect((await request.get("/metrics")).status()).toBe(401);
+  const metrics = await request.get("/metrics", { headers: { authorization: "Bearer e2e-metrics-token" } });
   expect(metrics.status()).toBe(200);
   const text = await metrics.text();
   expect(text).toMatch(/^http_requests_total\{method="GET",route="\/planner\/jobs\/\{job_id\}",status="404"\} \d+/m);

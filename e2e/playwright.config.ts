@@ -46,6 +46,8 @@ export default defineConfig({
       DATABASE_URL,
       IN_PROCESS_WORKER: "on",
       NODE_ENV: "production",
+      // /metrics is closed without a token (or METRICS_PUBLIC=true): headers.spec.ts scrapes with this one.
+      METRICS_TOKEN: "e2e-metrics-token",
     },
   },
 });

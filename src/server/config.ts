@@ -45,6 +45,10 @@ const Env = z.object({
   UI_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(300)
     .describe("Web app requests per signed-in key allowed at once (token bucket size); 0 turns it off"),
   JOB_TIME_LIMIT_S: z.coerce.number().int().min(1).max(3600).default(120).describe("Planning that runs longer is stopped and the job ends failed"),
+  SESSION_IDLE_MIN: z.coerce.number().int().min(1).max(7 * 24 * 60).default(240)
+    .describe("A web app session unused this long ends (minutes)"),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12)
+    .describe("A web app session ends this long after sign-in however it is used (hours)"),
   PLAN_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(2048)
     .describe("Memory of a planning process (resident size and V8 heap), MB: a plan that needs more fails, alone"),
   GEOCODER_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()

@@ -7,6 +7,7 @@ import { runNextJob } from "@/server/jobs/table-queue";
 import { appRouter } from "@/server/trpc/routers";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { newSessionCookie, sessionCookie } from "../support/session";
 
 const WORKER = { leaseS: 60, maxAttempts: 2 };
 type Loc = (string | number)[];
@@ -138,7 +139,7 @@ describe("422 rules", () => {
 });
 
 describe("tRPC fleet router", () => {
-  const caller = () => appRouter.createCaller({ auth: { tenantId: t.a.id, tenantName: "tenant-a", keyId: 0, role: "admin" }, sessionKey: null, resHeaders: new Headers(), secure: false });
+  const caller = () => appRouter.createCaller({ auth: { tenantId: t.a.id, tenantName: "tenant-a", keyId: 0, role: "admin" }, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
 
   it("create, get, update, list, remove", async () => {
     const c = caller();
@@ -162,7 +163,7 @@ describe("tRPC fleet router", () => {
 
     // Over HTTP the details are in the error's data.
     const res = await trpcRoute.POST(new Request("http://planner.test/api/trpc/fleet.create", {
-      method: "POST", headers: { "content-type": "application/json", cookie: `etp_session=${t.a.key}` }, body: JSON.stringify(bad),
+      method: "POST", headers: { "content-type": "application/json", cookie: await sessionCookie(t.a.key) }, body: JSON.stringify(bad),
     }));
     const body = await res.json();
     expect(res.status).toBe(422);

@@ -7,6 +7,7 @@ import { useGeocoder, type GeocoderSettings } from "@/server/geocode/geocoder";
 import { call } from "../support/api";
 import { freshDatabase, twoTenants, type TestTenants } from "../support/env";
 import { SLOW_MS } from "../support/geocoder-replay";
+import { newSessionCookie, sessionCookie } from "../support/session";
 
 const USER_AGENT = "etruck-planner-test/1 (ops@example.com)";
 
@@ -118,9 +119,9 @@ describe.each(["photon", "nominatim"] as const)("%s first", (kind) => {
 });
 
 describe("the web app", () => {
-  const trpc = (path: string, input: unknown) =>
+  const trpc = async (path: string, input: unknown) =>
     trpcRoute.GET(new Request(`http://planner.test/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-      headers: { cookie: `etp_session=${t.a.key}` },
+      headers: { cookie: await sessionCookie(t.a.key) },
     }));
 
   it("suggests from the embedded gazetteer only, asking the street-level geocoder nothing", async () => {

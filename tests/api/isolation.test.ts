@@ -19,6 +19,7 @@ import { packs } from "@/server/packs";
 import { call, type ApiResponse } from "../support/api";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 import { planNextJob } from "../support/jobs";
+import { sessionCookie } from "../support/session";
 
 const WORKER = { leaseS: 60, maxAttempts: 2 };
 const BASE = "http://planner.test";
@@ -44,21 +45,21 @@ async function read(res: Response): Promise<ApiResponse> {
   return { status: res.status, headers: res.headers, text, json };
 }
 
-const cookie = (key: string) => ({ cookie: `etp_session=${encodeURIComponent(key)}` });
+const cookie = async (key: string) => ({ cookie: await sessionCookie(key) });
 
 /** A tRPC procedure over HTTP, signed in with the session cookie as the web app is. */
 async function trpc(key: string, kind: "query" | "mutation", path: string, input: unknown): Promise<ApiResponse> {
   const url = new URL(`/api/trpc/${path}`, BASE);
   if (kind === "query") {
     if (input !== undefined) url.searchParams.set("input", JSON.stringify(input));
-    return read(await trpcRoute.GET(new Request(url, { headers: cookie(key) })));
+    return read(await trpcRoute.GET(new Request(url, { headers: await cookie(key) })));
   }
-  const req = new Request(url, { method: "POST", headers: { ...cookie(key), "content-type": "application/json" }, body: JSON.stringify(input) });
+  const req = new Request(url, { method: "POST", headers: { ...(await cookie(key)), "content-type": "application/json" }, body: JSON.stringify(input) });
   return read(await trpcRoute.POST(req));
 }
 
 async function exportPlan(key: string, optimizationId: number | string, format = "gpx"): Promise<ApiResponse> {
-  const req = new Request(new URL(`/plans/${optimizationId}/export?format=${format}`, BASE), { headers: cookie(key) });
+  const req = new Request(new URL(`/plans/${optimizationId}/export?format=${format}`, BASE), { headers: await cookie(key) });
   return read(await exportRoute.GET(req, { params: Promise.resolve({ optimization_id: String(optimizationId) }) }));
 }
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   memberA = await verifyKey(db(), memberKeyA);
 });
 
-const caller = (auth: AuthContext) => appRouter.createCaller({ auth, sessionKey: null, resHeaders: new Headers(), secure: false });
+const caller = (auth: AuthContext) => appRouter.createCaller({ auth, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
 
 describe("tRPC keys router", () => {
   it("an admin creates a key: the plain key is in that answer only, and it verifies", async () => {
@@ -106,7 +106,7 @@ describe("tRPC keys router", () => {
   });
 
   it("without a session every procedure is UNAUTHORIZED", async () => {
-    const anon = appRouter.createCaller({ auth: null, sessionKey: null, resHeaders: new Headers(), secure: false });
+    const anon = appRouter.createCaller({ auth: null, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
     await expect(anon.keys.list()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     await expect(anon.keys.create({ label: "x", role: "admin" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

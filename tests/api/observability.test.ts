@@ -24,6 +24,7 @@ import { contentSecurityPolicy, tileSource } from "@/server/observability/securi
 import { tileUrlTemplate } from "@/server/observability/static-headers.mjs";
 import { call } from "../support/api";
 import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { newSessionCookie, sessionCookie } from "../support/session";
 
 let t: TestTenants;
 let goodDatabaseUrl: string;
@@ -38,6 +39,7 @@ function badSqliteUrl(): string {
 beforeAll(async () => {
   goodDatabaseUrl = await freshDatabase();
   t = await twoTenants();
+  process.env.METRICS_PUBLIC = "true";
 });
 
 afterEach(async () => {
@@ -219,6 +221,18 @@ describe("GET /metrics", () => {
     expect(res.text).toContain("http_requests_total");
   });
 
+  it("is closed without METRICS_TOKEN unless the operator opened it (METRICS_PUBLIC=true)", async () => {
+    delete process.env.METRICS_PUBLIC;
+    try {
+      const closed = await get(metricsRoute, "/metrics");
+      expect(closed.status).toBe(403);
+      expect(closed.json.detail).toMatch(/METRICS_TOKEN.*METRICS_PUBLIC=true/);
+      expect(closed.text).not.toContain("http_requests_total");
+    } finally {
+      process.env.METRICS_PUBLIC = "true";
+    }
+  });
+
   it("needs the bearer token when METRICS_TOKEN is set", async () => {
     process.env.METRICS_TOKEN = "scrape-secret-123";
     const anon = await get(metricsRoute, "/metrics");
@@ -303,8 +317,9 @@ describe("request log lines", () => {
 describe("tRPC: cross-site requests and metrics", () => {
   const trpc = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
     trpcRoute.POST(new Request(new URL(path, "http://planner.test"), init));
-  const signOut = (headers: Record<string, string>) =>
-    trpc("/api/trpc/session.signOut?batch=1", { method: "POST", headers: { "content-type": "application/json", cookie: `etp_session=${t.a.key}`, ...headers }, body: JSON.stringify({ 0: {} }) });
+  // Each sign-out ends its session: a new one each time.
+  const signOut = async (headers: Record<string, string>) =>
+    trpc("/api/trpc/session.signOut?batch=1", { method: "POST", headers: { "content-type": "application/json", cookie: await newSessionCookie(t.a.key), ...headers }, body: JSON.stringify({ 0: {} }) });
 
   it("refuses a POST that the browser marks cross-site or same-site (403, JSON, request id)", async () => {
     for (const site of ["cross-site", "same-site", "none"]) {
@@ -326,11 +341,11 @@ describe("tRPC: cross-site requests and metrics", () => {
     expect(crossSiteReason(new Request("http://planner.test/api/trpc/x", { method: "POST", headers: { origin: "https://app.example", "x-forwarded-host": "app.example" } }))).toBeNull();
   });
   it("leaves queries (GET) to SameSite and the procedure's own checks", async () => {
-    const res = await trpcRoute.GET(new Request("http://planner.test/api/trpc/session.me?batch=1&input=%7B%7D", { headers: { "sec-fetch-site": "cross-site", cookie: `etp_session=${t.a.key}` } }));
+    const res = await trpcRoute.GET(new Request("http://planner.test/api/trpc/session.me?batch=1&input=%7B%7D", { headers: { "sec-fetch-site": "cross-site", cookie: await sessionCookie(t.a.key) } }));
     expect(res.status).toBe(200);
   });
   it("answers a body over 1,000,000 bytes with 413, declared or streamed, and reads one just under it whole", async () => {
-    const headers = { "content-type": "application/json", cookie: `etp_session=${t.a.key}` };
+    const headers = { "content-type": "application/json", cookie: await newSessionCookie(t.a.key) };
     const padded = (bytes: number) => {
       const json = JSON.stringify({ 0: { note: "" } });
       return JSON.stringify({ 0: { note: "x".repeat(bytes - json.length) } });
@@ -358,7 +373,7 @@ describe("tRPC: cross-site requests and metrics", () => {
     let lines: Record<string, unknown>[] = [];
     lines = await logLines(() => signOut({ "sec-fetch-site": "same-origin" }));
     expect(lines.find((l) => l.msg === "request")).toMatchObject({ route: "/api/trpc/session.signOut", status: 200, tenantId: t.a.id });
-    await trpcRoute.GET(new Request("http://planner.test/api/trpc/session.me,fleet.list?batch=1&input=%7B%7D", { headers: { cookie: `etp_session=${t.a.key}` } }));
+    await trpcRoute.GET(new Request("http://planner.test/api/trpc/session.me,fleet.list?batch=1&input=%7B%7D", { headers: { cookie: await sessionCookie(t.a.key) } }));
     await trpcRoute.GET(new Request("http://planner.test/api/trpc/no.such.procedure-123?batch=1&input=%7B%7D"));
     const text = await scrape();
     expect(sample(text, "http_requests_total", { route: "/api/trpc/session.signOut", method: "POST" })).toBeGreaterThanOrEqual(1);

@@ -10,6 +10,7 @@ import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import { AUTHED_ENDPOINTS, call, type ApiResponse } from "../support/api";
 import { freshDatabase, HAMBURG, hamburgMunich, HANNOVER, twoTenants, type TestTenants } from "../support/env";
+import { newSessionCookie, sessionCookie } from "../support/session";
 
 // Before anything reads the configuration: this file's limit is small.
 vi.hoisted(() => {
@@ -44,10 +45,10 @@ function expect429(res: ApiResponse, retryAfterS: number) {
 describe("rate limit of the web app", () => {
   afterEach(() => configureRateLimit());
 
-  const trpc = (key: string, path: string) =>
-    trpcRoute.GET(new Request(`http://planner.test/api/trpc/${path}`, { headers: { cookie: `etp_session=${key}` } }));
-  const exportPlan = (key: string) =>
-    exportRoute.GET(new Request("http://planner.test/plans/999999/export?format=gpx", { headers: { cookie: `etp_session=${key}` } }), { params: Promise.resolve({ optimization_id: "999999" }) });
+  const trpc = async (key: string, path: string) =>
+    trpcRoute.GET(new Request(`http://planner.test/api/trpc/${path}`, { headers: { cookie: await sessionCookie(key) } }));
+  const exportPlan = async (key: string) =>
+    exportRoute.GET(new Request("http://planner.test/plans/999999/export?format=gpx", { headers: { cookie: await sessionCookie(key) } }), { params: Promise.resolve({ optimization_id: "999999" }) });
 
   it("has its own budget per signed-in key (tRPC and plan export): 429 with Retry-After, the API's budget untouched", async () => {
     now = 1_700_000_000_000;

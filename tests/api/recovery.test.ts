@@ -83,7 +83,7 @@ it("WORKER_CONCURRENCY=2 runs two planning processes, restarts one that dies, se
   // Only the supervisor's processes plan from here.
   for (const w of workers.splice(0)) w.kill();
   const supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2", WORKER_METRICS_PORT: String(METRICS_PORT) },
+    env: { ...process.env, DATABASE_URL: url, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "2", WORKER_METRICS_PORT: String(METRICS_PORT), METRICS_PUBLIC: "true" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(supervisor);

@@ -200,7 +200,7 @@ describe("the signing secret", () => {
 
   it("tRPC: anyone reads its dates; an admin rotates it with { rotate: true }, a member may not", async () => {
     const { createApiKey } = await import("@/server/auth/keys");
-    const caller = async (key: string) => appRouter.createCaller({ auth: await verifyKey(db(), key), sessionKey: null, resHeaders: new Headers(), secure: false });
+    const caller = async (key: string) => appRouter.createCaller({ auth: await verifyKey(db(), key), sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
     const member = (await createApiKey(db(), t.b.id, "member", "member")).key;
     expect(await (await caller(member)).keys.webhookSecret()).toEqual({ exists: false, created_at: null, previous_valid_until: null });
     await expect((await caller(member)).keys.rotateWebhookSecret({ rotate: true })).rejects.toMatchObject({ code: "FORBIDDEN" });

@@ -255,7 +255,7 @@ export async function rowCounts(tables: string[]): Promise<string> {
 }
 
 /** Columns that change without a write of the request's own: reading with a key updates its last-used time. */
-const VOLATILE: Record<string, string[]> = { ApiKey: ["lastUsedAt"] };
+const VOLATILE: Record<string, string[]> = { ApiKey: ["lastUsedAt"], WebSession: ["lastSeenAt"] };
 
 /**
  * Every row of every table, but the VOLATILE columns. pgboss.job is compared
@@ -289,6 +289,8 @@ export async function snapshot(tables: string[]): Promise<string> {
 
 export interface FuzzWorld {
   keys: { adminA: string; memberA: string; adminB: string; memberB: string; revokedA: string };
+  /** Web app session tokens made from those keys (revokedA's before its key was revoked, so it ended with it). */
+  sessions: { adminA: string; memberA: string; adminB: string; revokedA: string };
   tenants: { a: number; b: number };
   /** Every vehicle_id in the database (of any tenant). */
   vehicleIds: Set<string>;
@@ -557,16 +559,18 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     {
       weight: 3,
       arbitrary: fc.constantFrom<[string, string | null]>(
-        ["adminA", `etp_session=${encodeURIComponent(w.keys.adminA)}`],
-        ["memberA", `etp_session=${w.keys.memberA}`],
-        ["adminB", `theme=dark; etp_session=${encodeURIComponent(w.keys.adminB)}; x=1`],
+        ["adminA", `etp_session=${w.sessions.adminA}`],
+        ["memberA", `__Host-etp_session=${w.sessions.memberA}`],
+        ["adminB", `theme=dark; etp_session=${encodeURIComponent(w.sessions.adminB)}; x=1`],
       ),
     },
     fc.constantFrom<[string, string | null]>(
-      ["revoked", `etp_session=${w.keys.revokedA}`],
+      ["revoked", `etp_session=${w.sessions.revokedA}`],
+      // The API key itself is no session.
+      ["api key as cookie", `etp_session=${encodeURIComponent(w.keys.adminA)}`],
       ["no cookie", null],
       ["empty", "etp_session="],
-      ["two sessions", `etp_session=${w.keys.adminB}; etp_session=${w.keys.adminA}`],
+      ["two sessions", `etp_session=${w.sessions.adminB}; etp_session=${w.sessions.adminA}`],
     ),
     // A malformed %-escape in the cookie is no session (it was a 500 before server/trpc/init.ts caught it).
     { weight: 1, arbitrary: headerValue.map((v): [string, string | null] => ["hostile", `etp_session=${v}`]) },

@@ -1,5 +1,5 @@
-// GET /metrics: Prometheus text format (server/observability/metrics.ts). Open
-// on the internal network unless METRICS_TOKEN is set (then a Bearer token).
+// GET /metrics: Prometheus text format (server/observability/metrics.ts), for a
+// scraper with METRICS_TOKEN, or anyone if the operator set METRICS_PUBLIC=true.
 import { endpoint } from "@/server/http/endpoint";
 import { authorizeScrape, renderMetrics } from "@/server/observability/metrics";
 

@@ -1,7 +1,8 @@
 "use client";
 // The API keys page. Tenant admins create and revoke keys; members only read
 // why they cannot (the server enforces it: FORBIDDEN). Revoking the session's
-// own key signs out here rather than failing on the next request.
+// own key signs out here rather than failing on the next request. Admins also
+// see the tenant's signed-in sessions and can end them (SessionsCard).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import styles from "@/components/fleet/manage.module.css";
@@ -11,6 +12,7 @@ import { useTRPC } from "@/components/trpc";
 import { CreateKeyForm } from "./CreateKeyForm";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { displayPrefix, formatWhen, type KeyRow } from "./types";
+import { SessionsCard } from "./SessionsCard";
 import { WebhookSecretCard } from "./WebhookSecretCard";
 
 export function KeysManager() {
@@ -26,21 +28,23 @@ export function KeysManager() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.keys.list.queryKey() });
   const activeAdmins = keys.data?.filter((k) => k.role === "admin" && !k.revoked_at).length ?? 0;
 
+  /** Shows the sign-in form, as "Sign out" does (this browser's session has ended). */
+  function signedOut() {
+    const meKey = JSON.stringify(trpc.session.me.queryKey());
+    queryClient.setQueryData(trpc.session.me.queryKey(), null);
+    setTimeout(() => queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey }), 0);
+  }
+
   function revoked(k: KeyRow & { signedOut: boolean }) {
     setRevoking(null);
     if (!k.signedOut) {
-      setStatus(`Revoked ${k.label ? `“${k.label}”` : displayPrefix(k)}.`);
+      setStatus(`Revoked ${k.label ? `“${k.label}”` : displayPrefix(k)}: its web sessions have ended.`);
       refresh();
+      void queryClient.invalidateQueries({ queryKey: trpc.session.list.queryKey() });
       return;
     }
-    // The cookie now holds a dead key: clear it and show the sign-in form, as "Sign out" does.
-    signOut.mutate(undefined, {
-      onSettled: () => {
-        const meKey = JSON.stringify(trpc.session.me.queryKey());
-        queryClient.setQueryData(trpc.session.me.queryKey(), null);
-        setTimeout(() => queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== meKey }), 0);
-      },
-    });
+    // The session's own key: the server ended this session with it; clear the cookie too.
+    signOut.mutate(undefined, { onSettled: signedOut });
   }
 
   return (
@@ -115,6 +119,7 @@ export function KeysManager() {
             </table>
           </div>
         )}
+        {admin ? <SessionsCard tenantName={session.tenantName} onChanged={setStatus} onSignedOut={signedOut} /> : null}
         <WebhookSecretCard admin={admin} onChanged={setStatus} />
       </div>
       {revoking ? (

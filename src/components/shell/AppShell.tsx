@@ -168,7 +168,7 @@ function SignIn() {
             </p>
           ) : (
             <p id="api-key-hint" className={styles.hint}>
-              The key is kept in a secure session cookie for 12 hours; it is not stored in the browser.
+              Signing in starts a session: the browser keeps a session cookie, never the key. It ends when you sign out or the key is revoked, and after a time set by the operator (by default 4 hours unused, 12 hours at most).
             </p>
           )}
         </div>

@@ -37,11 +37,18 @@ export async function createApiKey(db: Db, tenantId: number, label?: string, rol
 export async function revokeApiKey(db: Db, keyPrefix: string): Promise<number> {
   const prefix = keyPrefix.replace(/^etp_/, "").split("_")[0];
   if (prefix.length < 4) throw new Error("give at least 4 characters of the key prefix");
+  const keys = await db.apiKey.findMany({ where: { prefix: { startsWith: prefix }, revokedAt: null }, select: { id: true } });
   const { count } = await db.apiKey.updateMany({
-    where: { prefix: { startsWith: prefix }, revokedAt: null },
+    where: { id: { in: keys.map((k) => k.id) }, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  await endWebSessions(db, keys.map((k) => k.id));
   return count;
+}
+
+/** A revoked key's web sessions end with it, at once (sessions.ts also checks the key on every request). */
+async function endWebSessions(db: Db, keyIds: number[]): Promise<void> {
+  if (keyIds.length) await db.webSession.deleteMany({ where: { apiKeyId: { in: keyIds } } });
 }
 
 function unauthorized(detail: string, error?: string): HttpError {
@@ -128,5 +135,6 @@ export async function revokeApiKeyById(db: Db, tenantId: number, id: number): Pr
   if (row.revokedAt) return keyRecord(row);
   // Conditional, so a concurrent revoke does not move the date.
   await db.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  await endWebSessions(db, [row.id]);
   return keyRecord(await db.apiKey.findUniqueOrThrow({ where: { id: row.id }, select: RECORD_FIELDS }));
 }

@@ -139,13 +139,18 @@ export async function renderMetrics(): Promise<{ contentType: string; body: stri
 }
 
 /**
- * GET /metrics is open unless METRICS_TOKEN is set (read from the environment
- * on every scrape); then it needs `Authorization: Bearer <METRICS_TOKEN>` and
- * answers 401 otherwise. The comparison takes the same time for any wrong token.
+ * GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise; the
+ * comparison takes the same time for any wrong token). Without a token it is
+ * closed (403) unless the operator opened it with METRICS_PUBLIC=true. Both are
+ * read from the environment on every scrape.
  */
 export function authorizeScrape(req: Request): void {
+  // Read at each scrape (not cached with the rest of the settings): an operator's change needs no restart of the check.
   const token = process.env.METRICS_TOKEN?.trim();
-  if (!token) return;
+  if (!token) {
+    if (process.env.METRICS_PUBLIC === "true") return;
+    throw new HttpError(403, { detail: "Metrics are closed: set METRICS_TOKEN (scrapers send it as a Bearer token), or METRICS_PUBLIC=true to open them to anyone" });
+  }
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";
   const digest = (s: string) => createHash("sha256").update(s).digest();
   if (!timingSafeEqual(digest(presented), digest(token))) {

@@ -1,20 +1,37 @@
 // tRPC for the web UI: context (session cookie -> tenant), procedures, error shape.
 import { initTRPC, TRPCError } from "@trpc/server";
-import { verifyKey, type AuthContext } from "../auth/keys";
+import type { AuthContext } from "../auth/keys";
+import { resolveSession } from "../auth/sessions";
 import { db } from "../db/client";
 import { HttpError, ValidationFailed, type ValidationDetail } from "../http/errors";
 import { NUL_MESSAGE, nulDetails } from "../http/nul";
 import { enforceUiRateLimit } from "../http/rate-limit";
 import { isDatabaseUnavailable, UNAVAILABLE_DETAIL } from "../http/unavailable";
 import { log } from "../log";
+import { servedOverHttps } from "../observability/security-headers";
 
+
+/** Over https the cookie takes the __Host- prefix (Secure, Path=/, no Domain: no sibling host can set or read it). */
 export const SESSION_COOKIE = "etp_session";
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export interface TrpcContext {
   auth: AuthContext | null;
-  sessionKey: string | null;
+  /** The signed-in session's public id (admins see it in the list of sessions). */
+  sessionId: string | null;
+  /** The session token the request's cookie presented, valid or not (sign-in replaces it, sign-out ends it). */
+  sessionToken: string | null;
   resHeaders: Headers;
+  /** Served over https, directly or as the proxy's X-Forwarded-Proto says: the cookie is Secure. */
   secure: boolean;
+  /** The browser's User-Agent, kept with a new session so that an admin can tell sessions apart. */
+  userAgent?: string | null;
+}
+
+/** The Set-Cookie value of a session (or, with token null, one that clears it). */
+export function sessionCookie(token: string | null, secure: boolean, maxAgeS: number): string {
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=${token ?? ""}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${token ? maxAgeS : 0}${secure ? "; Secure" : ""}`;
 }
 
 function cookie(req: Request, name: string): string | null {
@@ -31,10 +48,13 @@ function cookie(req: Request, name: string): string | null {
 }
 
 export async function createContext({ req, resHeaders }: { req: Request; resHeaders: Headers }): Promise<TrpcContext> {
-  const key = cookie(req, SESSION_COOKIE);
-  let auth: AuthContext | null = null;
-  if (key) auth = await verifyKey(db(), key).catch(() => null);
-  return { auth, sessionKey: key, resHeaders, secure: new URL(req.url).protocol === "https:" };
+  const token = cookie(req, SECURE_SESSION_COOKIE) ?? cookie(req, SESSION_COOKIE);
+  const session = token ? await resolveSession(db(), token) : null;
+  const secure = servedOverHttps(req.url, req.headers.get("x-forwarded-proto"));
+  const userAgent = req.headers.get("user-agent");
+  if (!session) return { auth: null, sessionId: null, sessionToken: token, resHeaders, secure, userAgent };
+  const { sessionId, ...auth } = session;
+  return { auth, sessionId, sessionToken: token, resHeaders, secure, userAgent };
 }
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -17,26 +17,10 @@ import { packs } from "../packs";
 import { parsePlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
 import { createFleetVehicle, deleteFleetVehicle, getFleetVehicle, listFleet, updateFleetVehicle } from "../fleet";
-import { publicProcedure, router, SESSION_COOKIE, tenantProcedure } from "./init";
+import { router, tenantProcedure } from "./init";
+import { session } from "./session";
 import { history } from "./history";
 import { keys } from "./keys";
-
-const SESSION_MAX_AGE_S = 12 * 3600;
-
-const session = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.auth ? { tenantId: ctx.auth.tenantId, tenantName: ctx.auth.tenantName, role: ctx.auth.role } : null)),
-  signIn: publicProcedure.input(z.object({ apiKey: z.string().min(1).max(200) })).mutation(async ({ input, ctx }) => {
-    const auth = await verifyKey(db(), input.apiKey.trim()).catch(() => null);
-    if (!auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "Invalid or revoked API key" });
-    const flags = `Path=/; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MAX_AGE_S}${ctx.secure ? "; Secure" : ""}`;
-    ctx.resHeaders.append("set-cookie", `${SESSION_COOKIE}=${encodeURIComponent(input.apiKey.trim())}; ${flags}`);
-    return { tenantId: auth.tenantId, tenantName: auth.tenantName, role: auth.role };
-  }),
-  signOut: publicProcedure.mutation(({ ctx }) => {
-    ctx.resHeaders.append("set-cookie", `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
-    return { ok: true };
-  }),
-});
 
 // Inputs are only typed here: server/fleet.ts checks them and gives the REST 422 details.
 type VehicleRef = { vehicle_id: string };
