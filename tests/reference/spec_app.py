@@ -1,13 +1,14 @@
 """A reference FastAPI app of the spec's request model (docs/API.md, Errors).
 
 tests/api/fastapi-reference.test.ts starts it and sends it the same invalid requests as the
-service; both must answer 422 with the same set of `loc`s. Its handlers only validate (200 `{}`).
+service; both must answer 422 with the same entries (`loc`, `type`, `msg`), each once. Its handlers
+only validate (200 `{}`).
 
 Run with Debian's interpreter: `/usr/bin/python3 tests/reference/spec_app.py` (python3-fastapi,
 python3-uvicorn); it prints the port it listens on (127.0.0.1, chosen by the system), then serves.
 
 Debian bookworm ships pydantic 1.10 (v1), the service follows pydantic v2. Where the two differ, this
-app reproduces v2 with its own types and validators, each marked "v2:" below:
+app reproduces v2 with its own types and validators (their comments say which v2 rule each keeps):
 - scalars: v1 coerces (1.9 -> int 1, "1.5" -> 1.5, 5 -> "5"); here each type checks as v2 does, with
   v2's error types. The service does not convert between JSON types at all (a string is never read as
   a number or a boolean, nor a number as a boolean), as pydantic v2's strict mode; query and path
@@ -15,7 +16,11 @@ app reproduces v2 with its own types and validators, each marked "v2:" below:
   booleans `true`/`on`/`1`...).
 - lists: v2 reports a list over its maximum length alone, and too few items only when every item is
   valid; a pair ([latitude, longitude]) is a v2 tuple: a missing item is `missing` at its index.
-- models: v1 reads a list of pairs as a dict; v2 refuses anything but an object.
+- models: v1 reads a list of pairs as a dict; v2 refuses anything but an object; null for a field
+  that does not take it fails as the field's type (v1: none.not_allowed).
+- the service's own bounds and rules, stricter than the spec on purpose, are encoded the same way:
+  [lat, lon] in range, the time formats as real calendar times, 25 sections and 12,000 km, the
+  driver's hours, min_kW <= max_kW, id ranges.
 - cross-field rules (the service's own, stricter than the spec): checked when the fields they read
   are valid, reported at the field named below. v1 puts a root validator's errors under
   `__root__`; v2 has no such marker, so the error handler drops it.
