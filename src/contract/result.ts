@@ -237,6 +237,34 @@ export const CostOption = z
   .meta({ id: "CostOption" });
 export type CostOption = z.infer<typeof CostOption>;
 
+/** Why a route of route_alternatives was or was not taken. */
+export const ROUTE_REASONS = ["chosen", "objective", "not_drivable", "tolls", "lower_bound", "route_choice"] as const;
+
+export const RouteAlternative = z
+  .object({
+    route_choice: z.array(z.int().min(0)).describe("Per section: 0 for its fastest road, j for its j-th alternative; send it as the request's route_choice to plan this route"),
+    chosen: z.boolean().describe("The route of this result's sections"),
+    status: z.enum(["succeeded", "not_drivable", "not_evaluated"]).describe("The charging plan on this route; not_evaluated when it was not planned (reason)"),
+    reason: z.enum(ROUTE_REASONS)
+      .describe("chosen; objective: a worse objective value; not_drivable; tolls: avoid_tolls found a toll-free route; " +
+        "lower_bound: not planned, as its lower bound could not beat the chosen plan; route_choice: not planned, the request named another route"),
+    note: z.string().describe("The reason in words, with the figures compared"),
+    distance_m: z.int().describe("Route length, detours to stations left out"),
+    driving_time_min: z.number().describe("Driving time of the route, detours to stations left out"),
+    tolls_eur: z.number().describe("Priced tolls on the route, EUR"),
+    toll_systems: z.array(z.string()).describe("Toll systems the route drives on (priced or not)"),
+    toll_free: z.boolean(),
+    charging_stops: z.int().nullable(),
+    duration_min: z.number().nullable().describe("The tour's duration on this route; null unless planned and drivable"),
+    objective: z.enum(["balanced", "fastest", "cheapest"]),
+    objective_value: z.number().nullable().describe("What the objective minimizes: minutes (fastest), EUR (balanced: totals.cost.total; cheapest: the total less the value of time)"),
+    lower_bound: z.number().describe("No plan on this route does better than this (objective units): driving, pauses, charging at top power, tolls"),
+    not_drivable_reason: NotDrivableReason.nullable(),
+    polyline: z.string().describe("The route's line, HERE flexible polyline"),
+  })
+  .meta({ id: "RouteAlternative" });
+export type RouteAlternative = z.infer<typeof RouteAlternative>;
+
 export const PlanResult = z.looseObject({
   status: z.enum(["succeeded", "not_drivable"]).describe("Job lifecycle status"),
   battery_level_start: z.number(),
@@ -293,6 +321,8 @@ export const PlanResult = z.looseObject({
     .describe("The drivers' hours the plan keeps (EU 561/2006) and the driver's state at departure"),
   cost_options: z.array(CostOption).nullish()
     .describe("With the request's cost_options: the Pareto-optimal plans from the fastest to the cheapest (at most 5); each in full at GET .../result?option=K"),
+  route_alternatives: z.array(RouteAlternative).nullish()
+    .describe("Every route considered: the fastest road and up to three admissible alternatives per section (docs/API.md, Route choice), each with why it was or was not chosen"),
   route_profile: z
     .object({ distance_m: z.array(z.number()), elevation_m: z.array(z.number().nullable()), soc: z.array(z.number()) })
     .nullish()

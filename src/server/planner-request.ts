@@ -72,6 +72,13 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
       details.push({ loc: ["body", "vehicle_id"], msg: `Unknown vehicle_id '${vehicleId.data}': GET /vehicles lists this tenant's vehicles`, type: "value_error" });
     }
   }
+  if (Array.isArray(b.route_choice) && Array.isArray(b.section_list) && b.route_choice.length !== b.section_list.length) {
+    details.push({
+      loc: ["body", "route_choice"],
+      msg: `route_choice has ${b.route_choice.length} entries for ${b.section_list.length} sections: one per section (a result's route_alternatives[].route_choice)`,
+      type: "value_error",
+    });
+  }
   const positions = sections.map((s) => ({ start_pos: PositionField.safeParse(s.start_pos), stop_pos: PositionField.safeParse(s.stop_pos) }));
   const valid = positions.flatMap((p) => [p.start_pos, p.stop_pos]).flatMap((p) => (p.success ? [p.data] : []));
   const data = valid.length ? packs.planFor(valid) : null;
@@ -132,6 +139,8 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     objective: b.objective,
     ...(b.cost_options ? { costOptions: true } : {}),
     ...(b.cost_per_km_eur ? { costPerKmEur: b.cost_per_km_eur } : {}),
+    ...(b.avoid_tolls ? { avoidTolls: true } : {}),
+    ...(b.route_choice ? { routeChoice: b.route_choice } : {}),
     driver: b.driver
       ? {
           extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,

@@ -8,6 +8,8 @@ import type { RoadNetwork, RoutePath } from "./types";
 export interface Router {
   readonly net: RoadNetwork;
   readonly technique: "contraction-hierarchy" | "a-star";
+  /** The hierarchy the queries run on, for searches of its own (alternatives.ts); absent with A*. */
+  readonly ch?: ContractionHierarchy;
   route(fromNode: number, toNode: number): RoutePath | null;
 }
 
@@ -18,6 +20,7 @@ export function createRouter(net: RoadNetwork, ch?: ContractionHierarchy): Route
   return {
     net,
     technique: "contraction-hierarchy",
+    ch,
     route(a, b) {
       const found = query.route(a, b);
       return found ? pathFromEdges(net, a, found.edges) : null;

@@ -1,5 +1,6 @@
 // Snap every section's ends onto the network and route each section.
 import { haversineM } from "../geo";
+import { pathFromEdges } from "../network/route";
 import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
 import type { PlanData, PlanSection } from "./types";
@@ -37,6 +38,30 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
     if (!best) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
     return { section, index, from: best.from, to: best.to, ...extendToSnappedPoints(data.network, best.path, best.from, best.to) };
   });
+}
+
+/**
+ * The same leg (same snapped points) driven along another path between its end nodes. A path
+ * that first drives back over the snapped road past the point (or drives on past it at the end)
+ * leaves from (arrives at) that road's other end instead: no U-turn at the points.
+ */
+export function legAlong(net: RoadNetwork, leg: Leg, path: RoutePath): Leg {
+  if (path.nodes[0] !== leg.from.departNode || path.nodes[path.nodes.length - 1] !== leg.to.arriveNode) {
+    throw new Error("legAlong: the path does not join the leg's end nodes");
+  }
+  let from = leg.from, to = leg.to, edges = path.edges;
+  const other = (p: SnappedPoint, node: number) => (p.reverseEdge < 0 ? -1 : net.edgeTarget[p.edge] === node ? net.edgeTarget[p.reverseEdge] : net.edgeTarget[p.edge]);
+  if (edges.length > 1 && net.edgeTarget[edges[0]] === other(from, from.departNode)) {
+    from = { ...from, departNode: net.edgeTarget[edges[0]] };
+    edges = edges.slice(1);
+  }
+  const before = edges.length > 1 ? net.edgeTarget[edges[edges.length - 2]] : -1;
+  if (before >= 0 && before === other(to, to.arriveNode)) {
+    to = { ...to, arriveNode: before };
+    edges = edges.slice(0, -1);
+  }
+  const trimmed = edges === path.edges ? path : pathFromEdges(net, from.departNode, edges);
+  return { section: leg.section, index: leg.index, from, to, ...extendToSnappedPoints(net, trimmed, from, to) };
 }
 
 /**

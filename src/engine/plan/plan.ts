@@ -17,6 +17,7 @@ import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
 import { sectionChargers, type SectionCharger } from "./section-chargers";
 import { routeLegs, type Leg } from "./legs";
+import { chooseRoute } from "./route-choice";
 import { checkDeadline } from "./deadline";
 import { roadDetourM } from "./detours";
 import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
@@ -37,8 +38,7 @@ export interface PlannedRoute {
   warnings: string[];
 }
 
-export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
-  const legs = routeLegs(data, input.sections);
+export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(data, input.sections)): PlannedRoute {
   checkDeadline(input.deadlineMs, "the route search");
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
   // Detours are driven off the motorway: flat road at the detour speed.
@@ -73,9 +73,22 @@ export function planRoute(input: PlanInput, data: PlanData): PlannedRoute {
 }
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
-  const route = planRoute(input, data);
-  const main = resultFor(input, data, route);
-  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, main, (i) => resultFor(i, data, route)) : main;
+  const legs = routeLegs(data, input.sections);
+  checkDeadline(input.deadlineMs, "the route search");
+  let route: PlannedRoute, main: PlanResult;
+  if (input.alternatives === false) {
+    route = planRoute(input, data, legs);
+    main = resultFor(input, data, route);
+  } else {
+    // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
+    const chosen = chooseRoute(input, data, legs, (l) => {
+      const r = planRoute(input, data, l);
+      return { route: r, result: resultFor(input, data, r) };
+    });
+    route = chosen.route as PlannedRoute;
+    main = { ...chosen.result, route_alternatives: chosen.alternatives };
+  }
+  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, main, (i) => ({ ...resultFor(i, data, route), route_alternatives: main.route_alternatives })) : main;
 }
 
 /** The plan on a routed tour under the input's objective. */

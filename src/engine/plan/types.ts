@@ -39,6 +39,12 @@ export interface PlanInput {
   costOptions?: boolean;
   /** The driver's hours at departure; absent: rested, 9 h day. */
   driver?: DriverInput;
+  /** Look for alternative routes and plan the charging on each (route-choice.ts); absent: true. */
+  alternatives?: boolean;
+  /** Prefer a drivable toll-free route to any tolled one. */
+  avoidTolls?: boolean;
+  /** Plan this route only: per section, 0 = its fastest road, j = its j-th alternative (a route_alternatives entry's route_choice). */
+  routeChoice?: number[];
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */
   deadlineMs?: number;
 }

@@ -1,0 +1,238 @@
+// Route choice with charging: besides the fastest road, up to three admissible alternatives per
+// section (network/alternatives.ts); the charging plan is made on each route that can still win,
+// and the best under the request's objective is kept (under avoid_tolls a toll-free drivable
+// route before any tolled one). Every route considered is listed in route_alternatives.
+//
+// Routes: the fastest road on every section, then each section's alternatives one at a time (the
+// other sections on their fastest road), longest sections first, at most MAX_ROUTES in all; when
+// alternatives of two or more sections won against the fastest, the route that takes each
+// section's winner is evaluated too (the greedy combination). A route is named by its
+// route_choice: per section, 0 for the fastest road, j for that section's j-th alternative.
+import type { PlanResult, RouteAlternative } from "../../contract/result";
+import { DAILY_DRIVING_MIN, EXTENDED_DAILY_DRIVING_MIN, MAX_DRIVING_BEFORE_BREAK_MIN } from "../../contract/request";
+import { toEur } from "../cost/fx";
+import { alternativeRoutes } from "../network/alternatives";
+import { encodePolyline } from "../network/polyline";
+import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
+import { grossMassKg } from "../vehicles/energy";
+import { checkDeadline } from "./deadline";
+import { legAlong, type Leg } from "./legs";
+import { valueOfTime } from "./optimizer-input";
+import { buildProfile, physicsEnergy } from "./profile";
+import { REDUCED_REST_MIN } from "./daily-span";
+import { RESERVE_SOC } from "./rules";
+import type { PlanData, PlanInput } from "./types";
+
+/** Sections shorter than this by road keep their fastest road (an alternative there changes little). */
+export const MIN_ALTERNATIVE_SECTION_M = 50_000;
+/** Routes listed at most, the fastest included (each may cost a charging search). */
+export const MAX_ROUTES = 8;
+const BREAK_MIN = 45;
+
+export interface RouteOption {
+  /** Per section: 0 = the fastest road, j = its j-th alternative. */
+  choice: number[];
+  legs: Leg[];
+  lengthM: number;
+  drivingMin: number;
+  tolls: ReturnType<typeof tollSummary>;
+  tollsEur: number;
+  tollFree: boolean;
+  /** Lower bound of the objective value (see objectiveOf), from driving, pauses, charging and tolls alone. */
+  bound: number;
+}
+
+export interface Evaluated {
+  result: PlanResult;
+  /** Whatever the caller needs again for the chosen route (its PlannedRoute). */
+  route: unknown;
+}
+
+/** Per section, the fastest leg and its alternatives (index 0 is the fastest). */
+export function sectionRoads(input: PlanInput, data: PlanData, legs: Leg[]): Leg[][] {
+  return legs.map((leg) => {
+    if (leg.path.lengthM < MIN_ALTERNATIVE_SECTION_M) return [leg];
+    const found = alternativeRoutes(data.router, leg.from.departNode, leg.to.arriveNode);
+    return [leg, ...(found?.alternatives ?? []).map((a) => legAlong(data.network, leg, a.path))];
+  });
+}
+
+/** The fastest route, then each section's alternatives one at a time, longest sections first; at most MAX_ROUTES. */
+export function routeChoices(roads: Leg[][]): number[][] {
+  const base = roads.map(() => 0);
+  const order = roads.map((r, k) => ({ k, m: r[0].path.lengthM })).sort((a, b) => b.m - a.m || a.k - b.k);
+  const out = [base];
+  for (const { k } of order) {
+    for (let j = 1; j < roads[k].length && out.length < MAX_ROUTES; j++) out.push(base.map((c, i) => (i === k ? j : c)));
+  }
+  return out;
+}
+
+/** The comparable value of a result under the objective (lower is better): minutes, or EUR. */
+export function objectiveOf(r: PlanResult, objective: NonNullable<PlanInput["objective"]>): number {
+  const t = r.totals;
+  if (!t) return Infinity;
+  if (objective === "fastest" || !t.cost) return t.duration_min;
+  return objective === "balanced" ? t.cost.total : round2(t.cost.total - t.cost.time_value);
+}
+
+export function makeOption(input: PlanInput, data: PlanData, roads: Leg[][], choice: number[]): RouteOption {
+  const legs = choice.map((j, k) => roads[k][j]);
+  const edges = legs.flatMap((l) => l.path.edges);
+  const tolls = data.network.attributes ? tollSummary(tollsForEdges(data.network, edges, tollVehicle(input.vehicle), new Date(input.departureMs))) : [];
+  const tollsEur = tolls.reduce((a, t) => a + (t.total != null && t.currency ? toEur(t.total, t.currency) : 0), 0);
+  const lengthM = legs.reduce((a, l) => a + l.path.lengthM, 0);
+  const drivingMin = legs.reduce((a, l) => a + l.path.timeS, 0) / 60;
+  return { choice, legs, lengthM, drivingMin, tolls, tollsEur, tollFree: tolls.length === 0, bound: lowerBound(input, data, legs, lengthM, drivingMin, tollsEur) };
+}
+
+/**
+ * What no plan on this route can beat: its driving, plus the longest of what must be spent not
+ * driving (service, the breaks and daily rests EU 561 requires, charging the energy the battery
+ * lacks at the vehicle's top power), each of which may overlap the others; under a cost objective
+ * that time's value, tolls and the per-km cost (energy bought counted as free).
+ */
+function lowerBound(input: PlanInput, data: PlanData, legs: Leg[], lengthM: number, drivingMin: number, tollsEur: number): number {
+  const service = input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
+  const d = input.driver;
+  const breaks = BREAK_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenSinceBreakMin ?? 0)) / MAX_DRIVING_BEFORE_BREAK_MIN - 1e-9) - 1);
+  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
+  const rests = REDUCED_REST_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenTodayMin ?? 0)) / daily - 1e-9) - 1);
+  const v = input.vehicle;
+  const mass = input.sections.map((s) => grossMassKg(v, s.payloadKg));
+  const profile = buildProfile(legs, physicsEnergy(data.network, v, mass), data.network);
+  const usedKWh = profile.energyKWh[profile.energyKWh.length - 1] ?? 0;
+  const floor = Math.min(input.batteryLevelEnd, RESERVE_SOC);
+  // Charging at a section's end (a depot) may also happen during its service: it counts in the max.
+  const lackKWh = Math.max(0, usedKWh - (input.batteryLevelStart - floor) * v.usableBatteryKWh);
+  const topKW = Math.max(v.maxCcsKW ?? 0, v.maxMcsKW ?? 0, ...input.sections.map((s) => s.powerAvailableKW ?? 0));
+  const charging = lackKWh > 0 && topKW > 0 ? (lackKWh / topKW) * 60 : 0;
+  const durationMin = drivingMin + Math.max(service, breaks, rests, charging);
+  const objective = input.objective ?? "fastest";
+  if (objective === "fastest") return durationMin;
+  const perKm = (lengthM / 1000) * (input.costPerKmEur ?? 0);
+  return tollsEur + perKm + (objective === "balanced" ? (durationMin / 60) * valueOfTime(input, data.prices) : 0);
+}
+
+/** a before b: drivable first, then (avoid_tolls) toll-free, then the objective, then the shorter tour. */
+function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: RouteOption; r: PlanResult }): boolean {
+  const ok = (x: typeof a) => x.r.status === "succeeded";
+  if (ok(a) !== ok(b)) return ok(a);
+  if (!ok(a)) return false; // neither drivable: the first evaluated (the fastest road) stays
+  if (input.avoidTolls && a.o.tollFree !== b.o.tollFree) return a.o.tollFree;
+  const objective = input.objective ?? "fastest";
+  const va = objectiveOf(a.r, objective), vb = objectiveOf(b.r, objective);
+  if (Math.abs(va - vb) > 1e-6) return va < vb;
+  return a.r.totals!.duration_min < b.r.totals!.duration_min - 1e-6;
+}
+
+/**
+ * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
+ * one route. With input.routeChoice only that route is planned (the others are listed).
+ */
+export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: (legs: Leg[]) => Evaluated): Evaluated & { alternatives: RouteAlternative[] } {
+  const roads = sectionRoads(input, data, legs);
+  const choices = routeChoices(roads);
+  const forced = input.routeChoice ? input.routeChoice.map((j, k) => Math.min(j, roads[k].length - 1)) : null;
+  if (forced && !choices.some((c) => same(c, forced))) choices.push(forced);
+  const options = choices.map((c) => makeOption(input, data, roads, c));
+  const objective = input.objective ?? "fastest";
+  const done = new Map<RouteOption, Evaluated>();
+  const reasonOf = new Map<RouteOption, RouteAlternative["reason"]>();
+  let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
+  const run = (o: RouteOption) => {
+    checkDeadline(input.deadlineMs, "the route choice");
+    const e = evaluate(o.legs);
+    done.set(o, e);
+    const cand = { o, r: e.result, e };
+    if (!best || better(input, cand, best)) best = cand;
+  };
+  if (forced) {
+    run(options.find((o) => same(o.choice, forced))!);
+    for (const o of options) if (!done.has(o)) reasonOf.set(o, "route_choice");
+  } else {
+    run(options[0]);
+    // The rest by their bound; under avoid_tolls toll-free routes first.
+    const rest = options.slice(1).sort((a, b) => (input.avoidTolls ? Number(b.tollFree) - Number(a.tollFree) : 0) || a.bound - b.bound);
+    for (const o of rest) {
+      const why = cannotWin(input, o, best!);
+      if (why) reasonOf.set(o, why);
+      else run(o);
+    }
+    // Alternatives of two or more sections beat the fastest road: their combination too.
+    const winners = roads.map((_, k) => {
+      const own = [...done].filter(([o]) => o.choice.every((j, i) => (i === k ? j > 0 : j === 0)));
+      const top = own.reduce<{ o: RouteOption; r: PlanResult } | null>((w, [o, e]) => (!w || better(input, { o, r: e.result }, w) ? { o, r: e.result } : w), null);
+      return top && better(input, top, { o: options[0], r: done.get(options[0])!.result }) ? top.o.choice[k] : 0;
+    });
+    if (winners.filter((j) => j > 0).length >= 2) {
+      const o = makeOption(input, data, roads, winners);
+      options.push(o);
+      const why = cannotWin(input, o, best!);
+      if (why) reasonOf.set(o, why);
+      else run(o);
+    }
+  }
+  const chosen = best!;
+  const alternatives = options.map((o): RouteAlternative => {
+    const r = done.get(o)?.result ?? null;
+    const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
+    return {
+      route_choice: o.choice,
+      chosen: o === chosen.o,
+      status: r ? r.status : "not_evaluated",
+      reason,
+      note: noteOf(reason, o, r, chosen, objective),
+      distance_m: Math.round(o.lengthM),
+      driving_time_min: round1(o.drivingMin),
+      tolls_eur: round2(o.tollsEur),
+      toll_systems: o.tolls.map((t) => t.tollSystem),
+      toll_free: o.tollFree,
+      charging_stops: r?.totals && r.status === "succeeded" ? r.totals.charging_stops : null,
+      duration_min: r?.totals && r.status === "succeeded" ? r.totals.duration_min : null,
+      objective,
+      objective_value: r && r.status === "succeeded" ? round2(objectiveOf(r, objective)) : null,
+      lower_bound: round2(o.bound),
+      not_drivable_reason: r?.not_drivable_reason ?? null,
+      polyline: encodePolyline(o.legs.flatMap((l) => l.path.coords)),
+    };
+  });
+  const warnings = [...(chosen.r.warnings ?? [])];
+  if (input.avoidTolls && !chosen.o.tollFree && chosen.r.status === "succeeded") {
+    warnings.push(`avoid_tolls: no drivable route of the ${options.length} considered is free of tolls (route_alternatives); the plan takes the best of them under the ${objective} objective.`);
+  }
+  if (!forced && chosen.o !== options[0]) {
+    warnings.push(`The plan takes another road than the fastest on ${chosen.o.choice.filter((j) => j > 0).length} section(s); the fastest road is ${alternatives[0].note} (route_alternatives).`);
+  }
+  return { ...chosen.e, result: { ...chosen.r, warnings }, alternatives };
+}
+
+/** Why a route need not be planned against the best so far; null when it might win. */
+function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: PlanResult }): RouteAlternative["reason"] | null {
+  if (best.r.status !== "succeeded") return null;
+  if (input.avoidTolls && best.o.tollFree !== o.tollFree) return best.o.tollFree ? "tolls" : null;
+  return o.bound >= objectiveOf(best.r, input.objective ?? "fastest") - 1e-6 ? "lower_bound" : null;
+}
+
+function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string): string {
+  const unit = objective === "fastest" ? "min" : "EUR";
+  const best = chosen.r.status === "succeeded" ? round2(objectiveOf(chosen.r, objective as "fastest")) : null;
+  switch (reason) {
+    case "chosen":
+      return `chosen: the best drivable route under the ${objective} objective${best !== null ? ` (${best} ${unit})` : ""}`;
+    case "not_drivable":
+      return `not drivable: ${r?.not_drivable_reason?.message ?? "the battery runs out"}`;
+    case "tolls":
+      return `has tolls (${o.tolls.map((t) => t.tollSystem).join(", ")}), and avoid_tolls found a drivable toll-free route`;
+    case "lower_bound":
+      return `not planned: no plan on it can beat the chosen one (at least ${round2(o.bound)} ${unit} against ${best} ${unit})`;
+    case "route_choice":
+      return "not planned: the request's route_choice names another route";
+    default:
+      return `${objective === "fastest" ? "slower" : "dearer"}: ${round2(objectiveOf(r!, objective as "fastest"))} ${unit} against ${best} ${unit}`;
+  }
+}
+
+const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;

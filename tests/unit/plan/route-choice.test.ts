@@ -1,0 +1,85 @@
+// Route choice with charging: the plan is made on the fastest road and its alternatives, and the
+// best drivable one under the objective is kept; under avoid_tolls a toll-free one first.
+import { describe, expect, it } from "vitest";
+import { plan } from "../../support/checked-plan";
+import { input, station } from "./fixtures";
+import { EAST, northRoad, roadNetwork, SOUTH_LAT, southRoad, twoRoadData, WEST } from "./two-roads";
+
+const trip = (over: Parameters<typeof input>[0] = {}) => input({ sections: [{ start: WEST, stop: EAST, payloadKg: 20_000 }], ...over });
+// A charger by the south road only, 22 km from the north road (the corridor is 8 km).
+const southCharger = () => station(10, { lat: SOUTH_LAT + 0.004 });
+
+describe("route choice", () => {
+  for (const hierarchy of [true, false]) {
+    it(`plans on the alternative when the fastest road has no usable charger (${hierarchy ? "contraction hierarchy" : "A*"})`, () => {
+      const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()], hierarchy);
+      const fastestOnly = plan(trip({ alternatives: false }), data);
+      expect(fastestOnly.status).toBe("not_drivable");
+      const r = plan(trip(), data);
+      expect(r.status).toBe("succeeded");
+      const alts = r.route_alternatives!;
+      expect(alts.length).toBe(2);
+      expect(alts[0]).toMatchObject({ route_choice: [0], chosen: false, status: "not_drivable", reason: "not_drivable" });
+      expect(alts[0].not_drivable_reason?.code).toBe(fastestOnly.not_drivable_reason?.code);
+      expect(alts[1]).toMatchObject({ route_choice: [1], chosen: true, status: "succeeded", reason: "chosen", charging_stops: 1 });
+      expect(alts[1].distance_m).toBeGreaterThan(alts[0].distance_m);
+      expect(r.totals!.distance_m).toBeGreaterThanOrEqual(alts[1].distance_m);
+      expect(r.warnings!.some((w) => w.includes("another road than the fastest"))).toBe(true);
+      // Forcing the fastest road gives the plan without alternatives, the other listed as not planned.
+      const forced = plan(trip({ routeChoice: [0] }), data);
+      expect(forced.status).toBe("not_drivable");
+      expect(forced.route_alternatives!.map((a) => a.reason)).toEqual(["chosen", "route_choice"]);
+      expect(forced.route_alternatives![1].status).toBe("not_evaluated");
+    });
+  }
+
+  it("a poi_info filter that leaves no charger on the fastest road sends the plan to the other", () => {
+    const north = station(10, { operator: "North Power" });
+    const south = southCharger();
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [north, { ...south, operator: "South Charging" }]);
+    expect(plan(trip(), data).route_alternatives!.find((a) => a.chosen)!.route_choice).toEqual([0]);
+    const filtered = plan(trip({ poiInfo: { cpo: ["south charging"] } }), data);
+    expect(filtered.status).toBe("succeeded");
+    expect(filtered.route_alternatives!.find((a) => a.chosen)!.route_choice).toEqual([1]);
+  });
+
+  it("avoid_tolls takes the longer toll-free road; without it the faster tolled one", () => {
+    // The north road is an Austrian motorway (GO-Maut), the south one a secondary road, 10 km/h slower.
+    const net = roadNetwork([northRoad(80, 0), southRoad(70, 2)], "AT");
+    const data = twoRoadData(net, [station(10), southCharger()]);
+    const free = plan(trip({ objective: "fastest" }), data);
+    expect(free.status).toBe("succeeded");
+    const [fast, slow] = free.route_alternatives!;
+    expect(fast).toMatchObject({ chosen: true, toll_free: false });
+    expect(fast.toll_systems).toEqual(["AT GO-Maut (ASFINAG)"]);
+    expect(slow.toll_free).toBe(true);
+    expect(["objective", "lower_bound"]).toContain(slow.reason);
+    const avoiding = plan(trip({ objective: "fastest", avoidTolls: true }), data);
+    expect(avoiding.status).toBe("succeeded");
+    expect(avoiding.toll_summary ?? null).toBeNull();
+    const [a0, a1] = avoiding.route_alternatives!;
+    expect(a1).toMatchObject({ chosen: true, toll_free: true, reason: "chosen" });
+    expect(a0).toMatchObject({ chosen: false, reason: "tolls" });
+    expect(avoiding.totals!.duration_min).toBeGreaterThan(free.totals!.duration_min);
+  });
+
+  it("under avoid_tolls with tolls on every road, the best tolled route and a warning", () => {
+    const data = twoRoadData(roadNetwork([northRoad(80, 0), southRoad(70, 0)], "AT"), [station(10), southCharger()]);
+    const r = plan(trip({ objective: "fastest", avoidTolls: true }), data);
+    expect(r.status).toBe("succeeded");
+    expect(r.route_alternatives!.find((a) => a.chosen)!.route_choice).toEqual([0]);
+    expect(r.warnings!.some((w) => w.startsWith("avoid_tolls: no drivable route"))).toBe(true);
+  });
+
+  it("a route whose lower bound cannot beat the plan found is listed but not planned", () => {
+    // The south road at 70 km/h: its driving and the pauses it needs come to more than the north road's whole tour.
+    const data = twoRoadData(roadNetwork([northRoad(80, 0), southRoad(70, 0)]), [station(10), southCharger()]);
+    const r = plan(trip({ objective: "fastest" }), data);
+    const alt = r.route_alternatives!;
+    expect(alt.length).toBe(2);
+    expect(alt[0]).toMatchObject({ chosen: true, status: "succeeded" });
+    expect(alt[1]).toMatchObject({ status: "not_evaluated", reason: "lower_bound", duration_min: null });
+    expect(alt[1].lower_bound).toBeGreaterThanOrEqual(alt[0].objective_value!);
+    expect(alt[1].note).toMatch(/^not planned: no plan on it can beat/);
+  });
+});
