@@ -8,6 +8,12 @@
 // alternatives of two or more sections won against the fastest, the route that takes each
 // section's winner is evaluated too (the greedy combination). A route is named by its
 // route_choice: per section, 0 for the fastest road, j for that section's j-th alternative.
+//
+// Cost: the fastest route is planned first; where its plan is its driving and the pauses the
+// law requires anyway (no charging, no tolls that count), nothing can beat it and no alternative
+// is searched. Otherwise each alternative gets a lower bound from its driving, pauses, charging at
+// top power and tolls, and is planned (corridor, detours, optimizer) only while that bound can
+// still beat the best plan found.
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { DAILY_DRIVING_MIN, EXTENDED_DAILY_DRIVING_MIN, MAX_DRIVING_BEFORE_BREAK_MIN } from "../../contract/request";
 import { toEur } from "../cost/fx";
@@ -92,16 +98,17 @@ export function makeOption(input: PlanInput, data: PlanData, roads: Leg[][], cho
  * lacks at the vehicle's top power), each of which may overlap the others; under a cost objective
  * that time's value, tolls and the per-km cost (energy bought counted as free).
  */
-function lowerBound(input: PlanInput, data: PlanData, legs: Leg[], lengthM: number, drivingMin: number, tollsEur: number): number {
+function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, lengthM: number, drivingMin: number, tollsEur: number): number {
   const service = input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
   const d = input.driver;
   const breaks = BREAK_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenSinceBreakMin ?? 0)) / MAX_DRIVING_BEFORE_BREAK_MIN - 1e-9) - 1);
   const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
   const rests = REDUCED_REST_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenTodayMin ?? 0)) / daily - 1e-9) - 1);
   const v = input.vehicle;
+  // Without legs: the energy (and so charging) is not counted.
   const mass = input.sections.map((s) => grossMassKg(v, s.payloadKg));
-  const profile = buildProfile(legs, physicsEnergy(data.network, v, mass), data.network);
-  const usedKWh = profile.energyKWh[profile.energyKWh.length - 1] ?? 0;
+  const profile = legs ? buildProfile(legs, physicsEnergy(data.network, v, mass), data.network) : null;
+  const usedKWh = profile ? profile.energyKWh[profile.energyKWh.length - 1] ?? 0 : 0;
   const floor = Math.min(input.batteryLevelEnd, RESERVE_SOC);
   // Charging at a section's end (a depot) may also happen during its service: it counts in the max.
   const lackKWh = Math.max(0, usedKWh - (input.batteryLevelStart - floor) * v.usableBatteryKWh);
@@ -131,18 +138,37 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
  * one route. With input.routeChoice only that route is planned (the others are listed).
  */
 export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: (legs: Leg[]) => Evaluated): Evaluated & { alternatives: RouteAlternative[] } {
+  const objective = input.objective ?? "fastest";
+  if (!input.routeChoice) {
+    // No route drives less than the fastest one: where its plan already equals its driving and
+    // pauses (no charging time, no tolls to avoid or pay), no other route can win, and none is searched.
+    const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
+    const e = evaluate(fastest.legs);
+    const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
+    const tollsMatter = fastest.tollsEur > 0 || (input.avoidTolls && !fastest.tollFree);
+    if (e.result.status === "succeeded" && !tollsMatter && floor >= objectiveOf(e.result, objective) - 1e-6) {
+      return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
+    }
+    return searchRoutes(input, data, legs, evaluate, { o: fastest, e });
+  }
+  return searchRoutes(input, data, legs, evaluate, null);
+}
+
+function searchRoutes(
+  input: PlanInput, data: PlanData, legs: Leg[], evaluate: (legs: Leg[]) => Evaluated, first: { o: RouteOption; e: Evaluated } | null,
+): Evaluated & { alternatives: RouteAlternative[] } {
   const roads = sectionRoads(input, data, legs);
   const choices = routeChoices(roads);
   const forced = input.routeChoice ? input.routeChoice.map((j, k) => Math.min(j, roads[k].length - 1)) : null;
   if (forced && !choices.some((c) => same(c, forced))) choices.push(forced);
-  const options = choices.map((c) => makeOption(input, data, roads, c));
+  const options = choices.map((c, i) => (i === 0 && first ? first.o : makeOption(input, data, roads, c)));
   const objective = input.objective ?? "fastest";
   const done = new Map<RouteOption, Evaluated>();
   const reasonOf = new Map<RouteOption, RouteAlternative["reason"]>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
   const run = (o: RouteOption) => {
     checkDeadline(input.deadlineMs, "the route choice");
-    const e = evaluate(o.legs);
+    const e = o === first?.o ? first.e : evaluate(o.legs);
     done.set(o, e);
     const cand = { o, r: e.result, e };
     if (!best || better(input, cand, best)) best = cand;
@@ -177,25 +203,7 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
   const alternatives = options.map((o): RouteAlternative => {
     const r = done.get(o)?.result ?? null;
     const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
-    return {
-      route_choice: o.choice,
-      chosen: o === chosen.o,
-      status: r ? r.status : "not_evaluated",
-      reason,
-      note: noteOf(reason, o, r, chosen, objective),
-      distance_m: Math.round(o.lengthM),
-      driving_time_min: round1(o.drivingMin),
-      tolls_eur: round2(o.tollsEur),
-      toll_systems: o.tolls.map((t) => t.tollSystem),
-      toll_free: o.tollFree,
-      charging_stops: r?.totals && r.status === "succeeded" ? r.totals.charging_stops : null,
-      duration_min: r?.totals && r.status === "succeeded" ? r.totals.duration_min : null,
-      objective,
-      objective_value: r && r.status === "succeeded" ? round2(objectiveOf(r, objective)) : null,
-      lower_bound: round2(o.bound),
-      not_drivable_reason: r?.not_drivable_reason ?? null,
-      polyline: encodePolyline(o.legs.flatMap((l) => l.path.coords)),
-    };
+    return describe(o, r, reason, chosen, objective);
   });
   const warnings = [...(chosen.r.warnings ?? [])];
   if (input.avoidTolls && !chosen.o.tollFree && chosen.r.status === "succeeded") {
@@ -205,6 +213,31 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     warnings.push(`The plan takes another road than the fastest on ${chosen.o.choice.filter((j) => j > 0).length} section(s); the fastest road is ${alternatives[0].note} (route_alternatives).`);
   }
   return { ...chosen.e, result: { ...chosen.r, warnings }, alternatives };
+}
+
+/** A route_alternatives entry. */
+function describe(
+  o: RouteOption, r: PlanResult | null, reason: RouteAlternative["reason"], chosen: { o: RouteOption; r: PlanResult }, objective: NonNullable<PlanInput["objective"]>,
+): RouteAlternative {
+  return {
+    route_choice: o.choice,
+    chosen: o === chosen.o,
+    status: r ? r.status : "not_evaluated",
+    reason,
+    note: noteOf(reason, o, r, chosen, objective),
+    distance_m: Math.round(o.lengthM),
+    driving_time_min: round1(o.drivingMin),
+    tolls_eur: round2(o.tollsEur),
+    toll_systems: o.tolls.map((t) => t.tollSystem),
+    toll_free: o.tollFree,
+    charging_stops: r?.totals && r.status === "succeeded" ? r.totals.charging_stops : null,
+    duration_min: r?.totals && r.status === "succeeded" ? r.totals.duration_min : null,
+    objective,
+    objective_value: r && r.status === "succeeded" ? round2(objectiveOf(r, objective)) : null,
+    lower_bound: round2(o.bound),
+    not_drivable_reason: r?.not_drivable_reason ?? null,
+    polyline: encodePolyline(o.legs.flatMap((l) => l.path.coords)),
+  };
 }
 
 /** Why a route need not be planned against the best so far; null when it might win. */

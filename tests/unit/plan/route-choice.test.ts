@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { plan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
-import { EAST, northRoad, roadNetwork, SOUTH_LAT, southRoad, twoRoadData, WEST } from "./two-roads";
+import { EAST, line, northRoad, roadNetwork, SOUTH_LAT, southRoad, twoRoadData, WEST } from "./two-roads";
 
 const trip = (over: Parameters<typeof input>[0] = {}) => input({ sections: [{ start: WEST, stop: EAST, payloadKg: 20_000 }], ...over });
 // A charger by the south road only, 22 km from the north road (the corridor is 8 km).
@@ -69,6 +69,24 @@ describe("route choice", () => {
     expect(r.status).toBe("succeeded");
     expect(r.route_alternatives!.find((a) => a.chosen)!.route_choice).toEqual([0]);
     expect(r.warnings!.some((w) => w.startsWith("avoid_tolls: no drivable route"))).toBe(true);
+  });
+
+  it("searches no alternative where the fastest route's plan is its driving alone", () => {
+    const east: [number, number] = [50, 8];
+    const roads = [
+      { points: line(WEST, east), kmh: 80, cls: 0 },
+      { points: [...line(WEST, [SOUTH_LAT, 6.2]), ...line([SOUTH_LAT, 6.2], [SOUTH_LAT, 7.8]).slice(1), ...line([SOUTH_LAT, 7.8], east).slice(1)], kmh: 80, cls: 0 },
+    ];
+    const data = twoRoadData(roadNetwork(roads, "NL"), []);
+    const short = input({ sections: [{ start: WEST, stop: east, payloadKg: 20_000 }], objective: "fastest" });
+    const r = plan(short, data);
+    expect(r.status).toBe("succeeded");
+    expect(r.totals!.charging_stops).toBe(0);
+    expect(r.route_alternatives!.map((a) => a.reason)).toEqual(["chosen"]);
+    // Forced onto the other road, it is there.
+    const forced = plan({ ...short, routeChoice: [1] }, data);
+    expect(forced.route_alternatives!.map((a) => [a.route_choice, a.reason])).toEqual([[[0], "route_choice"], [[1], "chosen"]]);
+    expect(forced.totals!.distance_m).toBeGreaterThan(r.totals!.distance_m);
   });
 
   it("a route whose lower bound cannot beat the plan found is listed but not planned", () => {
