@@ -119,7 +119,16 @@ function timePlan(input: PlanInput, planData: PlanData): { ms: number[]; result:
 interface Case {
   km: number;
   model: string;
+  /** plan() with route choice (the default), and with the fastest road only, in the same process. */
   ms: number[];
+  msOff: number[];
+  /** An alternative road won (the chosen route is not the fastest on every section). */
+  altWon: boolean;
+  /** Routes listed, and how many were planned. */
+  routes: number;
+  planned: number;
+  /** Drivable with route choice, not without it. */
+  rescued: boolean;
   /** Share of the greedy tour's time the optimizer saves; null unless both are drivable. */
   savedPct: number | null;
 }
@@ -155,12 +164,19 @@ function sanity(result: PlanResult, greedy: GreedyTour): string[] {
 function runCase(trip: string, vehicle: VehicleModel, load: (typeof LOADS)[number]): Case {
   const input = tripInput(trip, vehicle, load.payloadKg(vehicle));
   const planData = packs.planFor(input.sections.flatMap((s) => [s.start, s.stop]));
-  const { ms, result } = timePlan(input, planData);
+  const { ms: msOn, result: withChoice } = timePlan(input, planData);
+  // The greedy comparison below is on the fastest road, as the greedy planner drives it.
+  const { ms: msOff, result } = timePlan({ ...input, alternatives: false }, planData);
+  const routes = withChoice.route_alternatives ?? [];
+  const altWon = routes.some((r) => r.chosen && r.route_choice.some((j) => j > 0));
+  const choice = { msOff, altWon, routes: routes.length, planned: routes.filter((r) => r.status !== "not_evaluated").length, rescued: withChoice.status === "succeeded" && result.status !== "succeeded" };
+  const ms = msOn;
   const greedy = greedyTour(input, planData);
   const t = result.totals!;
   const km = t.distance_m / 1000;
   const f = (x: number, w: number, d = 0) => fixed(x, d).padStart(w);
-  const head = `${trip.padEnd(25)} ${vehicle.code.padEnd(18)} ${load.label.padEnd(10)} ${f(km, 5)} ${f(percentile(ms, 0.5), 7, 1)} ${f(percentile(ms, 0.95), 7, 1)}`;
+  const head = `${trip.padEnd(25)} ${vehicle.code.padEnd(18)} ${load.label.padEnd(10)} ${f(km, 5)} ${f(percentile(ms, 0.5), 7, 1)} ${f(percentile(ms, 0.95), 7, 1)}` +
+    ` ${f(percentile(msOff, 0.5), 7, 1)} ${f(percentile(msOff, 0.95), 7, 1)} ${String(choice.planned).padStart(2)}/${String(choice.routes).padEnd(2)} ${altWon ? "alt" : "   "}`;
   let savedPct: number | null = null;
   let tail: string;
   if (result.status !== "succeeded") {
@@ -176,8 +192,12 @@ function runCase(trip: string, vehicle: VehicleModel, load: (typeof LOADS)[numbe
       `  ${f(t.charging_time_min, 4)} / ${f(w.chargingMin, 4)}  ${f(t.break_time_min, 4)} / ${f(w.breakMin + w.restMin, 4)}  ${f(t.driving_time_min, 5, 1)} / ${f(w.drivingMin, 5, 1)}`;
   }
   const problems = sanity(result, greedy);
+  // The lower bound that skips routes must be sound: no planned route beats its own bound.
+  for (const r of routes) {
+    if (r.objective_value != null && r.lower_bound > r.objective_value + 0.01) problems.push(`route ${r.route_choice} bound ${r.lower_bound} > its plan's ${r.objective_value}`);
+  }
   console.log(head + tail + (problems.length ? `  CHECK: ${problems.join("; ")}` : ""));
-  return { km, model: vehicle.code, ms, savedPct };
+  return { km, model: vehicle.code, ms, savedPct, ...choice };
 }
 
 const medianOf = (xs: number[]) => (xs.length ? median(xs) : NaN);
@@ -192,6 +212,10 @@ function summarize(classKm: number, cases: Case[]): string {
     return `${fixed(medianOf(pct), 1).padStart(5)} % (${pct.length}/${cs.length})`;
   };
   const kms = cases.map((c) => c.km);
+  const off = percentile(cases.flatMap((c) => c.msOff), 0.5).toFixed(1).padStart(6) + " / " + percentile(cases.flatMap((c) => c.msOff), 0.95).toFixed(1).padEnd(6);
+  const routes = cases.reduce((a, c) => a + c.routes, 0), planned = cases.reduce((a, c) => a + c.planned, 0);
+  choiceSummaries.push(`~${String(classKm).padEnd(5)} ${lat(cases)}   ${off}   ${String(cases.filter((c) => c.altWon).length).padStart(2)}/${cases.length}  ` +
+    `${String(cases.filter((c) => c.rescued).length).padStart(2)}   ${(routes / cases.length).toFixed(1)} / ${(planned / cases.length).toFixed(1)}`);
   const perModel = MODELS.map((m) => cases.filter((c) => c.model === m.code));
   return `~${String(classKm).padEnd(5)} ${Math.min(...kms).toFixed(0).padStart(5)}-${Math.max(...kms).toFixed(0).padEnd(5)} ${lat(cases)} ${perModel.map(lat).join(" ")}  ${saved(cases)}  ${perModel.map(saved).join("  ")}`;
 }
@@ -200,8 +224,10 @@ console.log(`\nwhole plan() by trip length: ${WARMUP} warm-up + ${RUNS} timed ru
 console.log(`tour time against the greedy planner (planChargingStops) driven on the same route and candidates, EU 561 pauses where due`);
 console.log(`models: ${MODELS.map((m) => `${m.code} (${m.usableBatteryKWh} kWh, tare ${m.tareKg} kg)`).join(", ")}; loads: ${LOADS.map((l) => l.label).join(", ")}\n`);
 console.log("greedy tour: a charging stop's dwell (overhead + charging) >= 45 min counts as the break; 'strict': only its charging time counts (as in the optimizer)");
-console.log("trip                      model              load          km  p50 ms  p95 ms  stops o/g  tour o/g min  saved min / %   strict  charge o/g  pauses o/g  drive o/g (incl. detours)");
+console.log("(p50/p95 with route choice, then with the fastest road only; routes planned/listed; 'alt' where an alternative won; the greedy comparison is on the fastest road)");
+console.log("trip                      model              load          km  p50 ms  p95 ms off p50 off p95 pl/ls     stops o/g  tour o/g min  saved min / %   strict  charge o/g  pauses o/g  drive o/g (incl. detours)");
 const summaries: string[] = [];
+const choiceSummaries: string[] = [];
 for (const { km, trips } of LENGTH_CLASSES) {
   const cases = trips.flatMap((trip) => MODELS.flatMap((vehicle) => LOADS.map((load) => runCase(trip, vehicle, load))));
   summaries.push(summarize(km, cases));
@@ -209,6 +235,10 @@ for (const { km, trips } of LENGTH_CLASSES) {
 console.log(`\nby length class: plan() ms p50 / p95 over all runs of the class (all, then per model); median % saved where both are drivable (cases), all then per model`);
 console.log(`class  km          all             ${MODELS.map((m) => m.code.padEnd(16)).join(" ")} saved all        ${MODELS.map((m) => m.code.padEnd(16)).join(" ")}`);
 for (const s of summaries) console.log(s);
+console.log(`\nroute choice: plan() ms p50 / p95 with alternatives (the default) and with the fastest road only, same runs' class; cases where an alternative won;`);
+console.log(`cases drivable only with route choice; routes listed / planned per case (the others' lower bound could not win)`);
+console.log(`class  with route choice   fastest road only   alt won  rescued  routes listed / planned`);
+for (const s of choiceSummaries) console.log(s);
 
 // The objectives (fastest, balanced, cheapest) on the same trips: bench/objectives.ts.
 const objectives = spawnSync(process.execPath, [...process.execArgv, new URL("./objectives.ts", import.meta.url).pathname], { stdio: "inherit", timeout: 3_600_000 });
