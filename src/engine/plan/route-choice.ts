@@ -15,7 +15,8 @@
 // top power and tolls, and is planned (corridor, detours, optimizer) only while that bound can
 // still beat the best plan found.
 import type { PlanResult, RouteAlternative } from "../../contract/result";
-import { DAILY_DRIVING_MIN, EXTENDED_DAILY_DRIVING_MIN, MAX_DRIVING_BEFORE_BREAK_MIN } from "../../contract/request";
+import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
+import { EU_BREAK_RULES } from "../charging/types";
 import { toEur } from "../cost/fx";
 import { alternativeRoutes } from "../network/alternatives";
 import { encodePolyline } from "../network/polyline";
@@ -25,7 +26,6 @@ import { checkDeadline } from "./deadline";
 import { legAlong, type Leg } from "./legs";
 import { valueOfTime } from "./optimizer-input";
 import { buildProfile, physicsEnergy } from "./profile";
-import { REDUCED_REST_MIN } from "./daily-span";
 import { RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
@@ -33,7 +33,6 @@ import type { PlanData, PlanInput } from "./types";
 export const MIN_ALTERNATIVE_SECTION_M = 50_000;
 /** Routes listed at most, the fastest included (each may cost a charging search). */
 export const MAX_ROUTES = 8;
-const BREAK_MIN = 45;
 
 export interface RouteOption {
   /** Per section: 0 = the fastest road, j = its j-th alternative. */
@@ -100,10 +99,12 @@ export function makeOption(input: PlanInput, data: PlanData, roads: Leg[][], cho
  */
 function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, lengthM: number, drivingMin: number, tollsEur: number): number {
   const service = input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
+  // EU 561: D driving days need D - 1 daily rests, and each day a 45 min break per 4.5 h of driving after its first.
   const d = input.driver;
-  const breaks = BREAK_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenSinceBreakMin ?? 0)) / MAX_DRIVING_BEFORE_BREAK_MIN - 1e-9) - 1);
-  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
-  const rests = REDUCED_REST_MIN * Math.max(0, Math.ceil((drivingMin + (d?.drivenTodayMin ?? 0)) / daily - 1e-9) - 1);
+  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : EU_BREAK_RULES.maxDailyDriveMin;
+  const days = Math.max(1, Math.ceil((drivingMin + (d?.drivenTodayMin ?? 0)) / daily - 1e-9));
+  const breaks = EU_BREAK_RULES.breakMin * Math.max(0, Math.ceil((drivingMin + (d?.drivenSinceBreakMin ?? 0)) / EU_BREAK_RULES.maxDriveMin - 1e-9) - days);
+  const pauses = (days - 1) * EU_BREAK_RULES.restMin + breaks;
   const v = input.vehicle;
   // Without legs: the energy (and so charging) is not counted.
   const mass = input.sections.map((s) => grossMassKg(v, s.payloadKg));
@@ -114,7 +115,7 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   const lackKWh = Math.max(0, usedKWh - (input.batteryLevelStart - floor) * v.usableBatteryKWh);
   const topKW = Math.max(v.maxCcsKW ?? 0, v.maxMcsKW ?? 0, ...input.sections.map((s) => s.powerAvailableKW ?? 0));
   const charging = lackKWh > 0 && topKW > 0 ? (lackKWh / topKW) * 60 : 0;
-  const durationMin = drivingMin + Math.max(service, breaks, rests, charging);
+  const durationMin = drivingMin + Math.max(service, pauses, charging);
   const objective = input.objective ?? "fastest";
   if (objective === "fastest") return durationMin;
   const perKm = (lengthM / 1000) * (input.costPerKmEur ?? 0);

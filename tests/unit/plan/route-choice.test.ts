@@ -1,9 +1,17 @@
 // Route choice with charging: the plan is made on the fastest road and its alternatives, and the
 // best drivable one under the objective is kept; under avoid_tolls a toll-free one first.
 import { describe, expect, it } from "vitest";
-import { plan } from "../../support/checked-plan";
+import type { PlanData, PlanInput } from "@/engine/plan/types";
+import { plan as checkedPlan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
 import { EAST, line, northRoad, roadNetwork, SOUTH_LAT, southRoad, twoRoadData, WEST } from "./two-roads";
+
+/** Every route planned has an objective value no better than its lower bound (the bound that skips routes is sound). */
+function plan(input: PlanInput, data: PlanData) {
+  const r = checkedPlan(input, data);
+  for (const a of r.route_alternatives ?? []) if (a.objective_value != null) expect(a.lower_bound).toBeLessThanOrEqual(a.objective_value + 0.01);
+  return r;
+}
 
 const trip = (over: Parameters<typeof input>[0] = {}) => input({ sections: [{ start: WEST, stop: EAST, payloadKg: 20_000 }], ...over });
 // A charger by the south road only, 22 km from the north road (the corridor is 8 km).
