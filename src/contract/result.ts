@@ -59,6 +59,9 @@ const stationFacts = {
   power_estimated: z.boolean().nullish()
     .describe("True where the source states no power for the site and the figure is an assumption (50 kW, or the network's published class); charge times there are estimates too"),
   charge_points: z.int().nullish().describe("Charging points (EVSEs) at the site; null where the source does not say"),
+  capacity: z.int().min(1).nullish()
+    .describe("How many trucks the site charges at once (its charging points, or a tenant overlay's `charge_points`); 1 where nothing states it (`capacity_assumed`)"),
+  capacity_assumed: z.boolean().nullish().describe("True where no source or overlay states the site's points: `capacity` is 1, or the importer's estimate"),
 };
 
 export const EnergyCost = z

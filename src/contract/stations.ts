@@ -14,6 +14,8 @@ export const StationOverlayInput = z
     connector_pos: z.enum(["LEFT", "RIGHT"]).nullish().describe("Side of the bay the cable reaches; null/absent: not stated"),
     bookable: z.boolean().nullish().describe("Whether a slot can be booked; null/absent: not stated"),
     mcs_kW: z.number().min(0).max(5000).nullish().describe("Highest MCS power at the site, kW; 0: no MCS connector; null/absent: as the source says"),
+    charge_points: z.int().min(1).max(100).nullish()
+      .describe("Charging points at the site: how many trucks charge there at once (the fleet planner's capacity); null/absent: as the source says"),
     note: z.string().max(500).nullish(),
   })
   .meta({ id: "StationOverlayInput" });

@@ -15,6 +15,7 @@ import type { Leg } from "./legs";
 import type { SectionCharger } from "./section-chargers";
 import { ascentAt, descentAt, edgesBetween, elevationAt, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
 import { RESERVE_SOC } from "./rules";
+import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -151,6 +152,7 @@ export function assembleSections(
         power_available_kW: round(candidate.powerKW, 1),
         power_estimated: s.powerEstimated === true,
         charge_points: s.points > 0 ? s.points : null,
+        ...capacityFacts(s),
         connector: candidate.connector,
         operator: s.operator,
         charge_time_min: round(stop.chargeMin, 1),

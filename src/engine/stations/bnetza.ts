@@ -246,6 +246,7 @@ export function parseBnetzaCsv(input: string | Uint8Array, opts: { source?: stri
     const d = site.draft;
     if (Number.isFinite(id)) site.minId = Math.min(site.minId, id);
     d.points += points;
+    if (!(declared > 0)) d.pointsEstimated = true;
     d.dcPowerKW = Math.max(d.dcPowerKW, dcKW);
     d.powerKW = d.dcPowerKW > 0 ? d.dcPowerKW : Math.max(d.powerKW, acKW);
     for (const t of connectors) if (!d.connectors.includes(t)) d.connectors.push(t);

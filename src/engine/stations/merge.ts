@@ -87,7 +87,11 @@ export function mergeSameSites(stations: Station[]): Station[] {
       } else if (t.dcPowerKW > merged.dcPowerKW && !(t.powerEstimated && !merged.powerEstimated)) {
         (merged.dcPowerKW = t.dcPowerKW), (merged.provenance!.dcPowerKW = t.source);
       }
-      merged.points = Math.max(merged.points, t.points);
+      // A stated count replaces an estimated one; among counts alike, the higher.
+      if (merged.pointsEstimated && !t.pointsEstimated && t.points > 0) {
+        merged.points = t.points;
+        delete merged.pointsEstimated;
+      } else if (!(t.pointsEstimated && !merged.pointsEstimated && merged.points > 0)) merged.points = Math.max(merged.points, t.points);
       merged.mergedFrom = [...(merged.mergedFrom ?? [base.externalId]), t.externalId];
       gone.add(j);
     }
@@ -110,6 +114,8 @@ export interface StationOverlay {
   bookable?: boolean | null;
   /** Highest MCS power at the site, kW; 0 = no MCS connector. */
   mcsKW?: number | null;
+  /** Charging points at the site (how many trucks charge at once). */
+  chargePoints?: number | null;
   /** Who says so, recorded as the attribute's provenance, e.g. "overlay:operator". */
   by: string;
 }
@@ -127,6 +133,10 @@ export function applyOverlays(stations: Station[], overlays: StationOverlay[]): 
       if (o.truckApproved !== undefined && o.truckApproved !== null) set(out, "truckApproved", o.truckApproved === "none" ? null : o.truckApproved, o.by);
       if (o.connectorPos !== undefined && o.connectorPos !== null) set(out, "connectorPos", o.connectorPos, o.by);
       if (o.bookable !== undefined && o.bookable !== null) set(out, "bookable", o.bookable, o.by);
+      if (o.chargePoints !== undefined && o.chargePoints !== null) {
+        set(out, "points", o.chargePoints, o.by);
+        delete out.pointsEstimated;
+      }
       if (o.mcsKW !== undefined && o.mcsKW !== null) {
         const others = out.connectors.filter((c) => c !== "MCS");
         out.connectors = o.mcsKW > 0 ? [...others, "MCS" as const].sort() : others;

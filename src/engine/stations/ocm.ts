@@ -212,6 +212,8 @@ function toDraft(poi: Obj, ref: Reference, source: string): StationDraft | Skip 
     amenities: [],
     country: str(obj(a.Country).ISOCode).toUpperCase() || ref.countries.get(countryId) || COUNTRY_IDS[countryId] || "",
     source,
+    // OCM's connection quantities count connectors, not points: an estimate where NumberOfPoints is missing.
+    ...(Number.isInteger(points) && points > 0 ? {} : { pointsEstimated: true as const }),
   };
   if (usage === USAGE_CUSTOMERS) draft.parkingRestrictions = ["CUSTOMERS"];
   if (Object.keys(perType).length) draft.connectorKW = perType;

@@ -20,8 +20,10 @@ export interface Station {
   /** Highest DC power at the site, kW; 0 when the site has no DC. */
   dcPowerKW: number;
   connectors: ConnectorType[];
-  /** Number of charging points at the site. */
+  /** Number of charging points at the site (0: the source does not say). */
   points: number;
+  /** The source states no count: points is the importer's estimate (e.g. one per connector group). */
+  pointsEstimated?: true;
   /** The source states no power for the site: powerKW is an assumption (e.g. 50 kW, or the network's class). */
   powerEstimated?: true;
   /** Truck access where the source states it (OSM `hgv`): "no" keeps trucks out. */

@@ -14,7 +14,7 @@ import { PUBLIC } from "./store";
 
 export { parseOverlayFile } from "./overlay-file";
 
-type OverlayRow = { tenantId: number; externalId: string; truckApproved: string | null; connectorPos: string | null; bookable: boolean | null; mcsKW: number | null; note: string | null; updatedAt: Date };
+type OverlayRow = { tenantId: number; externalId: string; truckApproved: string | null; connectorPos: string | null; bookable: boolean | null; mcsKW: number | null; points: number | null; note: string | null; updatedAt: Date };
 
 function overlayRecord(r: OverlayRow): StationOverlayRecord {
   return {
@@ -23,6 +23,7 @@ function overlayRecord(r: OverlayRow): StationOverlayRecord {
     connector_pos: r.connectorPos as StationOverlayRecord["connector_pos"],
     bookable: r.bookable,
     mcs_kW: r.mcsKW,
+    charge_points: r.points,
     note: r.note,
     scope: r.tenantId === PUBLIC ? "operator" : "tenant",
     updated_at: r.updatedAt.toISOString(),
@@ -30,7 +31,7 @@ function overlayRecord(r: OverlayRow): StationOverlayRecord {
 }
 
 const overlayData = (o: StationOverlayInput) => ({
-  truckApproved: o.truck_approved ?? null, connectorPos: o.connector_pos ?? null, bookable: o.bookable ?? null, mcsKW: o.mcs_kW ?? null, note: o.note ?? null,
+  truckApproved: o.truck_approved ?? null, connectorPos: o.connector_pos ?? null, bookable: o.bookable ?? null, mcsKW: o.mcs_kW ?? null, points: o.charge_points ?? null, note: o.note ?? null,
 });
 
 export async function listOverlays(db: Db, tenantId: number): Promise<StationOverlayRecord[]> {

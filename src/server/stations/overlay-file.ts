@@ -35,7 +35,7 @@ function csvEntries(text: string): Record<string, unknown>[] {
       const key = h.trim(), v = (cells[i] ?? "").trim();
       if (v === "") return;
       const lower = v.toLowerCase();
-      entry[key] = key === "bookable" ? (lower === "true" ? true : lower === "false" ? false : v) : key === "mcs_kW" ? Number(v) : v;
+      entry[key] = key === "bookable" ? (lower === "true" ? true : lower === "false" ? false : v) : key === "mcs_kW" || key === "charge_points" ? Number(v) : v;
     });
     return entry;
   });
@@ -45,6 +45,6 @@ function csvEntries(text: string): Record<string, unknown>[] {
 export function toOverlays(entries: StationOverlayEntry[], by: string): StationOverlay[] {
   return entries.map((e) => ({
     externalId: e.external_id, truckApproved: e.truck_approved ?? null, connectorPos: e.connector_pos ?? null,
-    bookable: e.bookable ?? null, mcsKW: e.mcs_kW ?? null, by,
+    bookable: e.bookable ?? null, mcsKW: e.mcs_kW ?? null, chargePoints: e.charge_points ?? null, by,
   }));
 }

@@ -167,6 +167,7 @@ export async function storedOverlays(db: Db, tenantId: number): Promise<StationO
     connectorPos: r.connectorPos as StationOverlay["connectorPos"],
     bookable: r.bookable,
     mcsKW: r.mcsKW,
+    chargePoints: r.points,
     by: r.tenantId === PUBLIC ? "overlay:operator" : `overlay:tenant:${r.tenantId}`,
   }));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "StationOverlay" ADD COLUMN "points" INTEGER;
