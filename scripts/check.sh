@@ -4,10 +4,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 # From Debian when missing: Chromium for the browser tests; FastAPI and uvicorn (under Debian's
-# /usr/bin/python3) for the reference app the validation errors are compared with (tests/reference).
+# /usr/bin/python3) for the reference app the validation errors are compared with (tests/reference);
+# COIN-OR CBC, the MILP solver of the fleet planner's reference (tests/unit/fleet).
 APT=()
 [ -x /usr/bin/chromium ] || APT+=(chromium)
 /usr/bin/python3 -c "import fastapi, uvicorn" 2>/dev/null || APT+=(python3-fastapi python3-uvicorn)
+command -v cbc >/dev/null || APT+=(coinor-cbc)
 if [ ${#APT[@]} -gt 0 ]; then
   echo "installing ${APT[*]} from Debian"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
