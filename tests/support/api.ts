@@ -82,15 +82,22 @@ export interface ApiResponse {
   json: any;
 }
 
-export async function call(method: Method, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResponse> {
-  const url = new URL(pathAndQuery, "http://planner.test");
+/** A Request to the route module Next would give it: for clients that take a fetch (`fetch: dispatch`). */
+export async function dispatch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const req = new Request(input, init);
+  const url = new URL(req.url);
   const route = ROUTES.find(([re]) => re.test(url.pathname));
   if (!route) throw new Error(`no route for ${url.pathname}`);
   const [re, names, mod] = route;
-  const handler = mod[method];
-  if (!handler) throw new Error(`${method} not routed for ${url.pathname}`);
+  const handler = mod[req.method as Method];
+  if (!handler) throw new Error(`${req.method} not routed for ${url.pathname}`);
   const match = re.exec(url.pathname)!;
   const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  return handler(req, { params: Promise.resolve(params) });
+}
+
+export async function call(method: Method, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResponse> {
+  const url = new URL(pathAndQuery, "http://planner.test");
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
@@ -98,7 +105,7 @@ export async function call(method: Method, pathAndQuery: string, opts: CallOptio
     body = opts.rawBody ?? JSON.stringify(opts.body);
     headers["content-type"] = opts.contentType ?? "application/json";
   }
-  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const res = await dispatch(url, { method, headers, body });
   const text = await res.text();
   let json: unknown = undefined;
   try {
