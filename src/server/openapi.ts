@@ -6,8 +6,9 @@ import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, Optimi
 import { DepotPath, StationOverlayPath } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
 import { componentSchemas, parameters, ref, type Json } from "./openapi-schemas";
-// Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker); the
-// result is trimmed to 2 of its 869 available_charging_stations and route_profile to its first 6 points.
+// Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
+// vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
+// available_charging_stations and route_profile to its first 6 points.
 // tests/unit/openapi/document.test.ts validates each against the document.
 import recorded from "./openapi-examples.json";
 
@@ -35,6 +36,7 @@ const jsonBody = (schema: string, examples?: Examples) => ({
   content: { "application/json": { schema: ref(schema), ...(examples ? { examples } : {}) } },
 });
 
+const example = (summary: string, value: unknown): Examples => ({ recorded: { summary, value } });
 const hamburgMunich: Examples = { hamburgMunich: { summary: "Hamburg -> Munich, 20 t, a driver 60 min into the day", value: recorded.submitRequest } };
 const idempotencyKey = {
   name: "Idempotency-Key",
@@ -162,9 +164,9 @@ function paths(): Json {
         tags: ["Fleet"],
         summary: "Add a vehicle: a catalog model, optionally with overridden figures",
         description: "`model_code` must be a catalog code; `tareKg` must stay below `maxGrossKg` after the overrides (422 on the field).",
-        requestBody: jsonBody("FleetVehicleInput"),
+        requestBody: jsonBody("FleetVehicleInput", example("An eActros 600 with its own tare", recorded.vehicleInput)),
         responses: {
-          "201": json(ref("FleetVehicle"), "Created; `effective` lists the figures the planner will use"),
+          "201": json(ref("FleetVehicle"), "Created; `effective` lists the figures the planner will use", example("As stored", recorded.vehicle)),
           "409": error("`vehicle_id` already exists in this fleet"),
           ...common,
           ...withBody,
@@ -240,8 +242,8 @@ function paths(): Json {
         summary: "State a station's truck attributes for this tenant (tenant admin)",
         description: "Fields left out or null are not stated (the source's value stands); the tenant's overlay wins over the operator's. The planner and its filters use the values from the next plan on; results name each attribute's source in `attribute_sources`.",
         parameters: parameters(StationOverlayPath, "path"),
-        requestBody: jsonBody("StationOverlayInput"),
-        responses: { "200": json(ref("StationOverlayRecord"), "The overlay"), "404": error("No station this tenant can see has that external_id"), ...common, ...adminOnly, ...withBody },
+        requestBody: jsonBody("StationOverlayInput", example(`Truck attributes of ${recorded.overlayStation}`, recorded.overlayInput)),
+        responses: { "200": json(ref("StationOverlayRecord"), "The overlay", example("As stored", recorded.overlay)), "404": error("No station this tenant can see has that external_id"), ...common, ...adminOnly, ...withBody },
       },
       delete: {
         operationId: "removeStationOverlay",
@@ -268,8 +270,8 @@ function paths(): Json {
         summary: "Create or replace one of this tenant's own chargers (tenant admin)",
         description: "The whole charger is replaced; plans use it from the next plan on.",
         parameters: parameters(DepotPath, "path"),
-        requestBody: jsonBody("DepotInput"),
-        responses: { "200": json(ref("Depot"), "Replaced"), "201": json(ref("Depot"), "Created"), ...common, ...adminOnly, ...withBody },
+        requestBody: jsonBody("DepotInput", example("A depot charger in Hamburg", recorded.depotInput)),
+        responses: { "200": json(ref("Depot"), "Replaced"), "201": json(ref("Depot"), "Created", example("As stored", recorded.depot)), ...common, ...adminOnly, ...withBody },
       },
       delete: {
         operationId: "deleteDepot",
@@ -313,9 +315,12 @@ function paths(): Json {
         description: "A JSON body replaces the whole list; a text/csv body replaces only the contracts (a header row of ContractPrice's fields).",
         requestBody: {
           required: true,
-          content: { "application/json": { schema: ref("PriceListInput") }, "text/csv": { schema: { type: "string" } } },
+          content: {
+            "application/json": { schema: ref("PriceListInput"), examples: example("A contract with IONITY in Germany", recorded.pricesInput) },
+            "text/csv": { schema: { type: "string" } },
+          },
         },
-        responses: { "200": json(ref("PriceList"), "Stored"), ...common, ...adminOnly, ...withBody },
+        responses: { "200": json(ref("PriceList"), "Stored", example("As stored", recorded.prices)), ...common, ...adminOnly, ...withBody },
       },
     },
   };
