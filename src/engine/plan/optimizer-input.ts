@@ -29,9 +29,7 @@ export function optimizerInput(
     detourKWh: c.detourKWh,
     detourMin: c.detourMin,
     ...(objective ? { price: withFixed(stationPrice(c.hit.station, c.connector, c.powerKW, tenant), (c.hit.detourM / 1000) * (input.costPerKmEur ?? 0)) } : {}),
-    ...(mayClose(c.hit.station.openingTimes)
-      ? { openDuring: (from: number, to: number) => openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to) }
-      : {}),
+    ...availability(c, input.busySites?.[String(c.hit.station.poiId)]),
   }));
   const waypoints: WaypointPoint<ChargeConnector>[] = input.sections.map((s, k) => {
     const charger = chargers[k];
@@ -66,6 +64,16 @@ export function optimizerInput(
     deadlineMs: input.deadlineMs,
     driver: { sinceBreakMin: input.driver?.drivenSinceBreakMin ?? 0, todayMin: input.driver?.drivenTodayMin ?? 0 },
     ...(objective ? { objective } : {}),
+  };
+}
+
+/** Whether a station takes arrivals over [from, to]: its opening hours, and no span where the fleet has it busy. */
+function availability(c: Candidate, busy: [number, number][] | undefined): Pick<StationPoint<ChargeConnector>, "openDuring"> {
+  const hours = mayClose(c.hit.station.openingTimes);
+  if (!hours && !busy?.length) return {};
+  return {
+    openDuring: (from: number, to: number) =>
+      !busy?.some(([a, b]) => from < b && to >= a) && (!hours || openThroughout(c.hit.station.openingTimes, zoneOf(c.hit.station), from, to)),
   };
 }
 

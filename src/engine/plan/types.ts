@@ -47,6 +47,11 @@ export interface PlanInput {
   routeChoice?: number[];
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */
   deadlineMs?: number;
+  /**
+   * Chargers busy at times (other trucks of the fleet, held slots: engine/fleet): per poi_id, spans
+   * [fromMs, toMs) in which no arrival may fall there; the fleet planner widens them by the stay.
+   */
+  busySites?: Record<string, [number, number][]>;
 }
 
 export interface DriverInput {
