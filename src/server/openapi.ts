@@ -43,9 +43,10 @@ const idempotencyKey = {
   in: "header",
   required: false,
   description:
-    "Makes a retried submit safe: the same key with the same request (path, query and body byte for byte) within 24 h answers the " +
-    "first response again and plans nothing new; the same key with another request is a 422 at `[\"header\", \"Idempotency-Key\"]`. " +
-    "Keys are per tenant, 1 to 255 visible ASCII characters (e.g. a UUID, or your order number and a version).",
+    "Makes a retried submit safe: the same key with the same request (query and body compared after validation, so formatting " +
+    "does not matter) within 24 h answers the first response again, with `Idempotent-Replayed: true`, and plans nothing new; the " +
+    "same key with another request is a 422 at `[\"header\", \"Idempotency-Key\"]`. Keys are per tenant, 1 to 255 visible " +
+    "ASCII characters (e.g. a UUID, or your order number and a version). Without it every submit is a new tour.",
   schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[!-~]{1,255}$" },
   example: recorded.idempotencyKey,
 };
@@ -79,9 +80,12 @@ function paths(): Json {
         parameters: [...parameters(PlannerQuery, "query"), idempotencyKey],
         requestBody: jsonBody("RouteOptimizationRequest", hamburgMunich),
         responses: {
-          "200": json(ref("SubmitResponse"), "Queued (or, for a repeated `Idempotency-Key`, the first answer again); `warnings` lists filters the station data cannot answer", {
-            queued: { summary: "The Hamburg -> Munich submit, queued", value: recorded.submitResponse },
-          }),
+          "200": {
+            ...json(ref("SubmitResponse"), "Queued (or, for a repeated `Idempotency-Key`, the first answer again); `warnings` lists filters the station data cannot answer", {
+              queued: { summary: "The Hamburg -> Munich submit, queued", value: recorded.submitResponse },
+            }),
+            headers: { "Idempotent-Replayed": { description: "`true` when this is the stored answer to an earlier submit with the same Idempotency-Key", schema: { type: "string", enum: ["true"] } } },
+          },
           ...common,
           ...withBody,
         },
