@@ -7,20 +7,23 @@ import styles from "./docs.module.css";
 export const dynamic = "force-static";
 export const metadata = { title: "API reference · E-truck planner" };
 
+type Response = { description: string; content?: Record<string, { schema: JsonSchema }> };
 type Operation = {
   summary?: string;
   description?: string;
   parameters?: { name: string; in: string; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, Response | { $ref: string }>;
 };
 
 export default function DocsPage() {
   const doc = openApiDocument() as unknown as {
     info: { title: string; version: string; description: string };
     paths: Record<string, Record<string, Operation>>;
-    components: { schemas: Record<string, JsonSchema> };
+    components: { schemas: Record<string, JsonSchema>; responses: Record<string, Response> };
   };
+  // Answers every operation shares are components (`#/components/responses/<name>`).
+  const resolve = (r: Response | { $ref: string }): Response => ("$ref" in r ? doc.components.responses[r.$ref.split("/").pop()!] : r);
   return (
     <main className={styles.page}>
       <h1>{doc.info.title} <small>API {doc.info.version}</small></h1>
@@ -68,7 +71,7 @@ export default function DocsPage() {
             )}
             <h3>Responses</h3>
             <ul>
-              {Object.entries(op.responses).map(([status, r]) => (
+              {Object.entries(op.responses).map(([status, answer]) => [status, resolve(answer)] as const).map(([status, r]) => (
                 <li key={status}>
                   <strong>{status}</strong> {r.description}{" "}
                   {r.content && <SchemaView schema={r.content["application/json"].schema} schemas={doc.components.schemas} />}

@@ -1,7 +1,9 @@
 // The served OpenAPI document is whole and says what the server does: every $ref resolves, every
 // operation is tagged and described, errors are documented as they are sent, and the recorded
 // examples (a real Hamburg -> Munich run) are valid for their schemas and for the contract.
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import DocsPage from "@/app/docs/page";
 import { RouteOptimizationRequest } from "@/contract/request";
 import { GET } from "@/app/openapi.json/route";
 import recorded from "@/server/openapi-examples.json";
@@ -122,5 +124,12 @@ describe("the document as GET /openapi.json serves it", () => {
     expect(checked).toBeGreaterThanOrEqual(10);
     expect(RouteOptimizationRequest.safeParse(recorded.submitRequest).success).toBe(true);
     expect(recorded.result.sections.length).toBeGreaterThan(1);
+  });
+
+  it("/docs renders what it documents: the shared answers and the Idempotency-Key header", () => {
+    const html = renderToStaticMarkup(DocsPage());
+    expect(html).toContain("Missing or invalid API key");
+    expect(html).toContain("The API key&#x27;s request rate is used up");
+    expect(html).toContain("<code>Idempotency-Key</code>");
   });
 });
