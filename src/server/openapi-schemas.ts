@@ -18,7 +18,7 @@ const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const
 // into a `__shared` schema and refers to it as `<uri(__shared)>#/$defs/<id>`: a second `#` that no OpenAPI
 // tool resolves. So every such schema is promoted to a component of its own (looked up by its id in zod's
 // global registry) and the conversion repeated until nothing is shared; anything else left shared throws.
-function convert(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, Json> {
+export function convert(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, s] of Object.entries(named)) registry.add(s, { id });
   for (;;) {
