@@ -61,7 +61,7 @@ export const DriverRequest = z
     driven_today_min: z.number().min(0).max(EXTENDED_DAILY_DRIVING_MIN).nullish().transform((v) => v ?? 0)
       .describe("Driving the driver has done since the last daily rest when the tour starts, minutes: at most 540, or 600 with extended_daily_driving: true; default 0"),
     since_daily_rest_min: z.number().min(0).max(MAX_DUTY_SPAN_MIN).nullish()
-      .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start; default driven_today_min. At most 780: a driver past 13 h must rest first"),
+      .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start, at least driven_today_min; default driven_today_min. At most 780: a driver past 13 h must rest first"),
     reduced_daily_rests_left: wholeNumber(0, 3).nullish().transform((v) => v ?? 0)
       .describe("Reduced (9 h) daily rests the driver may still take before the next weekly rest (EU 561/2006 allows three); one lets the tour's last day span 15 h; default 0"),
   })

@@ -99,6 +99,7 @@ describe("the document as GET /openapi.json serves it", () => {
     expect(schemas.POIInfo.properties.min_kW.description).toMatch(/at most max_kW/);
     expect(schemas.DriverRequest.properties.driven_since_break_min.description).toMatch(/at most driven_today_min/);
     expect(schemas.DriverRequest.properties.driven_today_min.description).toMatch(/540.*600 with extended_daily_driving/);
+    expect(schemas.DriverRequest.properties.since_daily_rest_min.description).toMatch(/at least driven_today_min/);
     expect(schemas.SectionRequest.properties.payload_kg.description).toMatch(/max gross mass minus its tare/);
     expect(schemas.SectionRequest.properties.start_pos.description).toMatch(/within 30 km of a road/);
   });
