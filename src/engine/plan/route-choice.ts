@@ -142,11 +142,12 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
   const objective = input.objective ?? "fastest";
   if (!input.routeChoice) {
     // No route drives less than the fastest one: where its plan already equals its driving and
-    // pauses (no charging time, no tolls to avoid or pay), no other route can win, and none is searched.
+    // pauses (no charging time, no tolls that count), no other route can win, and none is searched.
     const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
     const e = evaluate(fastest.legs);
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
-    const tollsMatter = fastest.tollsEur > 0 || (input.avoidTolls && !fastest.tollFree);
+    // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
+    const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
     if (e.result.status === "succeeded" && !tollsMatter && floor >= objectiveOf(e.result, objective) - 1e-6) {
       return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
     }
