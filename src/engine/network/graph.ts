@@ -31,17 +31,35 @@ export interface GraphStats {
   lengthKmByCountry: Record<string, number>;
 }
 
+/** Append-only typed column that doubles as it fills. */
+class Column<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array> {
+  length = 0;
+  constructor(public data: T) {}
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const next = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = x;
+  }
+}
+const column = <T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array>(C: new (n: number) => T) => new Column(new C(1024));
+
 export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetwork; stats: GraphStats } {
-  const index = new Map<string | number, number>();
-  const lat: number[] = [], lon: number[] = [];
+  // Vertices by source node id (numbers as they are, so no string per node) or by coordinates.
+  const byId = new Map<number | string, number>(), byCoord = new Map<string, number>();
+  const lat = column(Float64Array), lon = column(Float64Array);
   const vertex = (w: RoadWay, i: number): number => {
     const [y, x] = w.coords[i];
+    const id = w.nodeIds?.[i];
     // String keys: packing both scaled coordinates into one double would exceed 2^53.
-    const key = w.nodeIds ? `o${w.nodeIds[i]}` : `${Math.round(y * COORD_SCALE)},${Math.round(x * COORD_SCALE)}`;
-    let v = index.get(key);
+    const index = id !== undefined ? byId : byCoord;
+    const key = id !== undefined ? id : `${Math.round(y * COORD_SCALE)},${Math.round(x * COORD_SCALE)}`;
+    let v = (index as Map<number | string, number>).get(key);
     if (v === undefined) {
       v = lat.length;
-      index.set(key, v);
+      (index as Map<number | string, number>).set(key, v);
       lat.push(y);
       lon.push(x);
     }
@@ -64,80 +82,96 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
     return i;
   };
 
-  // Directed edge drafts, one per (from, to); the faster of duplicates wins.
-  const byPair = new Map<number, number>();
-  const from: number[] = [], to: number[] = [], time: number[] = [], len: number[] = [];
-  const cls: number[] = [], flags: number[] = [], maxspeed: number[] = [], ref: number[] = [], name: number[] = [], country: number[] = [];
-  let restrictedEdges = 0, duplicateEdges = 0;
+  // Directed edge drafts in the order the ways give them; duplicates of a (from, to) pair are merged below.
+  const from = column(Uint32Array), to = column(Uint32Array), time = column(Float64Array), len = column(Float64Array);
+  const cls = column(Uint8Array), flags = column(Uint8Array), maxspeed = column(Uint8Array), ref = column(Int32Array), name = column(Int32Array), country = column(Uint8Array);
+  let restrictedEdges = 0;
 
   for (const w of ways) {
     const restricted = w.hgvForbidden || (w.maxweightT !== undefined && w.maxweightT < PACK_TRUCK_PROFILE.weightT)
       || (w.maxheightM !== undefined && w.maxheightM < PACK_TRUCK_PROFILE.heightM);
     const c = ROAD_CLASSES.indexOf(w.cls);
     const r = intern(w.ref), nm = intern(w.name);
+    const fl = w.link ? EDGE_LINK : 0, ms = Math.min(255, Math.round(w.maxspeedKmh ?? 0));
     let prev = vertex(w, 0);
     for (let i = 1; i < w.coords.length; i++) {
       const cur = vertex(w, i);
       if (cur === prev) continue;
       if (restricted) { restrictedEdges += w.oneway === 0 ? 2 : 1; prev = cur; continue; }
-      const length = haversineM(lat[prev], lon[prev], lat[cur], lon[cur]);
-      const cc = w.country ?? opts.countryAt?.((lat[prev] + lat[cur]) / 2, (lon[prev] + lon[cur]) / 2) ?? null;
-      const speed = truckSpeedKmh(cc, w.cls, { link: w.link, maxspeedKmh: w.maxspeedKmh }) / 3.6;
-      const dirs: [number, number][] = w.oneway === 1 ? [[prev, cur]] : w.oneway === -1 ? [[cur, prev]] : [[prev, cur], [cur, prev]];
-      for (const [a, b] of dirs) {
-        const t = length / speed;
-        const key = a * 4_294_967_296 + b;
-        let e = byPair.get(key);
-        if (e !== undefined) {
-          duplicateEdges++;
-          if (t >= time[e]) continue;
-        } else {
-          e = from.length;
-          byPair.set(key, e);
-          from.push(a); to.push(b);
-        }
-        time[e] = t; len[e] = length; cls[e] = c; flags[e] = w.link ? EDGE_LINK : 0;
-        maxspeed[e] = Math.min(255, Math.round(w.maxspeedKmh ?? 0)); ref[e] = r; name[e] = nm; country[e] = countryIndex(cc);
+      const pLat = lat.data[prev], pLon = lon.data[prev], cLat = lat.data[cur], cLon = lon.data[cur];
+      const length = haversineM(pLat, pLon, cLat, cLon);
+      const cc = w.country ?? opts.countryAt?.((pLat + cLat) / 2, (pLon + cLon) / 2) ?? null;
+      const t = length / (truckSpeedKmh(cc, w.cls, { link: w.link, maxspeedKmh: w.maxspeedKmh }) / 3.6);
+      const ci = countryIndex(cc);
+      for (let d = 0; d < 2; d++) {
+        if (d === 0 ? w.oneway === -1 : w.oneway === 1) continue;
+        from.push(d === 0 ? prev : cur); to.push(d === 0 ? cur : prev);
+        time.push(t); len.push(length); cls.push(c); flags.push(fl); maxspeed.push(ms); ref.push(r); name.push(nm); country.push(ci);
       }
       prev = cur;
     }
   }
 
-  const keep = largestStronglyConnected(lat.length, from, to);
-  const newId = new Int32Array(lat.length).fill(-1);
+  // Drafts grouped by tail, in their order; a later duplicate of a pair is dropped, and
+  // overwrites the first (keeping its place) when faster.
+  const nv = lat.length, drafts = from.length;
+  const byTail = groupBy(nv, from.data, drafts);
+  const live = new Uint8Array(drafts);
+  let duplicateEdges = 0;
+  for (let u = 0; u < nv; u++) {
+    for (let i = byTail.first[u]; i < byTail.first[u + 1]; i++) {
+      const e = byTail.items[i];
+      let dup = -1;
+      for (let j = byTail.first[u]; j < i && dup < 0; j++) if (live[byTail.items[j]] && to.data[byTail.items[j]] === to.data[e]) dup = byTail.items[j];
+      if (dup < 0) { live[e] = 1; continue; }
+      duplicateEdges++;
+      if (time.data[e] >= time.data[dup]) continue;
+      for (const col of [time, len, cls, flags, maxspeed, ref, name, country]) col.data[dup] = col.data[e];
+    }
+  }
+  const liveCount = drafts - duplicateEdges;
+  const liveFrom = new Uint32Array(liveCount), liveTo = new Uint32Array(liveCount);
+  for (let e = 0, k = 0; e < drafts; e++) if (live[e]) { liveFrom[k] = from.data[e]; liveTo[k++] = to.data[e]; }
+  const hasEdge = (a: number, b: number) => {
+    for (let i = byTail.first[a]; i < byTail.first[a + 1]; i++) if (live[byTail.items[i]] && to.data[byTail.items[i]] === b) return true;
+    return false;
+  };
+
+  const keep = largestStronglyConnected(nv, liveFrom, liveTo);
+  const newId = new Int32Array(nv).fill(-1);
   let n = 0;
-  for (let v = 0; v < lat.length; v++) if (keep[v]) newId[v] = n++;
+  for (let v = 0; v < nv; v++) if (keep[v]) newId[v] = n++;
   const nodeLat = new Float64Array(n), nodeLon = new Float64Array(n);
-  for (let v = 0; v < lat.length; v++) if (newId[v] >= 0) { nodeLat[newId[v]] = lat[v]; nodeLon[newId[v]] = lon[v]; }
+  for (let v = 0; v < nv; v++) if (newId[v] >= 0) { nodeLat[newId[v]] = lat.data[v]; nodeLon[newId[v]] = lon.data[v]; }
 
   const firstEdge = new Uint32Array(n + 1);
-  const kept: number[] = [];
-  for (let e = 0; e < from.length; e++) {
-    if (newId[from[e]] < 0 || newId[to[e]] < 0) continue;
-    kept.push(e);
-    firstEdge[newId[from[e]] + 1]++;
+  let m = 0;
+  for (let e = 0; e < drafts; e++) {
+    if (!live[e] || newId[from.data[e]] < 0 || newId[to.data[e]] < 0) { live[e] = 0; continue; }
+    m++;
+    firstEdge[newId[from.data[e]] + 1]++;
   }
   for (let i = 0; i < n; i++) firstEdge[i + 1] += firstEdge[i];
-  const m = kept.length;
   const edgeTarget = new Uint32Array(m), edgeLengthM = new Float32Array(m), edgeTimeS = new Float32Array(m), edgeClass = new Uint8Array(m);
   const aFlags = new Uint8Array(m), aCountry = new Uint8Array(m), aMaxspeed = new Uint8Array(m);
   const aAscent = new Float32Array(m), aDescent = new Float32Array(m), aRef = new Int32Array(m), aName = new Int32Array(m);
   const fill = firstEdge.slice(0, n);
   const lengthKmByClass: Record<string, number> = {}, lengthKmByCountry: Record<string, number> = {};
-  for (const e of kept) {
-    const a = newId[from[e]], b = newId[to[e]];
+  for (let e = 0; e < drafts; e++) {
+    if (!live[e]) continue;
+    const a = newId[from.data[e]], b = newId[to.data[e]];
     const k = fill[a]++;
-    edgeTarget[k] = b; edgeLengthM[k] = len[e]; edgeTimeS[k] = time[e]; edgeClass[k] = cls[e];
-    aFlags[k] = flags[e]; aCountry[k] = country[e]; aMaxspeed[k] = maxspeed[e]; aRef[k] = ref[e]; aName[k] = name[e];
+    edgeTarget[k] = b; edgeLengthM[k] = len.data[e]; edgeTimeS[k] = time.data[e]; edgeClass[k] = cls.data[e];
+    aFlags[k] = flags.data[e]; aCountry[k] = country.data[e]; aMaxspeed[k] = maxspeed.data[e]; aRef[k] = ref.data[e]; aName[k] = name.data[e];
     if (opts.climb) {
       const c = opts.climb(nodeLat[a], nodeLon[a], nodeLat[b], nodeLon[b]);
       aAscent[k] = c.ascentM; aDescent[k] = c.descentM;
     }
     // Count a two-way road once, not once per direction.
-    const reverse = byPair.get(to[e] * 4_294_967_296 + from[e]);
-    const km = reverse !== undefined && from[e] > to[e] ? 0 : len[e] / 1000;
-    lengthKmByClass[ROAD_CLASSES[cls[e]]] = (lengthKmByClass[ROAD_CLASSES[cls[e]]] ?? 0) + km;
-    const cc = country[e] === NO_COUNTRY ? "unknown" : countries[country[e]];
+    const km = from.data[e] > to.data[e] && hasEdge(to.data[e], from.data[e]) ? 0 : len.data[e] / 1000;
+    const cn = ROAD_CLASSES[cls.data[e]];
+    lengthKmByClass[cn] = (lengthKmByClass[cn] ?? 0) + km;
+    const cc = country.data[e] === NO_COUNTRY ? "unknown" : countries[country.data[e]];
     lengthKmByCountry[cc] = (lengthKmByCountry[cc] ?? 0) + km;
   }
   for (const rec of [lengthKmByClass, lengthKmByCountry]) for (const k in rec) rec[k] = Math.round(rec[k]);
@@ -157,15 +191,25 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
   };
   return {
     net,
-    stats: { nodeCount: n, edgeCount: m, restrictedEdges, duplicateEdges, droppedNodes: lat.length - n, lengthKmByClass, lengthKmByCountry },
+    stats: { nodeCount: n, edgeCount: m, restrictedEdges, duplicateEdges, droppedNodes: nv - n, lengthKmByClass, lengthKmByCountry },
   };
 }
 
+/** Indices 0..count-1 grouped by key (a counting sort, so each group keeps their order). */
+function groupBy(n: number, key: ArrayLike<number>, count: number): { first: Uint32Array; items: Uint32Array } {
+  const first = new Uint32Array(n + 1);
+  for (let i = 0; i < count; i++) first[key[i] + 1]++;
+  for (let v = 0; v < n; v++) first[v + 1] += first[v];
+  const items = new Uint32Array(count), next = first.slice(0, n);
+  for (let i = 0; i < count; i++) items[next[key[i]]++] = i;
+  return { first, items };
+}
+
 /** Kosaraju with explicit stacks: which vertices form the largest strongly connected part. */
-export function largestStronglyConnected(n: number, from: number[], to: number[]): Uint8Array {
-  const csr = (src: number[], dst: number[]) => {
+export function largestStronglyConnected(n: number, from: ArrayLike<number>, to: ArrayLike<number>): Uint8Array {
+  const csr = (src: ArrayLike<number>, dst: ArrayLike<number>) => {
     const first = new Uint32Array(n + 1);
-    for (const s of src) first[s + 1]++;
+    for (let e = 0; e < src.length; e++) first[src[e] + 1]++;
     for (let i = 0; i < n; i++) first[i + 1] += first[i];
     const adj = new Uint32Array(src.length);
     const fill = first.slice(0, n);
