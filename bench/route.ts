@@ -76,7 +76,7 @@ const bytesOf = (arrays: Record<string, ArrayBufferView>, ch: boolean) =>
   Object.entries(arrays).reduce((s, [k, a]) => s + (k.startsWith("ch.") === ch ? a.byteLength : 0), 0);
 const raw = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 const sameArrays = (a: ContractionHierarchy, b: ContractionHierarchy) => Object.entries(a).every(([k, x]) =>
-  typeof x === "number" ? x === b.nodeCount : raw(x).equals(raw(b[k as keyof ContractionHierarchy] as ArrayBufferView)));
+  typeof x === "number" ? x === b[k as keyof ContractionHierarchy] : raw(x).equals(raw(b[k as keyof ContractionHierarchy] as ArrayBufferView)));
 
 /** Edge ids that lead from s to t, returning their summed time, or NaN. */
 function chainCost(net: RoadNetwork, s: number, t: number, edges: number[]): number {

@@ -21,15 +21,16 @@ export function osmPackId(file: string): string {
 
 export async function importOsmPack(
   file: string, packDir: string,
-  opts: { id?: string; countryAt?: (lat: number, lon: number) => string | null; terrain?: Terrain },
+  opts: { id?: string; countryAt?: (lat: number, lon: number) => string | null; terrain?: Terrain; onProgress?: (line: string) => void },
 ): Promise<PackBuildReport> {
   const id = opts.id ?? osmPackId(file);
   const read = await readOsmFile(file);
+  opts.onProgress?.(`read: ${read.report.nodesRead} nodes, ${read.report.roadWays} road ways in ${read.report.readMs} ms`);
   const inputHash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
   return buildPack(
     { id, attribution: OSM_ATTRIBUTION, ways: read.ways, report: read.report as Record<string, number | string> },
     path.join(packDir, `network-${id}.bin`),
-    { inputHash, countryAt: opts.countryAt, terrain: opts.terrain },
+    { inputHash, countryAt: opts.countryAt, terrain: opts.terrain, onProgress: opts.onProgress },
   );
 }
 
@@ -48,6 +49,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     id: i >= 0 ? args[i + 1] : undefined,
     countryAt: createCountryLocator().countryAt,
     terrain: loadTerrain(path.join(dataDir, "dem")),
+    onProgress: (line) => console.log(line),
   });
   console.log(`${r.id} ${r.version}: ${r.nodeCount} nodes, ${r.edgeCount} edges, ${r.shortcuts} shortcuts, ${(r.bytes / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - t0)} ms`);
   console.log(`written to ${path.join(packDir, `network-${r.id}.bin`)}; restart the service to use it`);

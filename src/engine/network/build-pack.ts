@@ -1,6 +1,6 @@
 // A network pack from a road source: graph, terrain, contraction hierarchy, file.
 import { createHash } from "node:crypto";
-import { buildContractionHierarchy } from "./ch/build";
+import { buildContractionHierarchy, countShortcuts, describeChProgress } from "./ch/build";
 import { chToArrays } from "./ch/arrays";
 import { buildGraph, PACK_TRUCK_PROFILE, type GraphStats } from "./graph";
 import { writeNetworkPack } from "./pack";
@@ -20,6 +20,8 @@ export interface PackBuildOptions {
   terrain?: Terrain;
   /** Terrain sampling step along edges; coarse line geometry needs a coarse step (see engine/terrain/profile.ts). */
   terrainStepM?: number;
+  /** A line on each stage, and on the contraction's progress every few seconds. */
+  onProgress?: (line: string) => void;
 }
 
 export interface PackBuildReport extends GraphStats {
@@ -27,8 +29,12 @@ export interface PackBuildReport extends GraphStats {
   version: string;
   bytes: number;
   shortcuts: number;
+  /** Nodes left uncontracted in the hierarchy's core (0 unless the contraction was bounded). */
+  coreNodes: number;
   graphMs: number;
+  terrainMs: number;
   chMs: number;
+  writeMs: number;
   sourceReport?: WaySource["report"];
 }
 
@@ -59,22 +65,38 @@ function nodeElevations(terrain: Terrain, lat: Float64Array, lon: Float64Array):
   return out;
 }
 
+/** Climb and descent of every edge in its direction, into the network's attribute arrays. */
+function edgeTerrain(net: RoadNetwork, terrain: Terrain, stepM: number): void {
+  const a = net.attributes!, out = { ascentM: 0, descentM: 0 };
+  const { nodeLat, nodeLon, firstEdge, edgeTarget } = net;
+  for (let u = 0; u < net.nodeCount; u++) {
+    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) {
+      const v = edgeTarget[e];
+      const c = edgeClimb(terrain, nodeLat[u], nodeLon[u], nodeLat[v], nodeLon[v], out, stepM);
+      a.ascentM[e] = c.ascentM; a.descentM[e] = c.descentM;
+    }
+  }
+}
+
 export function buildPack(source: WaySource, outFile: string, opts: PackBuildOptions): PackBuildReport {
   const t0 = performance.now();
-  const out = { ascentM: 0, descentM: 0 };
   const terrain = opts.terrain;
-  const { net: built, stats } = buildGraph(source.ways, {
-    id: source.id,
-    version: "",
-    attribution: source.attribution,
-    countryAt: opts.countryAt,
-    climb: terrain ? (aLat, aLon, bLat, bLon) => ({ ...edgeClimb(terrain, aLat, aLon, bLat, bLon, out, opts.terrainStepM ?? 0) }) : undefined,
-  });
+  const { net: built, stats } = buildGraph(source.ways, { id: source.id, version: "", attribution: source.attribution, countryAt: opts.countryAt });
   if (built.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
-  const nodeElevationM = terrain ? nodeElevations(terrain, built.nodeLat, built.nodeLon) : undefined;
   const t1 = performance.now();
-  const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
+  opts.onProgress?.(`graph: ${stats.nodeCount} nodes, ${stats.edgeCount} edges in ${Math.round(t1 - t0)} ms`);
+  let nodeElevationM: Int16Array | undefined;
+  if (terrain) {
+    edgeTerrain(built, terrain, opts.terrainStepM ?? 0);
+    nodeElevationM = nodeElevations(terrain, built.nodeLat, built.nodeLon);
+  }
   const t2 = performance.now();
+  const ch = buildContractionHierarchy(
+    { nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS },
+    { onProgress: opts.onProgress && ((p) => opts.onProgress!(`contraction: ${describeChProgress(p)}`)) },
+  );
+  const t3 = performance.now();
+  const shortcuts = countShortcuts(ch);
   const chArrays = chToArrays(ch);
   const withTerrain: RoadNetwork = nodeElevationM ? { ...built, nodeElevationM } : built;
   const version = contentVersion(withTerrain, chArrays);
@@ -82,8 +104,15 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
   const bytes = writeNetworkPack(net, {
     source: source.id,
     attribution: source.attribution,
-    meta: { buildFormat: BUILD_FORMAT, inputHash: opts.inputHash, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources, ...stats, source: source.report },
+    meta: {
+      buildFormat: BUILD_FORMAT, inputHash: opts.inputHash, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources,
+      ...stats, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart, source: source.report,
+    },
   }, outFile, chArrays);
-  const shortcuts = ch.fwdHead.length + ch.bwdHead.length - net.edgeCount;
-  return { id: source.id, version, bytes, shortcuts, graphMs: Math.round(t1 - t0), chMs: Math.round(t2 - t1), sourceReport: source.report, ...stats };
+  const t4 = performance.now();
+  const ms = (a: number, b: number) => Math.round(b - a);
+  return {
+    id: source.id, version, bytes, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart,
+    graphMs: ms(t0, t1), terrainMs: ms(t1, t2), chMs: ms(t2, t3), writeMs: ms(t3, t4), sourceReport: source.report, ...stats,
+  };
 }

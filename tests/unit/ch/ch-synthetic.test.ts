@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chFromArrays, chToArrays } from "@/engine/network/ch/arrays";
-import { buildContractionHierarchy, NO_ARC, type ChBuildOptions, type ContractionHierarchy } from "@/engine/network/ch/build";
+import { buildContractionHierarchy, countShortcuts, describeChProgress, NO_ARC, type ChBuildOptions, type ChProgress, type ContractionHierarchy } from "@/engine/network/ch/build";
 import { createChQuery } from "@/engine/network/ch/query";
 import { loadPack, writeNetworkPack } from "@/engine/network/pack";
 import type { RoadNetwork } from "@/engine/network/types";
@@ -141,6 +141,48 @@ describe("contraction hierarchy on synthetic directed graphs", () => {
   });
 });
 
+describe("contraction hierarchy with a bounded build", () => {
+  it("leaves a dense grid's core uncontracted, reports its progress, and stays exact", () => {
+    const net = grid(4, 20, 20), reports: ChProgress[] = [];
+    const ch = build(net, { maxCoreDegree: 4, minCoreNodes: 30, progressMs: 0, onProgress: (p) => reports.push(p) });
+    // The bound kicked in: some nodes contracted, at least minCoreNodes left as the core.
+    expect(ch.coreStart).toBeGreaterThan(0);
+    expect(ch.nodeCount - ch.coreStart).toBeGreaterThanOrEqual(30);
+    expect(ch.nodeCount - ch.coreStart).toBeLessThan(ch.nodeCount / 2);
+    const last = reports[reports.length - 1];
+    expect(reports.length).toBeGreaterThan(2);
+    expect(reports.slice(0, -1).every((p) => !p.done && p.contracted < last.contracted)).toBe(true);
+    expect(last).toMatchObject({ done: true, contracted: ch.coreStart, nodeCount: net.nodeCount, shortcuts: countShortcuts(ch) });
+    expect(last.coreDegree).toBeGreaterThan(4);
+    expect(describeChProgress(last)).toMatch(/nodes left as the core$/);
+    expect(allPairs(net, ch).bad).toEqual([]);
+    // A downward arc is valid only between two core nodes.
+    const coreArc = ch.fwdFirstOut[ch.coreStart];
+    expect(ch.fwdHead[coreArc]).toBeGreaterThanOrEqual(ch.coreStart);
+    const head = ch.fwdHead.slice();
+    head[coreArc] = 0;
+    expect(() => chFromArrays({ ...chToArrays(ch), "ch.fwdHead": head }, net.edgeCount)).toThrow(/invalid/);
+    // Through the pack's arrays, as the server loads it.
+    const back = chFromArrays(chToArrays(ch), net.edgeCount);
+    expect(back.coreStart).toBe(ch.coreStart);
+    expect(allPairs(net, back).bad).toEqual([]);
+  });
+
+  it("is exact with the whole graph as the core (a plain bidirectional Dijkstra)", () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const net = randomDigraph(seed, 40, 120, seed % 2 === 0), ch = build(net, { maxCoreDegree: 0, minCoreNodes: 1 });
+      expect(ch.coreStart).toBe(0);
+      expect(allPairs(net, ch).bad, `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  it("contracts everything below minCoreNodes, and road-like graphs under the defaults", () => {
+    const net = grid(5, 12, 12);
+    expect(build(net, { maxCoreDegree: 1, minCoreNodes: 1000 }).coreStart).toBe(net.nodeCount);
+    expect(build(net).coreStart).toBe(net.nodeCount);
+  });
+});
+
 describe("contraction hierarchy arrays", () => {
   it("round-trip through a network pack and answer the same", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ch-"));
@@ -179,5 +221,8 @@ describe("contraction hierarchy arrays", () => {
     expect(broken((c) => { c.fwdHalf1[orig] = net.edgeCount; })).toThrow(/invalid/);
     const arrays = chToArrays(ch);
     expect(() => chFromArrays({ ...arrays, "ch.fwdWeight": new Float32Array(ch.fwdWeight) }, net.edgeCount)).toThrow(/wrong type/);
+    expect(() => chFromArrays({ ...arrays, "ch.coreStart": Uint32Array.of(ch.nodeCount + 1) }, net.edgeCount)).toThrow(/coreStart/);
+    const { "ch.coreStart": _, ...withoutCore } = arrays;
+    expect(chFromArrays(withoutCore, net.edgeCount).coreStart).toBe(ch.nodeCount); // packs from before the core
   });
 });

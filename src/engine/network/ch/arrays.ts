@@ -8,10 +8,13 @@ const NAMES = [
   "bwdFirstOut", "bwdHead", "bwdWeight", "bwdHalf1", "bwdHalf2",
 ] as const;
 type Name = (typeof NAMES)[number];
-type Typed = ContractionHierarchy[Name];
+type Typed = ContractionHierarchy[Name] | Uint32Array;
+
+/** Where the core starts, as a one-element array; packs without it have no core. */
+const CORE_START = "coreStart";
 
 export function chToArrays(ch: ContractionHierarchy, prefix = "ch."): Record<string, Typed> {
-  return Object.fromEntries(NAMES.map((k) => [prefix + k, ch[k]]));
+  return { ...Object.fromEntries(NAMES.map((k) => [prefix + k, ch[k]])), [prefix + CORE_START]: Uint32Array.of(ch.coreStart) };
 }
 
 /** Throws unless the arrays form a hierarchy the query can walk without reading out of bounds. */
@@ -23,8 +26,11 @@ export function chFromArrays(arrays: Record<string, unknown>, edgeCount: number,
   };
   const ch = {} as Record<Name, Typed>;
   for (const k of NAMES) ch[k] = k.endsWith("Weight") ? get(k, Float64Array) : get(k, Uint32Array);
-  const out = { nodeCount: ch.rank.length, ...ch } as ContractionHierarchy;
-  const n = out.nodeCount;
+  const n = ch.rank.length;
+  const core = arrays[prefix + CORE_START];
+  if (core !== undefined && !(core instanceof Uint32Array && core.length === 1 && core[0] <= n)) throw new Error(`CH array ${prefix + CORE_START} invalid`);
+  const coreStart = core instanceof Uint32Array ? core[0] : n;
+  const out = { nodeCount: n, coreStart, ...ch } as ContractionHierarchy;
   const seen = new Uint8Array(n);
   for (let v = 0; v < n; v++) {
     if (out.rank[v] >= n || seen[out.rank[v]]) throw new Error("CH rank is not a permutation");
@@ -38,7 +44,8 @@ export function chFromArrays(arrays: Record<string, unknown>, edgeCount: number,
     if (w.length !== head.length || h1.length !== head.length || h2.length !== head.length) throw new Error(`CH ${side} arrays inconsistent`);
     for (let i = 0; i < head.length; i++) {
       const v = own[i], x = side === "fwd" ? v : head[i], y = side === "fwd" ? head[i] : v;
-      let ok = head[i] > v && head[i] < n && w[i] >= 0 && w[i] < Infinity;
+      // Upward, or between two core nodes (stored both ways).
+      let ok = (head[i] > v || (v >= coreStart && head[i] >= coreStart && head[i] !== v)) && head[i] < n && w[i] >= 0 && w[i] < Infinity;
       // A shortcut x->y: halves x->m and m->y under one middle node m below the owner,
       // so unpacking always descends and ends.
       if (ok && h2[i] === NO_ARC) ok = h1[i] < edgeCount;

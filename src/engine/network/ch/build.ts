@@ -24,6 +24,13 @@ export const NO_ARC = 0xffffffff;
  */
 export interface ContractionHierarchy {
   nodeCount: number;
+  /**
+   * Ranks from coreStart up form the core: nodes a bounded build left uncontracted. Arcs between
+   * two core nodes are stored both ways (forward under their tail, backward under their head,
+   * whatever the ranks), so the same search runs a plain bidirectional Dijkstra on the core.
+   * nodeCount when the hierarchy is complete.
+   */
+  coreStart: number;
   /** rank[node id]. */
   rank: Uint32Array;
   fwdFirstOut: Uint32Array; fwdHead: Uint32Array; fwdWeight: Float64Array; fwdHalf1: Uint32Array; fwdHalf2: Uint32Array;
@@ -35,7 +42,32 @@ export interface ChBuildOptions {
   maxSettled?: number;
   /** ... or beyond this many arcs from their start. */
   maxHops?: number;
+  /**
+   * Contraction stops, leaving the rest as the core, once the uncontracted nodes have this many
+   * arcs each on average and at least `minCoreNodes` of them are left (dense cores, as in grids,
+   * would take hours to contract and gain little).
+   */
+  maxCoreDegree?: number;
+  minCoreNodes?: number;
+  /** Called about every `progressMs` (default 2,000) while contracting, and once at the end. */
+  onProgress?: (p: ChProgress) => void;
+  progressMs?: number;
 }
+
+export interface ChProgress {
+  contracted: number;
+  nodeCount: number;
+  shortcuts: number;
+  /** Mean number of arcs per uncontracted node. */
+  coreDegree: number;
+  elapsedMs: number;
+  done: boolean;
+}
+
+export const describeChProgress = (p: ChProgress) =>
+  `${p.contracted.toLocaleString("en-US")} / ${p.nodeCount.toLocaleString("en-US")} nodes contracted, `
+  + `${p.shortcuts.toLocaleString("en-US")} shortcuts, ${p.coreDegree.toFixed(1)} arcs per node left, ${(p.elapsedMs / 1000).toFixed(1)} s`
+  + (p.done && p.contracted < p.nodeCount ? `; ${(p.nodeCount - p.contracted).toLocaleString("en-US")} nodes left as the core` : "");
 
 export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions = {}): ContractionHierarchy {
   const n = g.nodeCount;
@@ -150,16 +182,26 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
   // Edge difference weighted double: on the DE network it gave the smallest search spaces.
   const priority = (v: number) => 2 * (contract(v, true) - inn[v].length - out[v].length) + cn[v] + level[v];
 
+  const maxCoreDegree = opts.maxCoreDegree ?? DEFAULT_MAX_CORE_DEGREE, minCoreNodes = opts.minCoreNodes ?? DEFAULT_MIN_CORE_NODES;
+  const progressMs = opts.progressMs ?? 2_000, t0 = performance.now();
+  let liveArcs = arcCount, shortcuts = 0, nextReport = t0 + progressMs;
+  const report = (done: boolean) => opts.onProgress?.({
+    contracted: r, nodeCount: n, shortcuts, coreDegree: n > r ? liveArcs / (n - r) : 0, elapsedMs: performance.now() - t0, done,
+  });
+
   const pq = new FlatQueue<number>();
   for (let v = 0; v < n; v++) { prio[v] = priority(v); pq.push(v, prio[v]); }
   let r = 0;
   while (pq.length > 0) {
+    if (n - r >= minCoreNodes && liveArcs > maxCoreDegree * (n - r)) break;
     const p = pq.peekValue()!, v = pq.pop()!;
     if (contracted[v] || p !== prio[v]) continue;
     // Lazy update: the priority may have gone up since it was queued.
     const np = priority(v);
     if (np !== p) { prio[v] = np; if (pq.length > 0 && np > pq.peekValue()!) { pq.push(v, np); continue; } }
-    contract(v, false);
+    const added = contract(v, false);
+    shortcuts += added;
+    liveArcs += added - inn[v].length - out[v].length;
     contracted[v] = 1; rank[v] = r++;
     nbrs.length = 0;
     for (const a of inn[v]) { const u = tail[a]; removeFrom(out[u], a); if (touched[u] !== r) { touched[u] = r; nbrs.push(u); } }
@@ -170,10 +212,23 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
       if (level[x] <= level[v]) level[x] = level[v] + 1;
       prio[x] = priority(x); pq.push(x, prio[x]);
     }
+    if ((r & 15) === 0 && opts.onProgress && performance.now() >= nextReport) { report(false); nextReport = performance.now() + progressMs; }
+  }
+  report(true);
+  // The core: what is left, ranked in the order the queue holds it.
+  const coreStart = r;
+  while (pq.length > 0) {
+    const p = pq.peekValue()!, v = pq.pop()!;
+    if (contracted[v] || p !== prio[v]) continue;
+    contracted[v] = 1; rank[v] = r++;
   }
 
-  return toUpwardGraphs(n, rank, arcCount, tail, head, w, half1, half2);
+  return toUpwardGraphs(n, coreStart, rank, arcCount, tail, head, w, half1, half2);
 }
+
+/** Mean arcs per uncontracted node at which a large remainder is left as the core. */
+export const DEFAULT_MAX_CORE_DEGREE = 12;
+export const DEFAULT_MIN_CORE_NODES = 1_000;
 
 function removeFrom(list: number[], x: number): void {
   const i = list.indexOf(x);
@@ -181,36 +236,57 @@ function removeFrom(list: number[], x: number): void {
   list.pop();
 }
 
-/** Every arc goes under its lower-ranked end: forward if that is its tail, else backward. */
+/**
+ * Every arc goes under its lower-ranked end: forward if that is its tail, else backward. An arc
+ * between two core nodes goes under both: forward under its tail and backward under its head.
+ */
 function toUpwardGraphs(
-  n: number, rank: Uint32Array, m: number,
+  n: number, coreStart: number, rank: Uint32Array, m: number,
   tail: Uint32Array, head: Uint32Array, w: Float64Array, half1: Uint32Array, half2: Uint32Array,
 ): ContractionHierarchy {
   const fwdFirstOut = new Uint32Array(n + 1), bwdFirstOut = new Uint32Array(n + 1);
   for (let a = 0; a < m; a++) {
     const rt = rank[tail[a]], rh = rank[head[a]];
-    if (rt < rh) fwdFirstOut[rt + 1]++; else bwdFirstOut[rh + 1]++;
+    if (rt >= coreStart && rh >= coreStart) { fwdFirstOut[rt + 1]++; bwdFirstOut[rh + 1]++; }
+    else if (rt < rh) fwdFirstOut[rt + 1]++; else bwdFirstOut[rh + 1]++;
   }
   for (let i = 0; i < n; i++) { fwdFirstOut[i + 1] += fwdFirstOut[i]; bwdFirstOut[i + 1] += bwdFirstOut[i]; }
   const fm = fwdFirstOut[n], bm = bwdFirstOut[n];
   const ch: ContractionHierarchy = {
-    nodeCount: n, rank,
+    nodeCount: n, coreStart, rank,
     fwdFirstOut, fwdHead: new Uint32Array(fm), fwdWeight: new Float64Array(fm), fwdHalf1: new Uint32Array(fm), fwdHalf2: new Uint32Array(fm),
     bwdFirstOut, bwdHead: new Uint32Array(bm), bwdWeight: new Float64Array(bm), bwdHalf1: new Uint32Array(bm), bwdHalf2: new Uint32Array(bm),
   };
+  // Position of each arc below the core; core arcs are never a shortcut's half (halves meet at a contracted node).
   const pos = new Uint32Array(m);
   const fNext = fwdFirstOut.slice(0, n), bNext = bwdFirstOut.slice(0, n);
   for (let a = 0; a < m; a++) {
     const rt = rank[tail[a]], rh = rank[head[a]];
+    if (rt >= coreStart && rh >= coreStart) continue;
     pos[a] = rt < rh ? fNext[rt]++ : bNext[rh]++;
   }
   // Second pass: an arc improved in place may have halves created after it.
   for (let a = 0; a < m; a++) {
-    const rt = rank[tail[a]], rh = rank[head[a]], i = pos[a];
+    const rt = rank[tail[a]], rh = rank[head[a]];
     const h1 = half2[a] === NO_ARC ? half1[a] : pos[half1[a]];
     const h2 = half2[a] === NO_ARC ? NO_ARC : pos[half2[a]];
-    if (rt < rh) { ch.fwdHead[i] = rh; ch.fwdWeight[i] = w[a]; ch.fwdHalf1[i] = h1; ch.fwdHalf2[i] = h2; }
-    else { ch.bwdHead[i] = rt; ch.bwdWeight[i] = w[a]; ch.bwdHalf1[i] = h1; ch.bwdHalf2[i] = h2; }
+    const core = rt >= coreStart && rh >= coreStart;
+    if (core || rt < rh) {
+      const i = core ? fNext[rt]++ : pos[a];
+      ch.fwdHead[i] = rh; ch.fwdWeight[i] = w[a]; ch.fwdHalf1[i] = h1; ch.fwdHalf2[i] = h2;
+    }
+    if (core || rt > rh) {
+      const i = core ? bNext[rh]++ : pos[a];
+      ch.bwdHead[i] = rt; ch.bwdWeight[i] = w[a]; ch.bwdHalf1[i] = h1; ch.bwdHalf2[i] = h2;
+    }
   }
   return ch;
+}
+
+/** Shortcuts of a hierarchy (an arc between two core nodes, stored twice, counts once). */
+export function countShortcuts(ch: ContractionHierarchy): number {
+  let k = 0;
+  for (const h of ch.fwdHalf2) if (h !== NO_ARC) k++;
+  for (let i = 0; i < ch.bwdFirstOut[ch.coreStart]; i++) if (ch.bwdHalf2[i] !== NO_ARC) k++;
+  return k;
 }
