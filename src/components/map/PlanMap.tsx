@@ -13,6 +13,7 @@ import { planStops } from "@/components/planner/stops";
 import { notDrivableInfo } from "@/components/result/filters";
 import { pointAt, routeOnMap, socRuns, type RouteOnMap } from "@/components/result/profile";
 import type { OptimizationResultResponse } from "@/contract/result";
+import { AlternativesLayer } from "./AlternativesLayer";
 import { Basemap } from "./Basemap";
 import { MapKey, type StationLayers } from "./MapKey";
 import { NotDrivableNotice, StuckMarker } from "./NotDrivable";
@@ -154,6 +155,7 @@ export default function PlanMap({ waypoints, result, picking, onPick, focus, onM
         <ClickPicker picking={picking} onPick={onPick} />
         <FitView result={result} route={route} waypoints={waypoints} />
         <RouteShown shown={!!route?.sections.length} />
+        {result?.route_alternatives && result.route_alternatives.length > 1 ? <AlternativesLayer routes={result.route_alternatives} /> : null}
         {route ? <RouteLayer route={route} runs={runs} /> : null}
         <StationsLayer candidates={layers.candidates ? candidates : null} corridor={layers.corridor ? corridor : null} />
         <WaypointMarkers waypoints={waypoints} onMove={onMoveWaypoint} />

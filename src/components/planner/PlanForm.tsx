@@ -172,7 +172,7 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
           const last = points[points.length - 1];
           const via = points.length - 2;
           const title = via ? `${points[0].label} → ${via} stop${via > 1 ? "s" : ""} → ${last.label}` : `${points[0].label} → ${last.label}`;
-          onSubmitted({ jobId: r.job_id, optimizationId: r.optimization_id, warnings: r.warnings ?? [], submittedAt: Date.now(), title, vehicle });
+          onSubmitted({ jobId: r.job_id, optimizationId: r.optimization_id, warnings: r.warnings ?? [], submittedAt: Date.now(), title, vehicle, submission: { query: s.query, body: s.body } });
         },
         onError: (err) => {
           const details = validationDetails(err);

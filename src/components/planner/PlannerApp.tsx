@@ -56,6 +56,26 @@ export function PlannerApp() {
     refetchInterval: (q) => (q.state.data && q.state.data.result == null && !isFinal(q.state.data.status) ? POLL_MS : false),
   });
   const plan = result.data?.result ?? null;
+  // "Plan on this route": the same request with route_choice naming one of route_alternatives.
+  const resubmit = useMutation(trpc.planner.submit.mutationOptions());
+  const [routeError, setRouteError] = useState<string | null>(null);
+  const chooseRoute = useCallback(
+    (choice: number[]) => {
+      const sent = run?.submission;
+      if (!run || !sent) return;
+      setRouteError(null);
+      const submission = { query: sent.query, body: { ...sent.body, route_choice: choice } };
+      resubmit.mutate(submission, {
+        onSuccess: (r) => {
+          if (r.job_id == null || r.optimization_id == null) return setRouteError("The server accepted the tour but returned no job to follow.");
+          setFocus(null);
+          setRun({ ...run, jobId: r.job_id, optimizationId: r.optimization_id, warnings: r.warnings ?? [], submittedAt: Date.now(), submission });
+        },
+        onError: (err) => setRouteError(err.message || "The plan could not be submitted."),
+      });
+    },
+    [run, resubmit],
+  );
   const working = !!run && !final && !job.isError;
   const elapsed = useElapsed(run?.submittedAt ?? null, working);
 
@@ -145,7 +165,22 @@ export function PlannerApp() {
                 {statusLine}
               </div>
             ) : null}
-            {plan ? <ResultPanel result={plan} submitWarnings={run?.warnings ?? []} onFocusStop={(index) => setFocus({ index, nonce: Date.now() })} option={shownOption} onOption={setShownOption} /> : null}
+            {routeError ? (
+              <div className={styles.statusError} role="alert">
+                {routeError}
+              </div>
+            ) : null}
+            {plan ? (
+              <ResultPanel
+                result={plan}
+                submitWarnings={run?.warnings ?? []}
+                onFocusStop={(index) => setFocus({ index, nonce: Date.now() })}
+                option={shownOption}
+                onOption={setShownOption}
+                onChooseRoute={run?.submission ? chooseRoute : undefined}
+                choosingRoute={resubmit.isPending || working}
+              />
+            ) : null}
             {run && !working ? (
               <div className={styles.panelFoot}>
                 <button type="button" className={styles.secondaryWide} onClick={() => setTab("plan")}>

@@ -3,6 +3,7 @@
 // warnings, SoC and elevation along the route, the tour's timeline, and the
 // stops (times, charging, energy, state of charge) as a list.
 import { CostOptions } from "@/components/result/CostOptions";
+import { RouteChoices } from "@/components/result/RouteChoices";
 import { useMemo } from "react";
 import { notDrivableInfo } from "@/components/result/filters";
 import { routeOnMap } from "@/components/result/profile";
@@ -132,10 +133,12 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
   );
 }
 
-export function ResultPanel({ result, submitWarnings, onFocusStop, option = null, onOption }: {
+export function ResultPanel({ result, submitWarnings, onFocusStop, option = null, onOption, onChooseRoute, choosingRoute }: {
   result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void;
   /** The cost option shown (null: the requested plan), and how to show another. */
   option?: number | null; onOption?: (option: number | null) => void;
+  /** Plans the tour again on one of route_alternatives (its route_choice). */
+  onChooseRoute?: (choice: number[]) => void; choosingRoute?: boolean;
 }) {
   const stops = useMemo(() => planStops(result), [result]);
   const route = useMemo(() => routeOnMap(result), [result]);
@@ -160,6 +163,7 @@ export function ResultPanel({ result, submitWarnings, onFocusStop, option = null
 
       <Totals result={result} />
       {onOption && result.cost_options?.length ? <CostOptions options={result.cost_options} shown={option} onShow={onOption} /> : null}
+      {result.route_alternatives && result.route_alternatives.length > 1 ? <RouteChoices routes={result.route_alternatives} onChoose={onChooseRoute} busy={choosingRoute} /> : null}
 
       {warnings.length ? (
         <div className={styles.alertWarn} role="status">

@@ -31,6 +31,8 @@ export interface SubmittedRun {
   /** "Hamburg, DE → München, DE" */
   title: string;
   vehicle: string;
+  /** What was sent (planner.submit's input), to plan it again on another route. */
+  submission?: { query: Record<string, string>; body: Record<string, unknown> };
 }
 
 export interface FormState {

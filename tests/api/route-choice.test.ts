@@ -1,0 +1,53 @@
+// Route choice through POST /planner/v2: the result lists the routes considered (route_alternatives,
+// valid for the contract), route_choice plans a listed route, avoid_tolls is read, and a route_choice
+// of the wrong length is a 422 at its field.
+import { beforeAll, expect, it } from "vitest";
+import { OptimizationResultResponse } from "@/contract/result";
+import { db } from "@/server/db/client";
+import { runNextJob } from "@/server/jobs/table-queue";
+import { call } from "../support/api";
+import { freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+
+let t: TestTenants;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+});
+
+async function planned(body: Record<string, unknown>) {
+  const submit = await call("POST", "/planner/v2", { key: t.a.key, body });
+  expect(submit.status, submit.text).toBe(200);
+  while (await runNextJob(db(), { leaseS: 60, maxAttempts: 1 })) {
+    /* drain */
+  }
+  const r = (await call("GET", `/planner/optimizations/${submit.json.optimization_id}/result`, { key: t.a.key })).json;
+  return OptimizationResultResponse.parse(r);
+}
+
+it("lists the routes considered, and plans the one route_choice names", async () => {
+  const r = await planned(hamburgMunich({ battery_level_start: 0.8, avoid_tolls: false }));
+  expect(r.status).toBe("succeeded");
+  const routes = r.route_alternatives!;
+  expect(routes.length).toBeGreaterThanOrEqual(2);
+  expect(routes.filter((a) => a.chosen)).toHaveLength(1);
+  expect(routes[0].route_choice).toEqual([0]);
+  for (const a of routes) expect(a.polyline.length).toBeGreaterThan(10);
+  const other = routes.find((a) => !a.chosen)!;
+  const forced = await planned(hamburgMunich({ battery_level_start: 0.8, route_choice: other.route_choice }));
+  const chosen = forced.route_alternatives!.find((a) => a.chosen)!;
+  expect(chosen.route_choice).toEqual(other.route_choice);
+  expect(chosen.distance_m).toBe(other.distance_m);
+  expect(forced.route_alternatives!.filter((a) => !a.chosen).every((a) => a.reason === "route_choice" && a.status === "not_evaluated")).toBe(true);
+}, 120_000);
+
+it("refuses a route_choice that is not one entry per section, and indices out of range", async () => {
+  const wrong = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ route_choice: [0, 1] }) });
+  expect(wrong.status).toBe(422);
+  expect(wrong.json.detail.map((d: { loc: unknown[] }) => d.loc)).toContainEqual(["body", "route_choice"]);
+  const range = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ route_choice: [4] }) });
+  expect(range.status).toBe(422);
+  expect(range.json.detail.map((d: { loc: unknown[] }) => d.loc)).toContainEqual(["body", "route_choice", 0]);
+  const tolls = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich({ avoid_tolls: "yes" }) });
+  expect(tolls.status).toBe(422);
+  expect(tolls.json.detail.map((d: { loc: unknown[] }) => d.loc)).toContainEqual(["body", "avoid_tolls"]);
+});
