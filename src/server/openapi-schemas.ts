@@ -16,8 +16,29 @@ const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const
 
 // zod puts a schema that carries an `id` (`.meta({ id })`) but is missing from the registry being converted
 // into a `__shared` schema and refers to it as `<uri(__shared)>#/$defs/<id>`: a second `#` that no OpenAPI
-// tool resolves. So every such schema is promoted to a component of its own (looked up by its id in zod's
-// global registry) and the conversion repeated until nothing is shared; anything else left shared throws.
+// tool resolves. So every such schema is promoted to a component of its own and the conversion repeated
+// until nothing is shared; anything else left shared throws. The schema is found inside the schemas being
+// converted, not in zod's global registry by id: a bundle may hold a module twice (Next's build does), and
+// the global registry then maps the id to the other copy, which zod calls a duplicate id.
+function withId(roots: z.ZodType[], id: string): z.ZodType | undefined {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [...roots];
+  while (stack.length) {
+    const node = stack.pop();
+    if (!node || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    if (node instanceof z.ZodType) {
+      if (z.globalRegistry.get(node)?.id === id) return node;
+      stack.push(...Object.values((node as unknown as { _zod: { def: Record<string, unknown> } })._zod.def));
+    } else if (Array.isArray(node)) {
+      stack.push(...node);
+    } else if (Object.getPrototypeOf(node) === Object.prototype) {
+      stack.push(...Object.values(node)); // an object's shape
+    }
+  }
+  return undefined;
+}
+
 export function convert(named: Record<string, z.ZodType>, io: "input" | "output"): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, s] of Object.entries(named)) registry.add(s, { id });
@@ -26,7 +47,7 @@ export function convert(named: Record<string, z.ZodType>, io: "input" | "output"
     const shared = Object.keys((schemas.__shared?.$defs as Json | undefined) ?? {});
     if (shared.length === 0) return schemas;
     for (const id of shared) {
-      const schema = z.globalRegistry._idmap.get(id);
+      const schema = withId(Object.values(named), id);
       if (!schema || registry.has(schema)) throw new Error(`OpenAPI: schema ${id} is shared but has no id of its own: give it .meta({ id })`);
       registry.add(schema, { id });
     }
