@@ -13,9 +13,11 @@ import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOpti
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
   | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string; nextStationM?: number | null; fullest?: LabelSet }
-  | { ok: false; code: "budget" };
+  | { ok: false; code: "budget" }
+  /** An exact sweep bounded by a known plan kept no set: nothing beats that plan. */
+  | { ok: false; code: "none_better" };
 
-type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
+type Solved = Exclude<SweepResult & { ok: false }, { code: "none_better" }> | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
 
 /** Label sets kept per point by the heuristic passes (their plan bounds the exact pass): fewer on tours of a day. */
 const BEAM = 16, SHORT_BEAM = 4;
@@ -77,7 +79,8 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
       stats.passes++;
       const exact = sweep(prep, useLatest, stats, Infinity, Infinity, step.budget);
       if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
-      if (exact.code === "budget") continue;
+      // (none_better needs a bound: not in this unbounded sweep.)
+      if (exact.code === "budget" || exact.code === "none_better") continue;
       return exact;
     }
     lower = Math.max(lower, quick.rootBound);
@@ -131,6 +134,9 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       throw new TimeLimitExceeded("the charging search ran past its time limit");
     }
     if (stats.sets > limit) return { ok: false, code: "budget" };
+    // Every set was cut by the bound (where arrivals are refused, e.g. opening hours or busy chargers,
+    // a set's span can differ from the beam's): no plan beats the known one.
+    if (sets.length === 0) return { ok: false, code: "none_better" };
     const p = points[k];
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;
