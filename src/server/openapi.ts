@@ -6,6 +6,7 @@ import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, Optimi
 import { DepotPath, StationOverlayPath } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
 import { componentSchemas, parameters, ref, type Json } from "./openapi-schemas";
+import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
 // Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
 // vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
 // available_charging_stations and route_profile to its first 6 points.
@@ -59,6 +60,7 @@ const tags = [
   { name: "Stations", description: "Charging stations: operators, the tenant's overlays of truck attributes, its own depot chargers" },
   { name: "Prices", description: "The tenant's charging prices and value of time" },
   { name: "Webhooks", description: "The secret that signs completion webhooks" },
+  fleetTag,
 ];
 
 function paths(): Json {
@@ -350,9 +352,9 @@ export function openApiDocument(): Json {
     servers: [{ url: "/", description: "This deployment" }],
     security: [{ HTTPBearer: [] }, { HybridAuthBearer: [] }],
     tags,
-    paths: paths(),
+    paths: { ...paths(), ...fleetPaths() },
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), ...fleetSchemas() },
       responses: {
         Unauthorized: {
           description: "Missing or invalid API key (with `WWW-Authenticate: Bearer`)",

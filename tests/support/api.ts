@@ -16,6 +16,9 @@ import * as depots from "@/app/poi/depots/route";
 import * as depot from "@/app/poi/depots/[depot_id]/route";
 import * as prices from "@/app/poi/prices/route";
 import * as webhookSecret from "@/app/webhooks/secret/route";
+import * as fleetDay from "@/app/planner/fleet/route";
+import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
+import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
 import { PlannerQuery } from "@/contract/request";
 import { queryObject } from "@/server/http/request";
 import { packs } from "@/server/packs";
@@ -42,6 +45,9 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/poi\/depots\/([^/]+)$/, ["depot_id"], depot as RouteModule],
   [/^\/poi\/prices$/, [], prices as RouteModule],
   [/^\/webhooks\/secret$/, [], webhookSecret as RouteModule],
+  [/^\/planner\/fleet$/, [], fleetDay as RouteModule],
+  [/^\/planner\/fleet\/([^/]+)$/, ["fleet_id"], fleetDayStatus as RouteModule],
+  [/^\/planner\/optimizations\/([^/]+)\/commit$/, ["optimization_id"], commit as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [

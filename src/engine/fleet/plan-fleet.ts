@@ -12,7 +12,7 @@ import type { PlanData, PlanInput } from "../plan/types";
 import { VALUE_OF_TIME_EUR_PER_H } from "../cost/price-table";
 import { conflicts, Ledger, shift, type Conflict } from "./occupancy";
 import { scheduleFleet } from "./schedule";
-import type { FleetTour, SiteUse, TourOption } from "./types";
+import type { FleetInstance, FleetSchedule, FleetTour, SiteUse, TourOption } from "./types";
 
 const MIN = 60_000;
 /** Longest later departure the fleet planner gives a tour. */
@@ -64,6 +64,9 @@ export interface FleetOutcome {
   capacity: Map<string, number>;
   /** Plans made (single planner calls). */
   plans: number;
+  /** The scheduling problem the tours' options made, and the schedule chosen (for comparing with a MILP). */
+  instance?: FleetInstance;
+  schedule?: FleetSchedule;
 }
 
 /** The charger use of a plan: per charging stop at a public site, arrival to the end of overhead plus charging. */
@@ -230,6 +233,8 @@ export function planFleet(requests: FleetTourRequest[], opts: FleetPlanOptions =
     conflicts: left,
     capacity,
     plans,
+    instance: { tours: fleetTours, capacity, held, maxDelayMs },
+    schedule,
   };
 }
 

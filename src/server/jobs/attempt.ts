@@ -13,6 +13,7 @@ import { log } from "../log";
 import { observePlanDuration } from "../observability/metrics";
 import { PlanningProcessDied } from "../planning/planner-process";
 import { jobPlanner } from "../planning/planners";
+import { plannedWithOthers } from "../fleet-day/planning";
 import { config } from "../config";
 import { keepLease } from "./lease";
 import type { JobRow, StoredTour } from "./types";
@@ -46,7 +47,9 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
   try {
     const tour = await db.tour.findUniqueOrThrow({ where: { id: job.tourId } });
     const stored = JSON.parse(tour.request) as StoredTour;
-    const result = await jobPlanner().plan(job.tenantId, stored.input, Date.now() + opts.timeLimitMs);
+    const deadlineMs = Date.now() + opts.timeLimitMs;
+    // A fleet day's tour, or one of a tenant holding slots, is planned with the others in mind (server/fleet-day).
+    const result = (await plannedWithOthers(db, job.tenantId, tour, stored, deadlineMs)) ?? (await jobPlanner().plan(job.tenantId, stored.input, deadlineMs));
     const body = resultBodies(job.optimizationId, job.tourId, result);
     const finishedAt = new Date();
     const written = await db.$transaction(async (tx) => {

@@ -23,44 +23,51 @@ export async function createTourWithJob(
   db: Db, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
   alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
 ): Promise<Submitted> {
-  return db.$transaction(async (tx) => {
-    const tour = await tx.tour.create({
-      data: {
-        tenantId,
-        vehicleId: request.vehicle_id,
-        batteryLevelStart: input.batteryLevelStart,
-        batteryLevelEnd: input.batteryLevelEnd,
-        startTime: new Date(input.departureMs),
-        corridorM: input.corridorM,
-        minChargeDurationMin: input.minChargeDurationMin,
-        request: JSON.stringify({ request, input } satisfies StoredTour),
-        sections: {
-          create: input.sections.map((s, position) => ({
-            position,
-            sectionId: s.sectionId ?? null,
-            startLat: s.start[0],
-            startLon: s.start[1],
-            stopLat: s.stop[0],
-            stopLon: s.stop[1],
-            payloadKg: s.payloadKg,
-            serviceTimeMin: s.serviceTimeMin ?? null,
-            openingFrom: s.openingTime?.[0] ?? null,
-            openingTo: s.openingTime?.[1] ?? null,
-            powerAvailableKW: s.powerAvailableKW ?? null,
-          })),
-        },
+  return db.$transaction((tx) => insertTourWithJob(tx, tenantId, request, input, status, alsoIn), { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
+}
+
+/** createTourWithJob's writes in a transaction of the caller's (a fleet day writes many tours in one); `fleetId` ties the tour to it. */
+export async function insertTourWithJob(
+  tx: Tx, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
+  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>, fleetId?: string,
+): Promise<Submitted> {
+  const tour = await tx.tour.create({
+    data: {
+      ...(fleetId ? { fleetId } : {}),
+      tenantId,
+      vehicleId: request.vehicle_id,
+      batteryLevelStart: input.batteryLevelStart,
+      batteryLevelEnd: input.batteryLevelEnd,
+      startTime: new Date(input.departureMs),
+      corridorM: input.corridorM,
+      minChargeDurationMin: input.minChargeDurationMin,
+      request: JSON.stringify({ request, input } satisfies StoredTour),
+      sections: {
+        create: input.sections.map((s, position) => ({
+          position,
+          sectionId: s.sectionId ?? null,
+          startLat: s.start[0],
+          startLon: s.start[1],
+          stopLat: s.stop[0],
+          stopLon: s.stop[1],
+          payloadKg: s.payloadKg,
+          serviceTimeMin: s.serviceTimeMin ?? null,
+          openingFrom: s.openingTime?.[0] ?? null,
+          openingTo: s.openingTime?.[1] ?? null,
+          powerAvailableKW: s.powerAvailableKW ?? null,
+        })),
       },
-    });
-    const optimization = await tx.optimization.create({ data: { tenantId, tourId: tour.id } });
-    const job = await tx.job.create({
-      data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
-    });
-    const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
-    if (status === "queued") await enqueue(tx, job.id);
-    if (status === "queued" && request.callback_url) await addDelivery(tx, tenantId, job.id, request.callback_url);
-    if (alsoIn) await alsoIn(tx, ids);
-    return ids;
-  }, { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
+    },
+  });
+  const optimization = await tx.optimization.create({ data: { tenantId, tourId: tour.id } });
+  const job = await tx.job.create({
+    data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
+  });
+  const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+  if (status === "queued") await enqueue(tx, job.id);
+  if (status === "queued" && request.callback_url) await addDelivery(tx, tenantId, job.id, request.callback_url);
+  if (alsoIn) await alsoIn(tx, ids);
+  return ids;
 }
 
 export function jobRecord(job: JobRow & { webhook?: DeliveryRow | null }): JobRecord {

@@ -6,6 +6,7 @@
 import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
 import { PlanInputError } from "../../engine/plan/legs";
 import { plan } from "../../engine/plan/plan";
+import { planFleet } from "../../engine/fleet/plan-fleet";
 import { db } from "../db/client";
 import { packs } from "../packs";
 import type { PlanFailure, PlanReply, PlanRequest } from "./protocol";
@@ -27,6 +28,20 @@ process.on("message", (request: PlanRequest) => {
   queue = queue.then(async () => {
     if (request.kind === "warm") {
       void packs.plan;
+      return;
+    }
+    if (request.kind === "fleet") {
+      try {
+        const { tours, held, heldCapacity } = request.fleet;
+        const withData = await Promise.all(tours.map(async (t) => {
+          const input = { ...t.input, deadlineMs: request.deadlineMs };
+          return { id: t.id, priority: t.priority, input, data: await packs.planForTenant(db(), request.tenantId, input) };
+        }));
+        const { instance: _instance, schedule: _schedule, ...outcome } = planFleet(withData, { held, capacity: new Map(heldCapacity) });
+        reply({ kind: "fleet", id: request.id, outcome: { ...outcome, capacity: [...outcome.capacity] } });
+      } catch (e) {
+        reply({ kind: "failed", id: request.id, failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });
+      }
       return;
     }
     try {

@@ -13,7 +13,7 @@ import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/ty
 import { PlanInputError } from "../../engine/plan/legs";
 import type { PlanInput } from "../../engine/plan/types";
 import { log } from "../log";
-import type { PlanFailure, PlanReply, PlanRequest } from "./protocol";
+import type { FleetPlanned, FleetPlanRequest, PlanFailure, PlanReply, PlanRequest } from "./protocol";
 
 /** The planning process stopped while planning: out of memory, or for another reason. */
 export class PlanningProcessDied extends Error {
@@ -33,7 +33,7 @@ export interface PlanningProcessOptions {
 
 interface InHand {
   id: number;
-  resolve: (r: PlanResult) => void;
+  resolve: (r: never) => void;
   reject: (e: Error) => void;
   done: () => void;
 }
@@ -55,7 +55,15 @@ export class PlanningProcess {
 
   /** Plans `input` for `tenantId`, stopping at `deadlineMs`; after the plans sent before it. */
   plan(tenantId: number, input: PlanInput, deadlineMs: number): Promise<PlanResult> {
-    const run = () => this.run(tenantId, input, deadlineMs);
+    return this.queued(() => this.run<PlanResult>((id) => ({ kind: "plan", id, tenantId, input: { ...input, deadlineMs } }), deadlineMs));
+  }
+
+  /** Plans a fleet day's tours together (engine/fleet/plan-fleet.ts), each stopping at `deadlineMs`. */
+  planFleet(tenantId: number, fleet: FleetPlanRequest, deadlineMs: number): Promise<FleetPlanned> {
+    return this.queued(() => this.run<FleetPlanned>((id) => ({ kind: "fleet", id, tenantId, fleet, deadlineMs }), deadlineMs));
+  }
+
+  private queued<T>(run: () => Promise<T>): Promise<T> {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
@@ -77,8 +85,8 @@ export class PlanningProcess {
     this.inHand = null;
   }
 
-  private run(tenantId: number, input: PlanInput, deadlineMs: number): Promise<PlanResult> {
-    return new Promise<PlanResult>((resolve, reject) => {
+  private run<T>(message: (id: number) => PlanRequest, deadlineMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       const id = this.nextId++;
       const child = this.ensure();
       this.endedFor = null;
@@ -86,8 +94,8 @@ export class PlanningProcess {
       const watch = setInterval(() => {
         if (child.pid && residentMb(child.pid) > this.opts.memoryMb) this.end(child, "memory");
       }, MEMORY_CHECK_MS);
-      this.inHand = { id, resolve, reject, done: () => (clearTimeout(overrun), clearInterval(watch)) };
-      this.send({ kind: "plan", id, tenantId, input: { ...input, deadlineMs } });
+      this.inHand = { id, resolve: resolve as (r: never) => void, reject, done: () => (clearTimeout(overrun), clearInterval(watch)) };
+      this.send(message(id));
     });
   }
 
@@ -135,7 +143,8 @@ export class PlanningProcess {
     if (!inHand || m.id !== inHand.id) return;
     this.inHand = null;
     inHand.done();
-    if (m.kind === "result") inHand.resolve(m.result);
+    if (m.kind === "result") inHand.resolve(m.result as never);
+    else if (m.kind === "fleet") inHand.resolve(m.outcome as never);
     else inHand.reject(errorOf(m.failure, m.message));
   }
 

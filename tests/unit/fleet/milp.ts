@@ -12,7 +12,8 @@ import { join } from "node:path";
 import { weightOf, type FleetInstance } from "@/engine/fleet/types";
 
 export interface MilpResult {
-  status: "optimal" | "infeasible";
+  /** time_limit: CBC stopped at timeLimitS; weighted is then its best schedule found (no proof). */
+  status: "optimal" | "infeasible" | "time_limit";
   weighted: number;
   choices: { id: string; option: number; delayMs: number }[];
 }
@@ -26,7 +27,7 @@ export function cbcAvailable(): boolean {
   }
 }
 
-export function solveMilp(inst: FleetInstance, stepMin = 5): MilpResult {
+export function solveMilp(inst: FleetInstance, stepMin = 5, timeLimitS?: number): MilpResult {
   const step = stepMin * 60_000;
   const delays = Array.from({ length: Math.floor(inst.maxDelayMs / step) + 1 }, (_, i) => i * step);
   const vars: { name: string; t: number; o: number; d: number; cost: number }[] = [];
@@ -63,16 +64,18 @@ export function solveMilp(inst: FleetInstance, stepMin = 5): MilpResult {
   try {
     const lp = join(dir, "m.lp"), sol = join(dir, "m.sol");
     writeFileSync(lp, lines.join("\n") + "\n");
-    execFileSync("cbc", [lp, "-ratio", "0", "-allowableGap", "0", "-solve", "-solution", sol], { stdio: "ignore" });
+    execFileSync("cbc", [lp, "-ratio", "0", "-allowableGap", "0", ...(timeLimitS ? ["-sec", String(timeLimitS)] : []), "-solve", "-solution", sol], { stdio: "ignore" });
     const out = readFileSync(sol, "utf8");
     if (/infeasible/i.test(out.split("\n")[0])) return { status: "infeasible", weighted: Infinity, choices: [] };
-    if (!/^Optimal/i.test(out.trim())) throw new Error(`cbc: ${out.split("\n")[0]}`);
+    const stopped = /^Stopped on time/i.test(out.trim());
+    if (stopped && /no integer solution/i.test(out.split("\n")[0])) return { status: "time_limit", weighted: Infinity, choices: [] };
+    if (!stopped && !/^Optimal/i.test(out.trim())) throw new Error(`cbc: ${out.split("\n")[0]}`);
     const chosen = out.split("\n").slice(1).map((l) => l.trim().split(/\s+/)).filter((p) => p.length >= 3 && p[1].startsWith("y_") && Number(p[2]) > 0.5).map((p) => p[1]);
     const byName = new Map(vars.map((v) => [v.name, v]));
     const choices = chosen.map((name) => byName.get(name)!).sort((a, b) => a.t - b.t)
       .map((v) => ({ id: inst.tours[v.t].id, option: v.o, delayMs: v.d }));
     const weighted = chosen.reduce((a, name) => a + byName.get(name)!.cost, 0);
-    return { status: "optimal", weighted, choices };
+    return { status: stopped ? "time_limit" : "optimal", weighted, choices };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,109 @@
+// A fleet's day: tours submitted together (POST /planner/fleet) and planned
+// against the charging sites' capacity; the answer, and what GET
+// /planner/fleet/{fleet_id} shows.
+import { z } from "zod";
+import { RouteOptimizationRequest } from "./request";
+import { JobStatus, PlanResult } from "./result";
+
+export const MAX_FLEET_TOURS = 50;
+
+export const FleetTourRequest = RouteOptimizationRequest.extend({
+  priority: z.int().min(0).max(10).default(0)
+    .describe("0 to 10, default 0: a higher priority keeps its plan where tours compete for a charger; its objective also weighs (1 + priority) in the fleet's total"),
+})
+  .describe("One tour of the day: the POST /planner/v2 body (its own vehicle_id and start_time_tour) and its priority")
+  .meta({ id: "FleetTourRequest" });
+export type FleetTourRequest = z.output<typeof FleetTourRequest>;
+
+export const FleetSubmitRequest = z
+  .object({ tours: z.array(FleetTourRequest).min(1).max(MAX_FLEET_TOURS) })
+  .meta({ id: "FleetSubmitRequest" });
+
+export const FleetPath = z.object({ fleet_id: z.uuid({ error: "Input should be a valid UUID" }) });
+
+const TourIds = z.object({ tour_id: z.int(), optimization_id: z.int(), job_id: z.uuid() });
+
+export const FleetSubmitResponse = z
+  .object({
+    fleet_id: z.uuid(),
+    tours: z.array(TourIds).describe("In the order submitted; each tour is a v2 job of its own (GET /planner/jobs/{job_id}, GET /planner/optimizations/{optimization_id}/result)"),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: "FleetSubmitResponse" });
+export type FleetSubmitResponse = z.infer<typeof FleetSubmitResponse>;
+
+export const SiteUseOut = z
+  .object({
+    site: z.string().describe("The site's poi_id"),
+    start: z.iso.datetime().describe("Arrival"),
+    end: z.iso.datetime().describe("Arrival + the stop's overhead + charging: until then the truck holds a charging point"),
+  })
+  .meta({ id: "SiteUse" });
+
+export const FleetConflict = z
+  .object({
+    site: z.string(),
+    start: z.iso.datetime(),
+    end: z.iso.datetime(),
+    trucks: z.int().describe("Trucks on the site over the span"),
+    capacity: z.int(),
+    tour_ids: z.array(z.int()).describe("The tours there then (a held slot of a committed plan is not listed)"),
+    held: z.boolean().describe("A held slot of a committed plan is among them"),
+  })
+  .meta({ id: "FleetConflict" });
+
+export const FleetTourPlan = z
+  .object({
+    delay_min: z.number().describe("How much later than its start_time_tour the tour leaves to fit the chargers (0: on time)"),
+    avoided_sites: z.array(z.string()).describe("Sites (poi_id) its plan leaves out because others hold them at the time"),
+    objective_alone: z.number().describe("The tour's objective planned alone: minutes (fastest) or EUR (balanced, cheapest: totals.cost.total)"),
+    objective: z.number().describe("The same in the fleet's plan, the delay included (valued at the plan's value of time under a cost objective)"),
+    objective_unit: z.enum(["min", "EUR"]),
+    uses: z.array(SiteUseOut).describe("The charging points the plan holds"),
+    unresolved: z.boolean().describe("True only where no plan within 12 h of delay fits: the tour is over capacity somewhere (conflicts)"),
+  })
+  .meta({ id: "FleetTourPlan" });
+export type FleetTourPlan = z.infer<typeof FleetTourPlan>;
+
+export const FleetTourStatus = TourIds.extend({
+  vehicle_id: z.string(),
+  priority: z.int(),
+  status: JobStatus,
+  error: z.string().nullable(),
+  fleet: FleetTourPlan.nullable().describe("What the fleet planning did to this tour; null until planned"),
+  result: PlanResult.nullable().describe("The tour's result in the v2 result shape (as GET /planner/optimizations/{id}/result); null until its job is final"),
+}).meta({ id: "FleetTourStatus" });
+
+export const FleetStatusResponse = z
+  .object({
+    fleet_id: z.uuid(),
+    status: z.enum(["queued", "running", "succeeded", "failed"])
+      .describe("queued: no tour started; running: some tour not final; succeeded: every tour final and none failed (not_drivable counts as final); failed: some tour failed"),
+    tours: z.array(FleetTourStatus),
+    conflicts_alone: z.array(FleetConflict).nullable().describe("The conflicts the tours planned one by one would have had; null until planned"),
+    conflicts: z.array(FleetConflict).nullable().describe("Conflicts left in the fleet's plan: empty unless a tour is unresolved"),
+    added: z
+      .object({ delay_min: z.number(), objective: z.number().describe("Sum over tours of objective - objective_alone (units per tour as stated)"), plans: z.int().describe("Single plans made") })
+      .nullable(),
+  })
+  .meta({ id: "FleetStatusResponse" });
+export type FleetStatusResponse = z.infer<typeof FleetStatusResponse>;
+
+export const HeldSlotOut = z
+  .object({
+    site: z.string().describe("The site's poi_id"),
+    start: z.iso.datetime(),
+    end: z.iso.datetime(),
+    capacity: z.int().describe("Trucks the site charges at once, as the plan saw it"),
+    to_book: z.boolean().describe("The site is `bookable`: book this slot with its operator"),
+  })
+  .meta({ id: "HeldSlot" });
+
+export const CommitResponse = z
+  .object({
+    optimization_id: z.int(),
+    committed: z.boolean().describe("true after POST .../commit; false after DELETE .../commit (released)"),
+    slots: z.array(HeldSlotOut).describe("The charger use held for this plan: the tenant's later plans (v2 and fleet) go around it; empty once released"),
+  })
+  .meta({ id: "CommitResponse" });
+export type CommitResponse = z.infer<typeof CommitResponse>;

@@ -1,0 +1,122 @@
+// A fleet's day through the API (SQLite and PostgreSQL): two tours competing
+// for a one-point site at the same time never overlap there; committed slots
+// are respected by later plans and released ones free the site again.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usesOf } from "@/engine/fleet/plan-fleet";
+import type { SiteUse } from "@/engine/fleet/types";
+import { db } from "@/server/db/client";
+import { call } from "../support/api";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { planNextJob, plannedV2 } from "../support/jobs";
+
+let t: TestTenants;
+beforeAll(async () => {
+  await freshDatabase();
+  t = await twoTenants();
+});
+afterAll(closeDatabase);
+
+const body = hamburgMunich({ start_time_tour: "2026-12-01T06:00:00", battery_level_start: 0.6 });
+const overlap = (a: SiteUse, b: SiteUse) => a.site === b.site && a.startMs < b.endMs && b.startMs < a.endMs;
+
+async function planAll() {
+  while (await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })) { /* until the queue is empty */ }
+}
+
+/** The first charging site of a plan alone, made a one-point site for tenant a by an overlay. */
+let site = "";
+async function onePointSite() {
+  if (site) return site;
+  const alone = await plannedV2(t.a.key, body);
+  const first = alone.sections.find((s: any) => (s.poi_summary?.charge_time_min ?? 0) > 0).poi_summary;
+  const ext = alone.poi_list.find((p: any) => p.poi_id === first.id).external_id;
+  const put = await call("PUT", `/poi/overlays/${encodeURIComponent(ext)}`, { key: t.a.key, body: { charge_points: 1 } });
+  expect(put.status, put.text).toBe(200);
+  expect(put.json.charge_points).toBe(1);
+  site = String(first.id);
+  return site;
+}
+
+describe("POST /planner/fleet", () => {
+  it("two tours competing for a one-point site at the same time never overlap there", async () => {
+    const s = await onePointSite();
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [body, { ...body, priority: 1 }] } });
+    expect(submit.status, submit.text).toBe(200);
+    expect(submit.json.tours).toHaveLength(2);
+    const fleetId = submit.json.fleet_id;
+    expect((await call("GET", `/planner/fleet/${fleetId}`, { key: t.a.key })).json.status).toBe("queued");
+    await planAll();
+    const f = await call("GET", `/planner/fleet/${fleetId}`, { key: t.a.key });
+    expect(f.status, f.text).toBe(200);
+    expect(f.json.status).toBe("succeeded");
+    // Alone, both would have charged at the one-point site at once.
+    expect(f.json.conflicts_alone.some((c: any) => c.site === s && c.capacity === 1 && c.trucks === 2)).toBe(true);
+    expect(f.json.conflicts).toEqual([]);
+    // Each tour's result as v2 serves it (re-simulated by call()); the one-point site never holds both at once.
+    const uses = [];
+    for (const tour of f.json.tours) {
+      const r = await call("GET", `/planner/optimizations/${tour.optimization_id}/result`, { key: t.a.key });
+      expect(r.status, r.text).toBe(200);
+      expect(r.json.status).toBe("succeeded");
+      expect(tour.result.sections).toEqual(r.json.sections);
+      for (const p of r.json.sections.map((x: any) => x.poi_summary).filter((p: any) => (p?.charge_time_min ?? 0) > 0 && typeof p.id === "number")) {
+        expect(p.capacity).toBeGreaterThanOrEqual(1);
+        if (String(p.id) === s) expect(p).toMatchObject({ capacity: 1, capacity_assumed: false });
+      }
+      uses.push(usesOf(r.json));
+      expect(tour.fleet.uses.map((u: any) => u.site)).toEqual(usesOf(r.json).map((u) => u.site));
+    }
+    const [a, b] = uses;
+    expect(a.filter((u) => u.site === s).some((u) => b.some((v) => overlap(u, v)))).toBe(false);
+    // The priority tour kept its plan; the other paid for the conflict.
+    const [t0, t1] = f.json.tours;
+    expect(t1.fleet.delay_min).toBe(0);
+    expect(t1.fleet.objective).toBeCloseTo(t1.fleet.objective_alone, 6);
+    expect(t0.fleet.objective).toBeGreaterThan(t0.fleet.objective_alone);
+    expect(f.json.added.objective).toBeGreaterThan(0);
+  }, 600_000);
+
+  it("answers 422 with every tour's problems at their place, 404 for another tenant's fleet", async () => {
+    const empty = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [] } });
+    expect(empty.status).toBe(422);
+    expect(empty.json.detail[0].loc).toEqual(["body", "tours"]);
+    const bad = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [body, { ...body, vehicle_id: "no-such-truck" }, { ...body, priority: 11 }] } });
+    expect(bad.status).toBe(422);
+    const locs = bad.json.detail.map((d: any) => d.loc.join("."));
+    expect(locs).toContain("body.tours.2.priority");
+    const unknown = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [{ ...body, vehicle_id: "no-such-truck" }] } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.detail.map((d: any) => d.loc.join("."))).toEqual(["body.tours.0.vehicle_id"]);
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [body] } });
+    expect(submit.status).toBe(200);
+    expect((await call("GET", `/planner/fleet/${submit.json.fleet_id}`, { key: t.b.key })).status).toBe(404);
+    expect((await call("GET", "/planner/fleet/not-a-uuid", { key: t.a.key })).status).toBe(422);
+    await planAll();
+  }, 600_000);
+});
+
+describe("held slots", () => {
+  it("committed slots are respected by later plans; released, the site is free again", async () => {
+    const s = await onePointSite();
+    const first = await call("POST", "/planner/v2", { key: t.a.key, body });
+    await planAll();
+    const commit = await call("POST", `/planner/optimizations/${first.json.optimization_id}/commit`, { key: t.a.key });
+    expect(commit.status, commit.text).toBe(200);
+    const held = commit.json.slots.map((x: any) => ({ site: x.site, startMs: Date.parse(x.start), endMs: Date.parse(x.end) }));
+    expect(held.some((u: SiteUse) => u.site === s)).toBe(true);
+    expect(commit.json.slots.every((x: any) => typeof x.to_book === "boolean")).toBe(true);
+    // Another tenant's commit holds nothing for tenant a, and b cannot commit a's plan.
+    expect((await call("POST", `/planner/optimizations/${first.json.optimization_id}/commit`, { key: t.b.key })).status).toBe(404);
+
+    const later = await plannedV2(t.a.key, body);
+    const uses = usesOf(later);
+    expect(uses.filter((u) => u.site === s).some((u) => held.some((h: SiteUse) => overlap(u, h)))).toBe(false);
+    expect(later.fleet.uses.length).toBe(uses.length);
+
+    const release = await call("DELETE", `/planner/optimizations/${first.json.optimization_id}/commit`, { key: t.a.key });
+    expect(release.status).toBe(200);
+    expect(release.json).toMatchObject({ committed: false, slots: [] });
+    const free = await plannedV2(t.a.key, body);
+    expect(usesOf(free).some((u) => held.some((h: SiteUse) => overlap(u, h) && u.site === s))).toBe(true);
+  }, 600_000);
+});
