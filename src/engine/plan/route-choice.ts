@@ -73,6 +73,9 @@ export function routeChoices(roads: Leg[][]): number[][] {
   return out;
 }
 
+/** Half the result's rounding of the objective's value (minutes to 0.1, EUR to cents): a bound that close cannot win either. */
+const ROUNDING = { fastest: 0.05, balanced: 0.005, cheapest: 0.005 } as const;
+
 /** The comparable value of a result under the objective (lower is better): minutes, or EUR. */
 export function objectiveOf(r: PlanResult, objective: NonNullable<PlanInput["objective"]>): number {
   const t = r.totals;
@@ -148,7 +151,7 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
-    if (e.result.status === "succeeded" && !tollsMatter && floor >= objectiveOf(e.result, objective) - 1e-6) {
+    if (e.result.status === "succeeded" && !tollsMatter && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
       return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
     }
     return searchRoutes(input, data, legs, evaluate, { o: fastest, e });
@@ -246,7 +249,8 @@ function describe(
 function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: PlanResult }): RouteAlternative["reason"] | null {
   if (best.r.status !== "succeeded") return null;
   if (input.avoidTolls && best.o.tollFree !== o.tollFree) return best.o.tollFree ? "tolls" : null;
-  return o.bound >= objectiveOf(best.r, input.objective ?? "fastest") - 1e-6 ? "lower_bound" : null;
+  const objective = input.objective ?? "fastest";
+  return o.bound >= objectiveOf(best.r, objective) - ROUNDING[objective] ? "lower_bound" : null;
 }
 
 function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string): string {
