@@ -13,6 +13,7 @@ export const REASON_TEXT: Record<RouteAlternative["reason"], string> = {
   tolls: "Not chosen: has tolls",
   lower_bound: "Not planned: could not win",
   route_choice: "Not planned: another route was picked",
+  time_limit: "Not planned: out of time",
 };
 
 /** One line of facts: km, driving, tolls, stops and duration where planned. */

@@ -16,7 +16,7 @@
 // still beat the best plan found.
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES } from "../charging/types";
+import { EU_BREAK_RULES, TimeLimitExceeded } from "../charging/types";
 import { toEur } from "../cost/fx";
 import { alternativeRoutes } from "../network/alternatives";
 import { encodePolyline } from "../network/polyline";
@@ -171,9 +171,19 @@ function searchRoutes(
   const done = new Map<RouteOption, Evaluated>();
   const reasonOf = new Map<RouteOption, RouteAlternative["reason"]>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
+  let outOfTime = false;
   const run = (o: RouteOption) => {
-    checkDeadline(input.deadlineMs, "the route choice");
-    const e = o === first?.o ? first.e : evaluate(o.legs);
+    // Past the job's time limit the best plan found stands; the routes left are listed unplanned.
+    if (outOfTime) return reasonOf.set(o, "time_limit");
+    let e: Evaluated;
+    try {
+      if (best) checkDeadline(input.deadlineMs, "the route choice");
+      e = o === first?.o ? first.e : evaluate(o.legs);
+    } catch (err) {
+      if (!(err instanceof TimeLimitExceeded) || !best) throw err;
+      outOfTime = true;
+      return reasonOf.set(o, "time_limit");
+    }
     done.set(o, e);
     const cand = { o, r: e.result, e };
     if (!best || better(input, cand, best)) best = cand;
@@ -267,6 +277,8 @@ function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResul
       return `not planned: no plan on it can beat the chosen one (at least ${round2(o.bound)} ${unit} against ${best} ${unit})`;
     case "route_choice":
       return "not planned: the request's route_choice names another route";
+    case "time_limit":
+      return "not planned: the job's time limit came first (the best plan found by then is the result)";
     default:
       return `${objective === "fastest" ? "slower" : "dearer"}: ${round2(objectiveOf(r!, objective as "fastest"))} ${unit} against ${best} ${unit}`;
   }
