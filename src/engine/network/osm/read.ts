@@ -3,11 +3,11 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import type { RoadWay } from "../ways";
-import { OsmCollector, type Bounds, type OsmReadReport } from "./collect";
+import { OsmCollector, type Bounds, type OsmReadReport, type OsmSink } from "./collect";
 import { scanOsmPbf } from "./pbf";
 import { scanOsmXml } from "./xml";
 
-export type { Bounds, OsmReadReport } from "./collect";
+export type { Bounds, OsmReadReport, OsmSink } from "./collect";
 export { parseHeightM, parseMaxspeed, parseOneway, parseWeightT, wayAttrs, wayMaxspeed } from "./tags";
 
 export interface OsmReadResult {
@@ -47,12 +47,16 @@ async function xmlChunks(file: string): Promise<AsyncIterable<string>> {
   return raw.pipe(gunzip).setEncoding("utf8");
 }
 
+/** Streams every node and way of an OSM file into a sink, by the file's format. */
+export async function scanOsmFile(file: string, sink: OsmSink): Promise<void> {
+  if (osmFormat(file) === "pbf") await scanOsmPbf(file, sink);
+  else await scanOsmXml(await xmlChunks(file), sink);
+}
+
 export async function readOsmFile(file: string): Promise<OsmReadResult> {
   const t0 = performance.now();
-  const format = osmFormat(file);
-  const sink = new OsmCollector(format);
-  if (format === "pbf") await scanOsmPbf(file, sink);
-  else await scanOsmXml(await xmlChunks(file), sink);
+  const sink = new OsmCollector(osmFormat(file));
+  await scanOsmFile(file, sink);
   const result = sink.finish();
   result.report.readMs = Math.round(performance.now() - t0);
   return result;
