@@ -113,3 +113,32 @@ test("a member key sees why it cannot manage keys", async ({ page, context, base
   await confirm.getByRole("button", { name: "Revoke key" }).click();
   await expect(rowOf(page, label)).toContainText("Revoked");
 });
+
+test("an admin sees the tenant's signed-in sessions and ends another browser's: that browser is signed out", async ({ page, browser, baseURL }) => {
+  // A second browser signs in with the same key: a session of its own.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await blockOutside(otherPage, baseURL);
+  await signIn(otherPage, { path: "/history" });
+  const otherCookie = (await other.cookies()).find((c) => c.name === "etp_session")!;
+  // The cookie is a session token, never the key.
+  expect(otherCookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(otherCookie.value).not.toContain(apiKey().split("_")[2]);
+  expect(otherCookie.httpOnly).toBe(true);
+
+  await signIn(page, { path: "/keys" });
+  const sessions = page.getByRole("table", { name: "Web app sessions of e2e" });
+  await expect(sessions.getByText("This session")).toBeVisible();
+  const before = await sessions.getByRole("row").count();
+  // Sessions are newest first: this page's, then the other browser's.
+  const otherRow = sessions.getByRole("row").filter({ hasNot: page.getByText("This session") }).nth(1);
+  await otherRow.getByRole("button", { name: /^End session/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Session ended" })).toHaveText("Session ended: that browser is signed out.");
+  await expect(sessions.getByRole("row")).toHaveCount(before - 1);
+  await shot(page, "keys-sessions.png");
+
+  // The other browser's next request finds no session: it shows the sign-in form.
+  await otherPage.reload();
+  await expect(otherPage.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await other.close();
+});

@@ -68,7 +68,7 @@ export function SessionsCard({ tenantName, onChanged, onSignedOut }: { tenantNam
                   <td><time dateTime={s.expires_at}>{formatWhen(s.expires_at)}</time></td>
                   <td className={styles.actions}>
                     <button type="button" className={styles.smallDanger} disabled={end.isPending} onClick={() => endSession(s.id, s.current)}>
-                      {s.current ? "Sign out" : "End session"}<span className={planner.srOnly}> of {s.key_prefix} signed in {formatWhen(s.created_at)}</span>
+                      End session<span className={planner.srOnly}> of {s.key_prefix} signed in {formatWhen(s.created_at)}{s.current ? " (this one: signs out here)" : ""}</span>
                     </button>
                   </td>
                 </tr>
