@@ -345,7 +345,14 @@ export function openApiDocument(): Json {
         `Limits of a planner request: at most ${MAX_SECTIONS} sections, at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km in straight lines ` +
         "from each section's start to its stop (422 `tour_too_long` beyond, before any planning); planning that runs past the " +
         "service's time limit (default 120 s) or memory, or a search too large to finish, ends the job `failed` with the reason " +
-        "(POST /planner: 422 `plan_time_limit` or `plan_too_large`). A `tenant_id` query parameter naming another tenant is 403 on every endpoint.",
+        "(POST /planner: 422 `plan_time_limit` or `plan_too_large`). A `tenant_id` query parameter naming another tenant is 403 on every endpoint.\n\n" +
+        "Guarantees: an accepted submit is always planned (its job is queued in the same transaction that stores it); a job whose " +
+        "worker stops (killed, machine lost) is taken back by another worker within 30 s with the default settings (the worker " +
+        "renews its lease every 5 s while planning) and gets its final status and result exactly once; a `callback_url` is " +
+        "called at least once when the job is final, signed (Standard Webhooks), retried for 24 h, with a stable `webhook-id` " +
+        "to deduplicate; validation errors list every problem once, at the `loc` and with the `type` and `msg` FastAPI with " +
+        "pydantic v2 gives (list elements at their index); a plan never drives more than 270 min without a 45 min break nor " +
+        "more than the day's limit, to the minute of its timeline.",
       license: { name: "AGPL-3.0-or-later", url: "https://www.gnu.org/licenses/agpl-3.0.html" },
       contact: { name: "The operator of this deployment: it issues API keys; quote a response's request_id when reporting a problem" },
     },
