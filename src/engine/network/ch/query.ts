@@ -1,5 +1,6 @@
 // Point-to-point queries on a contraction hierarchy: bidirectional Dijkstra over upward arcs
-// with stall-on-demand. One query object per request or worker; its arrays are reused.
+// with stall-on-demand, and on the core of a bounded hierarchy a bidirectional Dijkstra.
+// One query object per request or worker; its arrays are reused.
 import FlatQueue from "flatqueue";
 import { NO_ARC, type ContractionHierarchy } from "./build";
 
@@ -20,6 +21,7 @@ export function createChQuery(ch: ContractionHierarchy): ChQuery {
   const fromF = new Uint32Array(n), fromB = new Uint32Array(n);
   const qF = new FlatQueue<number>(), qB = new FlatQueue<number>();
   const stack: number[] = [];
+  const coreStart = ch.coreStart ?? n, entriesF: number[] = [], entriesB: number[] = [];
   let gen = 0, meet = -1;
 
   function check(s: number, t: number): void {
@@ -35,6 +37,7 @@ export function createChQuery(ch: ContractionHierarchy): ChQuery {
     const s = rank[source], t = rank[target];
     meet = s === t ? s : -1;
     if (s === t) return 0;
+    if (coreStart < n) return coreSearch(s, t);
     qF.clear(); qB.clear();
     distF[s] = 0; seenF[s] = gen; qF.push(s, 0);
     distB[t] = 0; seenB[t] = gen; qB.push(t, 0);
@@ -63,6 +66,63 @@ export function createChQuery(ch: ContractionHierarchy): ChQuery {
           qB.push(v, dv);
           if (seenF[v] === gen && dv + distF[v] < best) { best = dv + distF[v]; meet = v; }
         }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * On a hierarchy with a core: each side first searches upward below the core to the end (its
+   * labels at the core's entry nodes are then final), then one bidirectional Dijkstra runs on the
+   * core from those labels, stopping when the two queues' minima add up to the best meeting.
+   */
+  function coreSearch(s: number, t: number): number {
+    let best = Infinity;
+    qF.clear(); qB.clear();
+    distF[s] = 0; seenF[s] = gen; distB[t] = 0; seenB[t] = gen;
+    entriesF.length = 0; entriesB.length = 0;
+    const upward = (fwd: boolean) => {
+      const q = fwd ? qF : qB, dist = fwd ? distF : distB, seen = fwd ? seenF : seenB, otherSeen = fwd ? seenB : seenF, other = fwd ? distB : distF;
+      const first = fwd ? fwdFirstOut : bwdFirstOut, hd = fwd ? fwdHead : bwdHead, wt = fwd ? fwdWeight : bwdWeight;
+      const arc = fwd ? arcF : arcB, from = fwd ? fromF : fromB, entries = fwd ? entriesF : entriesB;
+      const start = fwd ? s : t;
+      q.push(start, 0);
+      if (start >= coreStart) entries.push(start);
+      while (q.length > 0) {
+        const d = q.peekValue()!, u = q.pop()!;
+        if (d > dist[u] || u >= coreStart) continue;
+        if (fwd ? stalled(u, d, bwdFirstOut, bwdHead, bwdWeight, seenF, distF) : stalled(u, d, fwdFirstOut, fwdHead, fwdWeight, seenB, distB)) continue;
+        for (let i = first[u], end = first[u + 1]; i < end; i++) {
+          const v = hd[i], dv = d + wt[i];
+          if (seen[v] === gen && dv >= dist[v]) continue;
+          if (seen[v] !== gen && v >= coreStart) entries.push(v);
+          seen[v] = gen; dist[v] = dv; arc[v] = i; from[v] = u;
+          q.push(v, dv);
+          if (otherSeen[v] === gen && dv + other[v] < best) { best = dv + other[v]; meet = v; }
+        }
+      }
+    };
+    upward(true);
+    upward(false);
+    for (const v of entriesF) qF.push(v, distF[v]);
+    for (const v of entriesB) qB.push(v, distB[v]);
+    for (;;) {
+      const f = qF.length > 0 ? qF.peekValue()! : Infinity;
+      const b = qB.length > 0 ? qB.peekValue()! : Infinity;
+      if (f + b >= best || (f === Infinity && b === Infinity)) break;
+      const fwd = f <= b;
+      const q = fwd ? qF : qB, dist = fwd ? distF : distB, seen = fwd ? seenF : seenB, otherSeen = fwd ? seenB : seenF, other = fwd ? distB : distF;
+      const first = fwd ? fwdFirstOut : bwdFirstOut, hd = fwd ? fwdHead : bwdHead, wt = fwd ? fwdWeight : bwdWeight;
+      const arc = fwd ? arcF : arcB, from = fwd ? fromF : fromB;
+      const d = fwd ? f : b, u = q.pop()!;
+      if (d > dist[u]) continue;
+      // Core nodes' arcs in this direction all lead to core nodes.
+      for (let i = first[u], end = first[u + 1]; i < end; i++) {
+        const v = hd[i], dv = d + wt[i];
+        if (seen[v] === gen && dv >= dist[v]) continue;
+        seen[v] = gen; dist[v] = dv; arc[v] = i; from[v] = u;
+        q.push(v, dv);
+        if (otherSeen[v] === gen && dv + other[v] < best) { best = dv + other[v]; meet = v; }
       }
     }
     return best;
