@@ -2,6 +2,7 @@
 // against the charging sites' capacity; the answer, and what GET
 // /planner/fleet/{fleet_id} shows.
 import { z } from "zod";
+import { DepotId } from "./stations";
 import { RouteOptimizationRequest } from "./request";
 import { JobStatus, PlanResult } from "./result";
 
@@ -10,13 +11,27 @@ export const MAX_FLEET_TOURS = 50;
 export const FleetTourRequest = RouteOptimizationRequest.extend({
   priority: z.int().min(0).max(10).default(0)
     .describe("0 to 10, default 0: a higher priority keeps its plan where tours compete for a charger; its objective also weighs (1 + priority) in the fleet's total"),
+  depot_soc: z.number().min(0).max(1).nullish()
+    .describe("With the day's `depot`: the truck's state of charge when plugged in at the depot; it is charged there to battery_level_start. Absent: not charged at the depot"),
+  depot_plugged_from: z.iso.datetime({ offset: true }).nullish().describe("When the truck is plugged in at the depot; default 12 h before depot_ready_by"),
+  depot_ready_by: z.iso.datetime({ offset: true }).nullish().describe("When it must be charged; default its start_time_tour"),
 })
   .describe("One tour of the day: the POST /planner/v2 body (its own vehicle_id and start_time_tour) and its priority")
   .meta({ id: "FleetTourRequest" });
 export type FleetTourRequest = z.output<typeof FleetTourRequest>;
 
+export const FleetDepot = z
+  .object({
+    depot_id: DepotId.describe("A depot charger of the tenant (PUT /poi/depots/{depot_id}): its points and power"),
+    grid_limit_kW: z.number().positive().max(100_000).describe("The depot's grid connection: all its chargers together, kW"),
+  })
+  .meta({ id: "FleetDepot" });
+
 export const FleetSubmitRequest = z
-  .object({ tours: z.array(FleetTourRequest).min(1).max(MAX_FLEET_TOURS) })
+  .object({
+    tours: z.array(FleetTourRequest).min(1).max(MAX_FLEET_TOURS),
+    depot: FleetDepot.nullish().describe("Charge the tours with depot_soc at this depot before they leave"),
+  })
   .meta({ id: "FleetSubmitRequest" });
 
 export const FleetPath = z.object({ fleet_id: z.uuid({ error: "Input should be a valid UUID" }) });
@@ -60,6 +75,16 @@ export const FleetTourPlan = z
     objective: z.number().describe("The same in the fleet's plan, the delay included (valued at the plan's value of time under a cost objective)"),
     objective_unit: z.enum(["min", "EUR"]),
     uses: z.array(SiteUseOut).describe("The charging points the plan holds"),
+    depot: z
+      .object({
+        ready: z.boolean().describe("Charged to battery_level_start by depot_ready_by; false: this tour cannot leave as planned"),
+        soc: z.number().describe("State of charge at depot_ready_by"),
+        ready_at: z.iso.datetime().nullable(),
+        kWh: z.number(),
+        sessions: z.array(z.object({ start: z.iso.datetime(), end: z.iso.datetime(), kW: z.number(), kWh: z.number() })),
+      })
+      .nullish()
+      .describe("With depot_soc: its charging at the depot before departure"),
     unresolved: z.boolean().describe("True only where no plan within 12 h of delay fits: the tour is over capacity somewhere (conflicts)"),
   })
   .meta({ id: "FleetTourPlan" });
@@ -82,6 +107,10 @@ export const FleetStatusResponse = z
     tours: z.array(FleetTourStatus),
     conflicts_alone: z.array(FleetConflict).nullable().describe("The conflicts the tours planned one by one would have had; null until planned"),
     conflicts: z.array(FleetConflict).nullable().describe("Conflicts left in the fleet's plan: empty unless a tour is unresolved"),
+    depot: z
+      .object({ depot_id: z.string(), grid_limit_kW: z.number(), points: z.int(), power_kW: z.number(), peak_kW: z.number(), cannot: z.array(z.int()).describe("Tours that cannot be charged in time") })
+      .nullable()
+      .describe("The depot schedule of the day; null without `depot`"),
     added: z
       .object({ delay_min: z.number(), objective: z.number().describe("Sum over tours of objective - objective_alone (units per tour as stated)"), plans: z.int().describe("Single plans made") })
       .nullable(),

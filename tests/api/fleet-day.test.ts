@@ -95,6 +95,40 @@ describe("POST /planner/fleet", () => {
   }, 600_000);
 });
 
+describe("depot charging before departure", () => {
+  it("schedules who charges when at a one-point depot and says which tour cannot be ready", async () => {
+    const put = await call("PUT", "/poi/depots/yard", { key: t.a.key, body: { name: "Yard", latitude: 53.5, longitude: 10.05, power_kW: 150, connectors: ["CCS"], points: 1 } });
+    expect([200, 201]).toContain(put.status);
+    const unknown = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [body], depot: { depot_id: "nope", grid_limit_kW: 100 } } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.detail.map((d: any) => d.loc.join("."))).toEqual(["body.depot.depot_id"]);
+    // 0.2 -> 0.6 of 600 kWh: about 1.7 h at 150 kW. The first is plugged in at midnight, the second only at 05:00: one point.
+    const tours = [
+      { ...body, depot_soc: 0.2, depot_plugged_from: "2026-12-01T00:00:00Z" },
+      { ...body, start_time_tour: "2026-12-01T06:30:00", depot_soc: 0.2, depot_plugged_from: "2026-12-01T05:00:00Z" },
+      { ...body, start_time_tour: "2026-12-01T09:00:00" },
+    ];
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours, depot: { depot_id: "yard", grid_limit_kW: 150 } } });
+    expect(submit.status, submit.text).toBe(200);
+    await planAll();
+    const f = await call("GET", `/planner/fleet/${submit.json.fleet_id}`, { key: t.a.key });
+    expect(f.json.status).toBe("succeeded");
+    const [first, second, third] = f.json.tours;
+    expect(f.json.depot).toMatchObject({ depot_id: "yard", points: 1, power_kW: 150, grid_limit_kW: 150, cannot: [second.tour_id] });
+    expect(f.json.depot.peak_kW).toBeLessThanOrEqual(150);
+    expect(first.fleet.depot).toMatchObject({ ready: true, soc: 0.6 });
+    expect(second.fleet.depot.ready).toBe(false);
+    expect(second.fleet.depot.soc).toBeLessThan(0.6);
+    expect(third.fleet.depot ?? null).toBeNull();
+    // One point: the sessions never overlap, and each ends by its tour's departure.
+    const sessions = [first, second].flatMap((x: any) => x.fleet.depot.sessions.map((s: any) => ({ ...s, leave: Date.parse(x.result.totals.departure_time) })));
+    for (const a of sessions) {
+      expect(Date.parse(a.end)).toBeLessThanOrEqual(a.leave);
+      for (const b of sessions) if (a !== b) expect(Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end)).toBe(false);
+    }
+  }, 600_000);
+});
+
 describe("held slots", () => {
   it("committed slots are respected by later plans; released, the site is free again", async () => {
     const s = await onePointSite();

@@ -3,7 +3,9 @@
 // stored with the fleet day), and a tour of a tenant that holds slots is planned
 // around them. Called by jobs/attempt.ts before the plain single plan.
 import type { PlanResult } from "../../contract/result";
-import type { FleetTourPlan } from "../../contract/fleet-day";
+import type { FleetStatusResponse, FleetTourPlan } from "../../contract/fleet-day";
+import { scheduleDepot } from "../../engine/fleet/depot";
+import { listDepots } from "../stations/admin";
 import type { Conflict } from "../../engine/fleet/occupancy";
 import type { Db } from "../db/client";
 import type { StoredTour } from "../jobs/types";
@@ -16,6 +18,7 @@ export interface StoredFleetPlan {
   results: Record<string, PlanResult>;
   conflicts_alone: ConflictOut[];
   conflicts: ConflictOut[];
+  depot?: FleetStatusResponse["depot"];
   added: { delay_min: number; objective: number; plans: number };
 }
 
@@ -67,6 +70,7 @@ export async function fleetPlan(db: Db, tenantId: number, fleetId: string, deadl
     held: held.uses, heldCapacity: held.capacity,
   }, deadlineMs);
   const plan = storedPlan(out);
+  await addDepotSchedule(db, tenantId, stored, plan);
   await db.fleetDay.updateMany({ where: { id: fleetId, plan: null }, data: { plan: JSON.stringify(plan) } });
   const now = await db.fleetDay.findUniqueOrThrow({ where: { id: fleetId } });
   return JSON.parse(now.plan!) as StoredFleetPlan;
@@ -87,4 +91,44 @@ export async function plannedWithOthers(
   if (held.uses.length === 0) return null;
   const out = await jobPlanner().planFleet(tenantId, { tours: [{ id: String(tour.id), priority: 0, input: stored.input }], held: held.uses, heldCapacity: held.capacity }, deadlineMs);
   return storedPlan(out).results[String(tour.id)];
+}
+
+/** What a fleet tour's stored request says of depot charging (POST /planner/fleet: depot, depot_soc, ...). */
+interface DepotRequest {
+  depot?: { depot_id: string; grid_limit_kW: number };
+  depot_soc?: number;
+  depot_plugged_from?: string | null;
+  depot_ready_by?: string | null;
+}
+
+/** Who charges when at the day's depot before leaving (engine/fleet/depot.ts), into the plan and each tour's `fleet.depot`. */
+async function addDepotSchedule(db: Db, tenantId: number, stored: { id: number; s: StoredTour }[], plan: StoredFleetPlan): Promise<void> {
+  const charged = stored.filter((t) => (t.s.request as DepotRequest).depot && (t.s.request as DepotRequest).depot_soc != null);
+  if (charged.length === 0) return;
+  const { depot } = charged[0].s.request as Required<Pick<DepotRequest, "depot">>;
+  const site = (await listDepots(db, tenantId)).find((d) => d.depot_id === depot.depot_id);
+  if (!site) return;
+  const trucks = charged.map((t) => {
+    const r = t.s.request as DepotRequest;
+    // A tour the fleet moved later is ready by its new departure.
+    const delayMs = ((plan.results[String(t.id)] as { fleet?: FleetTourPlan } | undefined)?.fleet?.delay_min ?? 0) * 60_000;
+    const readyByMs = r.depot_ready_by ? Date.parse(r.depot_ready_by) : t.s.input.departureMs + delayMs;
+    return {
+      id: String(t.id), vehicle: t.s.input.vehicle, socFrom: r.depot_soc!, socTo: t.s.input.batteryLevelStart,
+      pluggedFromMs: r.depot_plugged_from ? Date.parse(r.depot_plugged_from) : readyByMs - 12 * 3_600_000, readyByMs,
+    };
+  });
+  const schedule = scheduleDepot({ points: site.points, powerKW: site.power_kW, gridLimitKW: depot.grid_limit_kW }, trucks);
+  for (const p of schedule.trucks) {
+    const result = plan.results[p.id] as PlanResult & { fleet?: FleetTourPlan };
+    if (!result?.fleet) continue;
+    result.fleet.depot = {
+      ready: p.ready, soc: Math.round(p.soc * 1000) / 1000, ready_at: p.readyAtMs === null ? null : iso(p.readyAtMs), kWh: p.kWh,
+      sessions: p.sessions.map((x) => ({ start: iso(x.startMs), end: iso(x.endMs), kW: x.kW, kWh: x.kWh })),
+    };
+  }
+  plan.depot = {
+    depot_id: depot.depot_id, grid_limit_kW: depot.grid_limit_kW, points: site.points, power_kW: site.power_kW,
+    peak_kW: Math.round(schedule.peakKW * 10) / 10, cannot: schedule.cannot.map(Number),
+  };
 }

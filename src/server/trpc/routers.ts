@@ -21,6 +21,7 @@ import { router, tenantProcedure } from "./init";
 import { session } from "./session";
 import { history } from "./history";
 import { keys } from "./keys";
+import { fleetDay } from "./fleet-day";
 
 // Inputs are only typed here: server/fleet.ts checks them and gives the REST 422 details.
 type VehicleRef = { vehicle_id: string };
@@ -119,5 +120,5 @@ const planner = router({
   }),
 });
 
-export const appRouter = router({ session, fleet, places, stations, planner, keys, history });
+export const appRouter = router({ session, fleet, places, stations, planner, keys, history, fleetDay });
 export type AppRouter = typeof appRouter;
