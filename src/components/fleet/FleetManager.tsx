@@ -34,6 +34,7 @@ export function FleetManager({ models }: { models: ModelInfo[] }) {
           <div>
             <h1>Fleet</h1>
             <p>Your vehicles: each is a catalog model, optionally with its own figures. The planner uses the effective figures shown here for tours submitted from now on.</p>
+            <p><a href="/fleet/day">Plan a day&apos;s tours together</a>: sharing the chargers, charging at the depot.</p>
           </div>
           <button type="button" className={styles.buttonPrimary} onClick={() => { setStatus(""); setOpen({ kind: "add" }); }}>
             Add vehicle

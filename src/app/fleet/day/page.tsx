@@ -1,0 +1,17 @@
+// The fleet day page: a day's tours planned together (src/components/fleet-day).
+import type { Metadata } from "next";
+import { FleetDayView } from "@/components/fleet-day/FleetDayView";
+import { AppShell } from "@/components/shell/AppShell";
+import { TRPCReactProvider } from "@/components/trpc";
+
+export const metadata: Metadata = { title: "Fleet day · E-truck planner" };
+
+export default function FleetDayPage() {
+  return (
+    <TRPCReactProvider>
+      <AppShell>
+        <FleetDayView />
+      </AppShell>
+    </TRPCReactProvider>
+  );
+}
