@@ -37,6 +37,17 @@ async function onePointSite() {
   return site;
 }
 
+describe("authentication", () => {
+  it.each([
+    ["POST", "/planner/fleet"], ["GET", "/planner/fleet/00000000-0000-4000-8000-000000000000"],
+    ["POST", "/planner/optimizations/1/commit"], ["DELETE", "/planner/optimizations/1/commit"],
+  ] as const)("%s %s without a key is 401", async (method, path) => {
+    const res = await call(method, path, { body: method === "POST" ? { tours: [body] } : undefined });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+});
+
 describe("POST /planner/fleet", () => {
   it("two tours competing for a one-point site at the same time never overlap there", async () => {
     const s = await onePointSite();
