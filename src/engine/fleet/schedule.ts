@@ -32,7 +32,8 @@ export function scheduleFleet(instance: FleetInstance, opts: ScheduleOptions = {
     return best;
   }
   // Local search: move one tour to another place in the order while that helps.
-  const budget = opts.maxEvaluations ?? 20_000;
+  // Each evaluation is a list schedule of the whole fleet: bounded so 200 tours stay within a minute or so.
+  const budget = opts.maxEvaluations ?? Math.max(500, Math.floor(400_000 / n));
   let order = start, evals = 0, improved = true;
   while (improved && evals < budget && !(opts.deadlineMs && Date.now() > opts.deadlineMs)) {
     improved = false;
