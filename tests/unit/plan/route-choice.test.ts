@@ -1,6 +1,10 @@
 // Route choice with charging: the plan is made on the fastest road and its alternatives, and the
 // best drivable one under the objective is kept; under avoid_tolls a toll-free one first.
 import { describe, expect, it } from "vitest";
+import type { PlanResult } from "@/contract/result";
+import { TimeLimitExceeded } from "@/engine/charging/types";
+import { routeLegs } from "@/engine/plan/legs";
+import { chooseRoute } from "@/engine/plan/route-choice";
 import type { PlanData, PlanInput } from "@/engine/plan/types";
 import { plan as checkedPlan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
@@ -107,5 +111,22 @@ describe("route choice", () => {
     expect(alt[1]).toMatchObject({ status: "not_evaluated", reason: "lower_bound", duration_min: null });
     expect(alt[1].lower_bound).toBeGreaterThanOrEqual(alt[0].objective_value!);
     expect(alt[1].note).toMatch(/^not planned: no plan on it can beat/);
+  });
+
+  it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
+    const input = trip();
+    const stuck = { status: "not_drivable", sections: [], poi_list: [], battery_level_start: 0.8, battery_level_end: 0.1, qualification: "not_drivable",
+      warnings: [], not_drivable_reason: { code: "no_chargers_available", message: "none", distance_from_start_m: 400_000 } } as unknown as PlanResult;
+    let calls = 0;
+    const evaluate = () => {
+      if (++calls > 1) throw new TimeLimitExceeded("the charging search ran past its time limit");
+      return { route: null, result: stuck };
+    };
+    const r = chooseRoute(input, data, routeLegs(data, input.sections), evaluate);
+    expect(r.result.status).toBe("not_drivable");
+    expect(r.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "not_drivable"], ["time_limit", "not_evaluated"]]);
+    // Out of time before any plan: the job fails as before.
+    expect(() => chooseRoute(input, data, routeLegs(data, input.sections), () => { throw new TimeLimitExceeded("the route search ran past its time limit"); })).toThrow(TimeLimitExceeded);
   });
 });
