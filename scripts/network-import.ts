@@ -26,11 +26,13 @@ export async function importOsmPack(
   const id = opts.id ?? osmPackId(file);
   const read = await readOsmFile(file);
   opts.onProgress?.(`read: ${read.report.nodesRead} nodes, ${read.report.roadWays} road ways in ${read.report.readMs} ms`);
-  const inputHash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  const hash = createHash("sha256");
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer); // a country's file need not fit in memory
+  const inputHash = hash.digest("hex");
   return buildPack(
     { id, attribution: OSM_ATTRIBUTION, ways: read.ways, report: read.report as Record<string, number | string> },
     path.join(packDir, `network-${id}.bin`),
-    { inputHash, countryAt: opts.countryAt, terrain: opts.terrain, onProgress: opts.onProgress },
+    { inputHash, countryAt: opts.countryAt, terrain: opts.terrain, onProgress: opts.onProgress, releaseWays: true },
   );
 }
 
