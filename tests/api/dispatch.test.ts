@@ -158,10 +158,11 @@ it("not_drivable_reason names the place where the result's own route_profile rea
   expect(Math.abs(none.not_drivable_reason.distance_from_start_m - profileCrossM(none))).toBeLessThan(300);
   expect(none.not_drivable_reason.message).toContain(`${Math.round(none.not_drivable_reason.distance_from_start_m / 1000)} km after the start`);
 
-  // Stations, but none within reach (of at least 350 kW, the first at 340 km): the same agreement.
+  // Stations, but none within reach on the fastest road (of at least 350 kW, the first at 340 km): the same
+  // agreement. Only that road (route_choice [0]): an alternative road may have one within reach.
   const gap = await planned(hamburgMunich({
     vehicle_id: "mb-eactros-600", battery_level_start: 0.9, start_time_tour: "2026-11-25T06:00:00Z",
-    section_list: [{ start_pos: BERLIN, stop_pos: MUNICH, payload_kg: 20000 }], poi_info: { min_kW: 350 },
+    section_list: [{ start_pos: BERLIN, stop_pos: MUNICH, payload_kg: 20000 }], poi_info: { min_kW: 350 }, route_choice: [0],
   }));
   expect(gap.not_drivable_reason.code).toBe("battery_depleted_mid_route");
   expect(Math.abs(gap.not_drivable_reason.distance_from_start_m - profileCrossM(gap))).toBeLessThan(300);
