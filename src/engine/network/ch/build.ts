@@ -2,6 +2,7 @@
 // by rank, an upward forward and an upward backward graph in CSR, every arc either an input
 // edge or a shortcut made of two lower arcs. Build once; query with ./query.ts.
 import FlatQueue from "flatqueue";
+import { ArcLists } from "./arc-lists";
 
 export interface WeightedGraph {
   nodeCount: number;
@@ -82,8 +83,12 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
   let tail = new Uint32Array(cap), head = new Uint32Array(cap), w = new Float64Array(cap);
   let half1 = new Uint32Array(cap), half2 = new Uint32Array(cap);
   let arcCount = 0;
-  const out: number[][] = Array.from({ length: n }, () => []);
-  const inn: number[][] = Array.from({ length: n }, () => []);
+  // Arc ids by tail and by head, sized for the input's degrees.
+  const outDeg = new Uint32Array(n), inDeg = new Uint32Array(n);
+  for (let u = 0; u < n; u++) {
+    for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) if (edgeTarget[e] !== u && edgeTarget[e] < n) { outDeg[u]++; inDeg[edgeTarget[e]]++; }
+  }
+  const out = new ArcLists(outDeg), inn = new ArcLists(inDeg);
 
   function addArc(a: number, b: number, wt: number, h1: number, h2: number): void {
     if (arcCount === cap) {
@@ -92,12 +97,13 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
       tail = grow(tail); head = grow(head); w = grow(w); half1 = grow(half1); half2 = grow(half2);
     }
     tail[arcCount] = a; head[arcCount] = b; w[arcCount] = wt; half1[arcCount] = h1; half2[arcCount] = h2;
-    out[a].push(arcCount); inn[b].push(arcCount);
+    out.push(a, arcCount); inn.push(b, arcCount);
     arcCount++;
   }
   /** Keeps at most one arc per (a, b): the lightest. */
   function addOrImprove(a: number, b: number, wt: number, h1: number, h2: number): boolean {
-    for (const x of out[a]) {
+    for (let i = out.start[a], end = i + out.length[a]; i < end; i++) {
+      const x = out.pool[i];
       if (head[x] !== b) continue;
       // Safe in place: an arc between two uncontracted nodes is no shortcut's half yet.
       if (wt < w[x]) { w[x] = wt; half1[x] = h1; half2[x] = h2; }
@@ -136,8 +142,9 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
       if (isTarget[x] === gen && --targets === 0) break;
       if (++settled > maxSettled) break;
       if (hops[x] >= maxHops) continue;
-      for (const a of out[x]) {
-        const y = head[a];
+      const pool = out.pool;
+      for (let i = out.start[x], end = i + out.length[x]; i < end; i++) {
+        const a = pool[i], y = head[a];
         if (y === skip) continue;
         const dy = d + w[a];
         if (seen[y] !== gen || dy < dist[y]) { seen[y] = gen; dist[y] = dy; hops[y] = hops[x] + 1; q.push(y, dy); }
@@ -151,21 +158,22 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
   /** Shortcuts that contracting v needs; adds them unless dry. */
   function contract(v: number, dry: boolean): number {
     let added = 0;
-    const ins = inn[v], outs = out[v];
-    for (let i = 0; i < ins.length; i++) {
-      const a = ins[i], u = tail[a];
+    // v's own lists do not change while it is contracted, but a shortcut added may move the pools.
+    const inStart = inn.start[v], inEnd = inStart + inn.length[v], outStart = out.start[v], outEnd = outStart + out.length[v];
+    for (let i = inStart; i < inEnd; i++) {
+      const a = inn.pool[i], u = tail[a];
       nextGen();
       let maxDist = -1, targets = 0;
-      for (const b of outs) {
-        const x = head[b];
+      for (let j = outStart; j < outEnd; j++) {
+        const b = out.pool[j], x = head[b];
         if (x === u) continue;
         isTarget[x] = gen; targets++;
         if (w[a] + w[b] > maxDist) maxDist = w[a] + w[b];
       }
       if (targets === 0) continue;
       witness(u, v, maxDist, targets);
-      for (let j = 0; j < outs.length; j++) {
-        const b = outs[j], x = head[b];
+      for (let j = outStart; j < outEnd; j++) {
+        const b = out.pool[j], x = head[b];
         if (x === u) continue;
         const sw = w[a] + w[b];
         if (seen[x] === gen && dist[x] <= sw) continue;
@@ -180,7 +188,7 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
   const prio = new Float64Array(n), touched = new Uint32Array(n);
   const rank = new Uint32Array(n), nbrs: number[] = [];
   // Edge difference weighted double: on the DE network it gave the smallest search spaces.
-  const priority = (v: number) => 2 * (contract(v, true) - inn[v].length - out[v].length) + cn[v] + level[v];
+  const priority = (v: number) => 2 * (contract(v, true) - inn.length[v] - out.length[v]) + cn[v] + level[v];
 
   const maxCoreDegree = opts.maxCoreDegree ?? DEFAULT_MAX_CORE_DEGREE, minCoreNodes = opts.minCoreNodes ?? DEFAULT_MIN_CORE_NODES;
   const progressMs = opts.progressMs ?? 2_000, t0 = performance.now();
@@ -201,12 +209,20 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
     if (np !== p) { prio[v] = np; if (pq.length > 0 && np > pq.peekValue()!) { pq.push(v, np); continue; } }
     const added = contract(v, false);
     shortcuts += added;
-    liveArcs += added - inn[v].length - out[v].length;
+    liveArcs += added - inn.length[v] - out.length[v];
     contracted[v] = 1; rank[v] = r++;
     nbrs.length = 0;
-    for (const a of inn[v]) { const u = tail[a]; removeFrom(out[u], a); if (touched[u] !== r) { touched[u] = r; nbrs.push(u); } }
-    for (const b of out[v]) { const x = head[b]; removeFrom(inn[x], b); if (touched[x] !== r) { touched[x] = r; nbrs.push(x); } }
-    inn[v] = []; out[v] = [];
+    for (let i = inn.start[v], end = i + inn.length[v]; i < end; i++) {
+      const a = inn.pool[i], u = tail[a];
+      out.remove(u, a);
+      if (touched[u] !== r) { touched[u] = r; nbrs.push(u); }
+    }
+    for (let i = out.start[v], end = i + out.length[v]; i < end; i++) {
+      const b = out.pool[i], x = head[b];
+      inn.remove(x, b);
+      if (touched[x] !== r) { touched[x] = r; nbrs.push(x); }
+    }
+    inn.clear(v); out.clear(v);
     for (const x of nbrs) {
       cn[x]++;
       if (level[x] <= level[v]) level[x] = level[v] + 1;
@@ -229,12 +245,6 @@ export function buildContractionHierarchy(g: WeightedGraph, opts: ChBuildOptions
 /** Mean arcs per uncontracted node at which a large remainder is left as the core. */
 export const DEFAULT_MAX_CORE_DEGREE = 12;
 export const DEFAULT_MIN_CORE_NODES = 1_000;
-
-function removeFrom(list: number[], x: number): void {
-  const i = list.indexOf(x);
-  list[i] = list[list.length - 1];
-  list.pop();
-}
 
 /**
  * Every arc goes under its lower-ranked end: forward if that is its tail, else backward. An arc
