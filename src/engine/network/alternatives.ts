@@ -136,7 +136,9 @@ const nodeOfRank = new WeakMap<ContractionHierarchy, Uint32Array>();
 
 /**
  * X-CHV's via candidates on a hierarchy: nodes of both upward searches (from s on forward arcs,
- * from t on backward arcs) within limit, by the upper bound of their route's time.
+ * from t on backward arcs) within limit, by the upper bound of their route's time. On a bounded
+ * hierarchy the core's arcs run both ways, so each search goes on as Dijkstra in the core, still
+ * within limit: its distances stay upper bounds (lengths of real paths).
  */
 function chVias(ch: ContractionHierarchy, s: number, t: number, limit: number): number[] {
   let node = nodeOfRank.get(ch);
