@@ -276,14 +276,19 @@ export async function snapshot(tables: string[]): Promise<string> {
       continue;
     }
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${t.replace(/"/g, '""')}" ORDER BY rowid`);
-    out[t] = rows.map((row) => {
-      const copy = { ...row };
-      for (const c of VOLATILE[t] ?? []) delete copy[c];
-      return copy;
-    });
+    // Ordered by content, as on PostgreSQL: a row put back (a session a fuzzed sign-out ended) gets a new rowid.
+    out[t] = rows
+      .map((row) => {
+        const copy = { ...row };
+        for (const c of VOLATILE[t] ?? []) delete copy[c];
+        return JSON.stringify(copy, plainJson);
+      })
+      .sort();
   }
-  return JSON.stringify(out, (_, v) => (typeof v === "bigint" ? v.toString() : v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v));
+  return JSON.stringify(out);
 }
+
+const plainJson = (_: string, v: unknown) => (typeof v === "bigint" ? v.toString() : v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v);
 
 // ---- who is asking --------------------------------------------------------------------------
 
