@@ -111,6 +111,15 @@ describe("charging optimizer: search", () => {
       expect(full.rootBound).toBeLessThanOrEqual(full.objective + 1e-6);
     }
   });
+
+  it("an exact sweep bounded below every plan keeps no set and says nothing beats the bound", () => {
+    // Where arrivals are refused by time (opening hours, a fleet's busy chargers), the exact sweep's sets can
+    // all be cut; it must end as 'none better' (the caller keeps the beam's plan), not fail on an empty list.
+    const stats = { sets: 0, maxSetsAtPoint: 0, cells: 0, passes: 0, dpMin: NaN };
+    const inp = { ...corridor(3, 35), capacityKWh: 300, chargeMinutes: analyticCharge(300) };
+    expect(optimizeCharging(inp).ok).toBe(true);
+    expect(sweep(prepare(inp), true, stats, 1)).toEqual({ ok: false, code: "none_better" });
+  });
 });
 
 describe("charging optimizer: drivers' breaks (EU 561/2006)", () => {
