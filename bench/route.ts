@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import FlatQueue from "flatqueue";
 import { chFromArrays } from "../src/engine/network/ch/arrays";
-import { buildContractionHierarchy, NO_ARC, type ContractionHierarchy } from "../src/engine/network/ch/build";
+import { buildContractionHierarchy, countShortcuts, type ContractionHierarchy } from "../src/engine/network/ch/build";
 import { createChQuery } from "../src/engine/network/ch/query";
 import { loadPack } from "../src/engine/network/pack";
 import { shortestPath } from "../src/engine/network/route";
@@ -95,8 +95,7 @@ async function benchPack(file: string, pgr: PgRouting | null): Promise<{ summary
   const t0 = performance.now();
   const rebuilt = buildContractionHierarchy({ nodeCount: net.nodeCount, firstEdge: net.firstEdge, edgeTarget: net.edgeTarget, weight: net.edgeTimeS });
   const buildMs = performance.now() - t0;
-  let shortcuts = 0;
-  for (const h of [stored.fwdHalf2, stored.bwdHalf2]) for (const x of h) if (x !== NO_ARC) shortcuts++;
+  const shortcuts = countShortcuts(stored); // an arc of a core, stored both ways, counts once
   console.log(`${num(net.nodeCount)} nodes, ${num(net.edgeCount)} edges; arrays: graph ${mib(bytesOf(arrays, false))} MiB, CH ${mib(bytesOf(arrays, true))} MiB`
     + ` (${num(stored.fwdHead.length + stored.bwdHead.length)} arcs, ${num(shortcuts)} shortcuts = ${(shortcuts / net.edgeCount).toFixed(2)} per edge)`);
 
