@@ -9,7 +9,6 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getHeapStatistics } from "node:v8";
-import FlatQueue from "flatqueue";
 import { chFromArrays } from "../src/engine/network/ch/arrays";
 import { createChQuery } from "../src/engine/network/ch/query";
 import { createCountryLocator } from "../src/engine/network/countries";
@@ -21,6 +20,7 @@ import { loadTerrain } from "../src/engine/terrain/dem";
 import { config } from "../src/server/config";
 import { importOsmPack } from "../scripts/network-import";
 import { readMosaicSource, writeGridOsm, writeMosaic } from "./mosaic";
+import { createDijkstra, mulberry32, pct, timeQueries } from "./query-timing";
 
 const { values: opt } = parseArgs({
   options: {
@@ -70,49 +70,8 @@ for (const s of sizes) if (!(Number.isInteger(Math.sqrt(s)) && s > 0)) throw new
 if (!(Number.isInteger(PAIRS) && PAIRS > 0)) throw new Error(`--pairs wants a positive integer, not ${opt.pairs}`);
 const source = opt.source ?? path.join(config().dataDir, "osm", "hannover_braunschweig_main_roads.osm.gz");
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-/** Dijkstra that stops at the target, with reused arrays like the CH query. */
-function createDijkstra(net: RoadNetwork) {
-  const n = net.nodeCount, { firstEdge, edgeTarget, edgeTimeS } = net;
-  const dist = new Float64Array(n), seen = new Uint32Array(n);
-  const q = new FlatQueue<number>();
-  let gen = 0;
-  return (s: number, t: number): number => {
-    gen++;
-    q.clear();
-    dist[s] = 0; seen[s] = gen; q.push(s, 0);
-    while (q.length > 0) {
-      const d = q.peekValue()!, u = q.pop()!;
-      if (d > dist[u]) continue;
-      if (u === t) return d;
-      for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) {
-        const v = edgeTarget[e], dv = d + edgeTimeS[e];
-        if (seen[v] !== gen || dv < dist[v]) { seen[v] = gen; dist[v] = dv; q.push(v, dv); }
-      }
-    }
-    return Infinity;
-  };
-}
 
-function timed<T>(pairs: [number, number][], f: (s: number, t: number) => T): { ms: number[]; out: T[] } {
-  for (let k = 0; k < WARMUP; k++) f(pairs[k % pairs.length][0], pairs[(k * 7) % pairs.length][1]);
-  const ms: number[] = [], out: T[] = [];
-  for (const [s, t] of pairs) {
-    const t0 = performance.now();
-    out.push(f(s, t));
-    ms.push(performance.now() - t0);
-  }
-  return { ms, out };
-}
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const num = (x: number) => Math.round(x).toLocaleString("en-US");
 const sec = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -153,9 +112,9 @@ async function benchFile(file: string, dir: string): Promise<Row> {
   const rand = mulberry32(SEED);
   const pairs: [number, number][] = Array.from({ length: PAIRS }, () => [Math.floor(rand() * net.nodeCount), Math.floor(rand() * net.nodeCount)]);
   const query = createChQuery(ch), dijkstra = createDijkstra(net);
-  const chRun = timed(pairs, (s, t) => query.route(s, t));
-  const costRun = timed(pairs, (s, t) => query.cost(s, t));
-  const dRun = timed(pairs, dijkstra);
+  const chRun = timeQueries(pairs, (s, t) => query.route(s, t), WARMUP);
+  const costRun = timeQueries(pairs, (s, t) => query.cost(s, t), WARMUP);
+  const dRun = timeQueries(pairs, dijkstra, WARMUP);
   const same = (c: number, d: number) => c === d || Math.abs(c - d) <= REL_TOL * d;
   const bad = pairs.filter((_, i) => !same(chRun.out[i]?.cost ?? Infinity, dRun.out[i]) || !same(costRun.out[i], dRun.out[i]));
   for (const [s, t] of bad.slice(0, 10)) console.log(`  mismatch ${s}->${t}: CH ${query.cost(s, t)}, Dijkstra ${dijkstra(s, t)}`);

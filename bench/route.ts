@@ -6,7 +6,6 @@ import { readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import FlatQueue from "flatqueue";
 import { chFromArrays } from "../src/engine/network/ch/arrays";
 import { buildContractionHierarchy, countShortcuts, type ContractionHierarchy } from "../src/engine/network/ch/build";
 import { createChQuery } from "../src/engine/network/ch/query";
@@ -14,6 +13,7 @@ import { loadPack } from "../src/engine/network/pack";
 import { shortestPath } from "../src/engine/network/route";
 import type { RoadNetwork } from "../src/engine/network/types";
 import { BATCH, openPgRouting, type PgRouting } from "./pgrouting";
+import { createDijkstra, mulberry32, pct, timeQueries } from "./query-timing";
 
 const { values: opt } = parseArgs({
   options: { pairs: { type: "string", default: "1000" }, pack: { type: "string" }, "no-pgrouting": { type: "boolean", default: false } },
@@ -24,49 +24,8 @@ if (!(Number.isInteger(PAIRS) && PAIRS > 0)) throw new Error(`--pairs wants a po
 // Float64 sums of the same float32 weights in another order; pgRouting adds them up itself.
 const REL_TOL = 1e-9, PGR_TOL = 1e-5;
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-/** Baseline Dijkstra with the same array reuse as the CH query, so only the algorithm differs. */
-function createDijkstra(net: RoadNetwork) {
-  const n = net.nodeCount, { firstEdge, edgeTarget, edgeTimeS } = net;
-  const dist = new Float64Array(n), seen = new Uint32Array(n);
-  const q = new FlatQueue<number>();
-  let gen = 0;
-  return (s: number, t: number): number => {
-    gen++;
-    q.clear();
-    dist[s] = 0; seen[s] = gen; q.push(s, 0);
-    while (q.length > 0) {
-      const d = q.peekValue()!, u = q.pop()!;
-      if (d > dist[u]) continue;
-      if (u === t) return d;
-      for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) {
-        const v = edgeTarget[e], dv = d + edgeTimeS[e];
-        if (seen[v] !== gen || dv < dist[v]) { seen[v] = gen; dist[v] = dv; q.push(v, dv); }
-      }
-    }
-    return Infinity;
-  };
-}
 
-function timeAll<T>(pairs: [number, number][], f: (s: number, t: number) => T): { ms: number[]; out: T[] } {
-  for (let k = 0; k < WARMUP; k++) f(pairs[k % pairs.length][0], pairs[(k * 7) % pairs.length][1]);
-  const ms: number[] = [], out: T[] = [];
-  for (const [s, t] of pairs) {
-    const t0 = performance.now();
-    out.push(f(s, t));
-    ms.push(performance.now() - t0);
-  }
-  return { ms, out };
-}
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const relDiff = (a: number, b: number) => (a === b ? 0 : Math.abs(a - b) / Math.abs(b)); // NaN or Infinity if only one is finite
 const close = (a: number, b: number, tol: number) => relDiff(a, b) <= tol;
@@ -102,10 +61,10 @@ async function benchPack(file: string, pgr: PgRouting | null): Promise<{ summary
   const rand = mulberry32(SEED);
   const pairs: [number, number][] = Array.from({ length: PAIRS }, () => [Math.floor(rand() * net.nodeCount), Math.floor(rand() * net.nodeCount)]);
   const query = createChQuery(stored), dijkstra = createDijkstra(net);
-  const chRun = timeAll(pairs, (s, t) => query.route(s, t));
-  const chCostRun = timeAll(pairs, (s, t) => query.cost(s, t));
-  const dRun = timeAll(pairs, dijkstra);
-  const aRun = timeAll(pairs, (s, t) => shortestPath(net, s, t)?.timeS ?? Infinity);
+  const chRun = timeQueries(pairs, (s, t) => query.route(s, t), WARMUP);
+  const chCostRun = timeQueries(pairs, (s, t) => query.cost(s, t), WARMUP);
+  const dRun = timeQueries(pairs, dijkstra, WARMUP);
+  const aRun = timeQueries(pairs, (s, t) => shortestPath(net, s, t)?.timeS ?? Infinity, WARMUP);
   const chCost = chRun.out.map((r) => r?.cost ?? Infinity);
 
   const rebuiltQuery = createChQuery(rebuilt);
