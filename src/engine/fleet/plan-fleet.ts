@@ -238,4 +238,3 @@ export function planFleet(requests: FleetTourRequest[], opts: FleetPlanOptions =
   };
 }
 
-export { shift };

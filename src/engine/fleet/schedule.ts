@@ -23,6 +23,7 @@ export function scheduleFleet(instance: FleetInstance, opts: ScheduleOptions = {
   const n = instance.tours.length;
   const start = priorityOrder(instance.tours);
   let best = listSchedule(instance, start);
+  let order = start;
   if (n <= 1) return best;
   if (n <= EXHAUSTIVE_MAX) {
     for (const order of permutations(start)) {
@@ -31,14 +32,21 @@ export function scheduleFleet(instance: FleetInstance, opts: ScheduleOptions = {
     }
     return best;
   }
+  // Also first come, first served (by the first charge of each tour's own plan, within priority): where many
+  // tours meet, the trucks that arrive first taking the points is often better. The local search starts from
+  // the better of the two.
+  const byArrival = priorityOrder(instance.tours, (t) => Math.min(Infinity, ...(t.options[0]?.uses.map((u) => u.startMs) ?? [])));
+  const arrival = listSchedule(instance, byArrival);
+  if (better(arrival, best)) (best = arrival), (order = byArrival);
   // Local search: move one tour to another place in the order while that helps.
   // Each evaluation is a list schedule of the whole fleet: bounded so 200 tours stay within a minute or so.
   const budget = opts.maxEvaluations ?? Math.max(500, Math.floor(400_000 / n));
-  let order = start, evals = 0, improved = true;
+  let evals = 0, improved = true;
   while (improved && evals < budget && !(opts.deadlineMs && Date.now() > opts.deadlineMs)) {
     improved = false;
-    // Only tours that were delayed or moved off their own plan can gain from going earlier.
-    const movers = best.choices.map((c, i) => ({ c, i })).filter(({ c }) => c.delayMs > 0 || c.option !== 0 || c.option < 0);
+    // Only tours that were delayed or moved off their own plan (or not placed: those first) can gain from going earlier.
+    const movers = best.choices.map((c, i) => ({ c, i })).filter(({ c }) => c.delayMs > 0 || c.option !== 0)
+      .sort((a, b) => Number(b.c.option < 0) - Number(a.c.option < 0));
     for (const { c } of movers) {
       const from = order.indexOf(c.id);
       for (let to = 0; to < from && evals < budget; to++) {
@@ -61,9 +69,10 @@ export function scheduleFleet(instance: FleetInstance, opts: ScheduleOptions = {
 
 const better = (a: FleetSchedule, b: FleetSchedule) => a.unplaced.length < b.unplaced.length || (a.unplaced.length === b.unplaced.length && a.weighted < b.weighted - 1e-9);
 
-/** Higher priority first, then the tour's order as given. */
-function priorityOrder(tours: FleetTour[]): string[] {
-  return tours.map((t, i) => ({ t, i })).sort((a, b) => b.t.priority - a.t.priority || a.i - b.i).map(({ t }) => t.id);
+/** Higher priority first, then by `key` (absent: the tour's order as given). */
+function priorityOrder(tours: FleetTour[], key?: (t: FleetTour) => number): string[] {
+  return tours.map((t, i) => ({ t, i, k: key ? key(t) : i }))
+    .sort((a, b) => b.t.priority - a.t.priority || a.k - b.k || a.i - b.i).map(({ t }) => t.id);
 }
 
 /** Each tour in `order` takes its cheapest option at its least fitting delay. Stops early past `bound`. */

@@ -5,9 +5,8 @@
 // The gap: with two stops a tour may go first at one site and second at the
 // next, which no single order expresses; on 150 seeds the largest seen is 3.0 %.
 import { describe, expect, it } from "vitest";
-import { conflicts } from "@/engine/fleet/occupancy";
+import { conflicts, shift } from "@/engine/fleet/occupancy";
 import { scheduleFleet } from "@/engine/fleet/schedule";
-import { shift } from "@/engine/fleet/occupancy";
 import type { FleetInstance, FleetSchedule } from "@/engine/fleet/types";
 import { randomInstance } from "./instances";
 import { cbcAvailable, solveMilp } from "./milp";
