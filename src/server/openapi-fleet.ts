@@ -4,30 +4,15 @@
 import { CommitResponse, FleetPath, FleetStatusResponse, FleetSubmitRequest, FleetSubmitResponse } from "../contract/fleet-day";
 import { OptimizationPath, PlannerQuery } from "../contract/request";
 import { MAX_FLEET_TOURS } from "../contract/fleet-day";
-import { convert, parameters, ref, type Json } from "./openapi-schemas";
-
-const json = (schema: Json, description: string) => ({ description, content: { "application/json": { schema } } });
-const error = (description: string) => json(ref("HTTPError"), description);
-const common = {
-  "401": { $ref: "#/components/responses/Unauthorized" },
-  "403": error("`tenant_id` names another tenant than the API key's"),
-  "422": { $ref: "#/components/responses/ValidationFailed" },
-  "429": { $ref: "#/components/responses/TooManyRequests" },
-  "503": { $ref: "#/components/responses/Unavailable" },
-};
+import { asComponents, COMMON_ANSWERS as common, convert, error, json, parameters, ref, type Json } from "./openapi-schemas";
 
 export const fleetTag = { name: "Fleet days", description: "A day's tours planned together against the chargers' capacity; plans committed to hold their charger use" };
 
 export function fleetSchemas(): Record<string, Json> {
-  const all = {
+  return asComponents({
     ...convert({ FleetSubmitResponse, FleetStatusResponse, CommitResponse }, "output"),
     ...convert({ FleetSubmitRequest }, "input"),
-  };
-  for (const s of Object.values(all)) {
-    delete s.$schema;
-    delete s.$id;
-  }
-  return all;
+  });
 }
 
 export function fleetPaths(): Json {

@@ -12,6 +12,32 @@ import { WebhookSecretCreated, WebhookSecretInfo } from "../contract/webhooks";
 
 export type Json = Record<string, unknown>;
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+export type Examples = Record<string, { summary: string; value: unknown }>;
+/** A JSON answer of `schema`. */
+export const json = (schema: Json, description: string, examples?: Examples) => ({
+  description,
+  content: { "application/json": { schema, ...(examples ? { examples } : {}) } },
+});
+/** An error answer (`detail`, `request_id`). */
+export const error = (description: string, examples?: Examples) => json(ref("HTTPError"), description, examples);
+/** Answers every operation can give. */
+export const COMMON_ANSWERS = {
+  "401": { $ref: "#/components/responses/Unauthorized" },
+  "403": error("`tenant_id` names another tenant than the API key's"),
+  "422": { $ref: "#/components/responses/ValidationFailed" },
+  "429": { $ref: "#/components/responses/TooManyRequests" },
+  "503": { $ref: "#/components/responses/Unavailable" },
+};
+
+/** Components as the document holds them: without each converted schema's own $schema and $id. */
+export function asComponents(all: Record<string, Json>): Record<string, Json> {
+  for (const s of Object.values(all)) {
+    delete s.$schema;
+    delete s.$id;
+  }
+  return all;
+}
 const opts = { target: "draft-2020-12" as const, unrepresentable: "any" as const, uri: (id: string) => `#/components/schemas/${id}` };
 
 // zod puts a schema that carries an `id` (`.meta({ id })`) but is missing from the registry being converted
@@ -64,12 +90,7 @@ export function componentSchemas(): Record<string, Json> {
     VehicleModelsMapping, FleetVehicle, VehicleOverrides, VehicleFigures, GeocodeResult, CPO: CpoEntry, HTTPValidationError, HTTPError,
     StationOverlayRecord, Depot, PriceList, CallbackStatus: results.CallbackStatus, WebhookSecretInfo, WebhookSecretCreated,
   }, "output");
-  const all = { ...b, ...a };
-  for (const s of Object.values(all)) {
-    delete s.$schema;
-    delete s.$id;
-  }
-  return all;
+  return asComponents({ ...b, ...a });
 }
 
 /** A parameter per field; a field that names a schema by id would need a component: none does, and one that did throws. */

@@ -5,7 +5,7 @@ import { GeocodeQuery, VehicleModelsQuery } from "../contract/lookups";
 import { JobPath, LegacyPlannerQuery, MAX_SECTIONS, MAX_TOUR_STRAIGHT_KM, OptimizationPath, PlannerQuery, ResultQuery } from "../contract/request";
 import { DepotPath, StationOverlayPath } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
-import { componentSchemas, parameters, ref, type Json } from "./openapi-schemas";
+import { COMMON_ANSWERS as common, componentSchemas, error, json, parameters, ref, type Examples, type Json } from "./openapi-schemas";
 import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
 // Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
 // vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
@@ -13,22 +13,7 @@ import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
 // tests/unit/openapi/document.test.ts validates each against the document.
 import recorded from "./openapi-examples.json";
 
-type Examples = Record<string, { summary: string; value: unknown }>;
-const json = (schema: Json, description: string, examples?: Examples) => ({
-  description,
-  content: { "application/json": { schema, ...(examples ? { examples } : {}) } },
-});
-const error = (description: string, examples?: Examples) => json(ref("HTTPError"), description, examples);
 const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } } };
-
-/** Answers every operation can give. */
-const common = {
-  "401": { $ref: "#/components/responses/Unauthorized" },
-  "403": error("`tenant_id` names another tenant than the API key's"),
-  "422": { $ref: "#/components/responses/ValidationFailed" },
-  "429": { $ref: "#/components/responses/TooManyRequests" },
-  "503": { $ref: "#/components/responses/Unavailable" },
-};
 const withBody = { "413": error(`Body over ${MAX_BODY_BYTES.toLocaleString("en")} bytes`) };
 const adminOnly = { "403": error("The API key's role is `member` (only a tenant admin key may do this), or `tenant_id` names another tenant") };
 const vehicle404 = { "404": error("No such vehicle in this tenant's fleet") };
