@@ -61,7 +61,7 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
   const statuses = new Map<string, number>();
   const accepted = new Map<number, Submitted>();
   let next = 0;
-  let killed: Promise<{ heldJob: string | null; killedAt: number }> | undefined;
+  let killed: Promise<{ heldJob: string | null; killedAt: number; tries: number }> | undefined;
   let cut: Promise<number> | undefined;
 
   const submit = async (i: number): Promise<Submitted> => {
@@ -91,23 +91,27 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
     throw new Error(`submit ${i} never accepted`);
   };
 
-  const victim = cluster.workers[0];
   const killMidJob = async () => {
-    // Wait until the victim holds a job, then kill it on the spot.
-    const pid = victim.child.pid;
-    for (let i = 0; i < 500; i++) {
-      const held = await db().job.findFirst({ where: { status: "running", lockedBy: { endsWith: `:${pid}` } } });
-      if (held) {
-        await killHard(victim);
-        const killedAt = Date.now();
-        setTimeout(() => void cluster.startWorker(), 1000);
-        return { heldJob: held.id, killedAt };
+    // Wait until a worker holds a job, then kill it on the spot. A plan takes a fraction of a second: if the
+    // job was finished before the signal landed, that kill interrupted nothing; try again with another worker.
+    for (let tries = 0; tries < 10; tries++) {
+      const victim = cluster.workers.find((w) => w.child.exitCode === null && w.child.signalCode === null)!;
+      const pid = victim.child.pid;
+      for (let i = 0; i < 500; i++) {
+        const held = await db().job.findFirst({ where: { status: "running", lockedBy: { endsWith: `:${pid}` } } });
+        if (held) {
+          const killedAt = Date.now();
+          await killHard(victim);
+          setTimeout(() => void cluster.startWorker(), 1000);
+          const after = await db().job.findUniqueOrThrow({ where: { id: held.id } });
+          if (after.status === "running" && after.lockedBy === held.lockedBy && after.attempts === held.attempts) return { heldJob: held.id, killedAt, tries: tries + 1 };
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 10));
       }
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 1500)); // the replacement starts
     }
-    await killHard(victim);
-    setTimeout(() => void cluster.startWorker(), 1000);
-    return { heldJob: null, killedAt: Date.now() };
+    return { heldJob: null, killedAt: Date.now(), tries: 10 };
   };
 
   const client = async () => {
@@ -121,7 +125,7 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
   const t0 = Date.now();
   await Promise.all(Array.from({ length: CLIENTS }, client));
   const submittedS = (Date.now() - t0) / 1000;
-  const { heldJob, killedAt } = await killed!;
+  const { heldJob, killedAt, tries: killTries } = await killed!;
   const terminated = await cut!;
 
   // Every accepted job reaches a final state (the killed one after its lease).
@@ -146,7 +150,7 @@ it(`${SUBMITS} submits while a worker is killed and restarted and connections ar
   for (const j of jobs) byStatus[j.status] = (byStatus[j.status] ?? 0) + 1;
   const summary = {
     submits: SUBMITS, submittedS, doneS, statuses: Object.fromEntries(statuses), killedHolding: heldJob,
-    killedJob, recovery, connectionsCut: terminated,
+    killedJob, killTries, recovery, connectionsCut: terminated,
     jobs: byStatus,
     retriedJobs: jobs.filter((j) => j.attempts > 1).length, logs: cluster.logDir,
   };
