@@ -14,6 +14,7 @@ import { filterStations } from "../src/engine/stations/filter";
 import type { ConnectorType, Station } from "../src/engine/stations/types";
 import { findModel } from "../src/engine/vehicles/catalog";
 import { packs } from "../src/server/packs";
+import { mulberry32 } from "./query-timing";
 
 const TRIPS: [string, [number, number], [number, number]][] = [
   ["Hamburg-Munich", [53.55, 9.99], [48.14, 11.58]],
@@ -34,14 +35,6 @@ const M_PER_DEG = EARTH_RADIUS_M * RAD;
 const data = packs.plan;
 const vehicle = findModel("MB_EACTROS_600")!;
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** Nearest rank. */
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);

@@ -11,6 +11,8 @@
 // callback_url (whether its address may be called needs DNS) and route_choice (one entry per section
 // is checked with the fleet and road checks, in server/planner-request.ts).
 import { HAMBURG, HANNOVER, MUNICH, hamburgMunich } from "./env";
+import { mulberry32 as seeded } from "./seeded";
+export { seeded };
 
 export interface ReferenceCase {
   /** Which generator made it; the test counts compared cases per group. */
@@ -23,17 +25,6 @@ export interface ReferenceCase {
   note: string;
 }
 
-/** mulberry32: a small seeded generator, so that a seed replays the same cases. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];

@@ -2,18 +2,9 @@
 // three plans of one or two charging stops on a handful of sites, every time a
 // multiple of 5 minutes (so the MILP's 5-minute grid is exact).
 import type { FleetInstance, FleetTour, SiteUse } from "@/engine/fleet/types";
+import { mulberry32 as rng } from "../../support/seeded";
+export { rng };
 
-/** Mulberry32: a small seeded generator, so every instance can be rebuilt from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MIN = 60_000;
 
