@@ -241,7 +241,7 @@ export const CostOption = z
 export type CostOption = z.infer<typeof CostOption>;
 
 /** Why a route of route_alternatives was or was not taken. */
-export const ROUTE_REASONS = ["chosen", "objective", "not_drivable", "tolls", "lower_bound", "route_choice", "time_limit"] as const;
+export const ROUTE_REASONS = ["chosen", "objective", "not_drivable", "tolls", "lower_bound", "route_choice", "time_limit", "search_limit"] as const;
 
 export const RouteAlternative = z
   .object({
@@ -250,8 +250,9 @@ export const RouteAlternative = z
     status: z.enum(["succeeded", "not_drivable", "not_evaluated"]).describe("The charging plan on this route; not_evaluated when it was not planned (reason)"),
     reason: z.enum(ROUTE_REASONS)
       .describe("chosen; objective: a worse objective value; not_drivable; tolls: avoid_tolls found a toll-free route; " +
-        "lower_bound: not planned, as its lower bound could not beat the chosen plan; route_choice: not planned, the request named another route; " +
-        "time_limit: not planned, the job's time limit came first"),
+        "lower_bound: not planned (or not to the end), as its lower bound, or its charging search, showed it could not beat the chosen plan; " +
+        "route_choice: not planned, the request named another route; time_limit: not planned, the job's time limit came first; " +
+        "search_limit: not planned, route choice's limit of work came first (a tour of many days; docs/API.md, Route choice)"),
     note: z.string().describe("The reason in words, with the figures compared"),
     distance_m: z.int().describe("Route length, detours to stations left out"),
     driving_time_min: z.number().describe("Driving time of the route, detours to stations left out"),

@@ -14,6 +14,7 @@ export const REASON_TEXT: Record<RouteAlternative["reason"], string> = {
   lower_bound: "Not planned: could not win",
   route_choice: "Not planned: another route was picked",
   time_limit: "Not planned: out of time",
+  search_limit: "Not planned: route choice's limit of work",
 };
 
 /** One line of facts: km, driving, tolls, stops and duration where planned. */

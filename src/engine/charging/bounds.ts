@@ -8,7 +8,7 @@ import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./
 import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
 import type { LabelSet, StopCtx } from "./labels";
 import { leastPerKWh } from "./price";
-import { EU_BREAK_RULES, type BreakRules } from "./types";
+import { EU_BREAK_RULES, type BreakRules, type OptimizeInput } from "./types";
 
 export interface Bounds {
   rules: BreakRules;
@@ -91,9 +91,39 @@ const count = (events: RoadsideEvent[]): [number, number] => {
   return [b, r];
 };
 
+/**
+ * Re-plans of one tour (engine/plan/daily-span.ts: the same input but for the day caps and the effort)
+ * share their bounds, which are the law's anyway: on Hamburg <-> Munich x10 the spaced-rest bound
+ * alone took 1 s per search.
+ */
+const byTour = new WeakMap<object, { input: Tour; bd: Bounds }>();
+
+type Tour = Omit<OptimizeInput, "chargeMinutes" | "stations" | "waypoints"> & { chargeMinutes: unknown; waypoints: unknown };
+
+function sameTour(a: Tour, b: Tour): boolean {
+  const la = lawOf(a.breaks), lb = lawOf(b.breaks);
+  return a.waypoints === b.waypoints && a.capacityKWh === b.capacityKWh && a.startSoc === b.startSoc && a.endSoc === b.endSoc &&
+    a.reserveSoc === b.reserveSoc && a.overheadMin === b.overheadMin && a.minChargeMin === b.minChargeMin && a.departureMs === b.departureMs &&
+    a.chargeMinutes === b.chargeMinutes && a.peakEnergyKWh === b.peakEnergyKWh && a.socStep === b.socStep &&
+    a.objective?.eurPerMin === b.objective?.eurPerMin && a.driver?.sinceBreakMin === b.driver?.sinceBreakMin && a.driver?.todayMin === b.driver?.todayMin &&
+    la.maxDriveMin === lb.maxDriveMin && la.breakMin === lb.breakMin && la.maxDailyDriveMin === lb.maxDailyDriveMin && la.restMin === lb.restMin;
+}
+
 export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const hit = cache.get(prep as unknown as Prepared);
   if (hit) return hit;
+  const same = byTour.get(prep.input.stations);
+  if (same && sameTour(same.input, prep.input)) {
+    cache.set(prep as unknown as Prepared, same.bd);
+    return same.bd;
+  }
+  const made = makeBounds(prep);
+  cache.set(prep as unknown as Prepared, made);
+  byTour.set(prep.input.stations, { input: prep.input, bd: made });
+  return made;
+}
+
+function makeBounds<C extends string>(prep: Prepared<C>): Bounds {
   const { input, points } = prep;
   const n = points.length;
   const driveMin = new Float64Array(n), serviceMin = new Float64Array(n), windows = new Uint8Array(n);
@@ -147,7 +177,6 @@ export function bounds<C extends string>(prep: Prepared<C>): Bounds {
     perMin: input.objective?.eurPerMin ?? 1, leastPriceAfter, cells: prep.cells,
     needU: Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh,
   };
-  cache.set(prep as unknown as Prepared, out);
   return out;
 }
 
@@ -170,16 +199,19 @@ function cellWindows<C extends string>(prep: Prepared<C>): { lo: Int32Array; hi:
 
 /**
  * Adds the spaced-rest bound (restSpacing) to the bounds of `prep`, where the tour
- * needs a daily rest; false where it does not (nothing to add).
+ * needs a daily rest: what building it cost in label-set equivalents (0 when built
+ * before); false where the tour needs no rest (nothing to add).
  */
-export function spaceRests<C extends string>(prep: Prepared<C>): boolean {
+export function spaceRests<C extends string>(prep: Prepared<C>): number | false {
   const bd = bounds(prep);
-  if (bd.spaced) return true;
+  if (bd.spaced) return 0;
   const { input, points } = prep;
   const dest = points[points.length - 1];
   if ((input.driver?.todayMin ?? 0) + dest.driveMin <= bd.rules.maxDailyDriveMin + EPS_MIN) return false;
   bd.spaced = restSpacing(prep, SPACED_WIDTH_MIN);
-  return true;
+  // Per point, every state with its break no earlier than its rest (c <= r).
+  const b = bd.spaced.buckets, c = Math.floor(bd.rules.maxDriveMin / SPACED_WIDTH_MIN) + 2;
+  return points.length * (c * (c + 1) / 2 + (b - c) * c);
 }
 
 /**

@@ -8,7 +8,7 @@ import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type Price
 import { isTariff, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
@@ -17,10 +17,14 @@ type SweepResult =
   /** An exact sweep bounded by a known plan kept no set: nothing beats that plan. */
   | { ok: false; code: "none_better" };
 
-type Solved = Exclude<SweepResult & { ok: false }, { code: "none_better" }> | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
+type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
 
-/** Label sets kept per point by the heuristic passes (their plan bounds the exact pass): fewer on tours of a day. */
-const BEAM = 16, SHORT_BEAM = 4;
+/**
+ * Label sets kept per point by the heuristic passes (their plan bounds the exact pass): fewer on tours
+ * of a day, more from SPACED_FROM_DAYS days of driving (there a narrow beam's plan is far from the
+ * best, and its exact sweep costs the more: Hamburg <-> Munich x5 took 6.7 s with 16, 2.5 s with 32).
+ */
+const BEAM = 16, SHORT_BEAM = 4, LONG_BEAM = 32;
 /** Cells per set the beam's ranking looks at. */
 const BEAM_SAMPLES = 8;
 /**
@@ -37,20 +41,46 @@ const STEPS = [
 ];
 /** Days of driving from which the search starts with the spaced bound. */
 const SPACED_FROM_DAYS = 3;
+/**
+ * An exact sweep with the spaced bound (tours of several days) that has used more of its budget than
+ * PACE x the share of the points behind it, plus PACE_START, is given up: it would not finish (its sets
+ * multiply along the tour), and the beam's plan stands, not proven. Hamburg <-> Munich x10 spent
+ * 350,000 sets (11 s) before; a sweep that finishes uses far less than its pace (x5: 10 % of the
+ * budget at half the points).
+ */
+const PACE = 0.5, PACE_START = 0.05;
 
 export function optimizeCharging<C extends string>(input: OptimizeInput<C>): OptimizeResult {
+  return optimize(input, Infinity) as OptimizeResult;
+}
+
+/**
+ * Only a plan whose objective (totals.objective: minutes, or EUR under a cost objective) is below
+ * `cutoff` is wanted: route choice passes the best route's, so a route that cannot beat it stops as
+ * soon as the search shows that (its sweeps keep only what can beat the cutoff). Where no plan is
+ * below it, drivable or not, the result is OptimizeCutOff. A tour with a window's latest gets the
+ * whole search: where no plan keeps the windows, one that misses them stands in, and a cutoff
+ * cannot tell those apart.
+ */
+export function optimizeChargingBelow<C extends string>(input: OptimizeInput<C>, cutoff: number): OptimizeResult | OptimizeCutOff {
+  return optimize(input, input.waypoints.some((w) => w.window?.latestMs != null) ? Infinity : cutoff);
+}
+
+function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): OptimizeResult | OptimizeCutOff {
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
   const prep = prepare(input);
   const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 0, dpMin: NaN };
-  let r = solve(prep, true, stats);
+  let r = solve(prep, true, stats, cutoff);
+  if (!r.ok && r.code === "none_better") return { ok: false, code: "none_better", stats };
   if (!r.ok && input.waypoints.some((w) => w.window?.latestMs != null)) {
     // No plan meets every window: the fastest plan, reported as not reachable.
-    r = solve(prep, false, stats);
+    r = solve(prep, false, stats, Infinity);
   }
   if (!r.ok && r.code === "budget") {
     throw new SearchLimitExceeded(`the charging search found no plan within its limit of ${STEPS.at(-1)!.budget} label sets; split the tour into shorter tours`);
   }
   if (!r.ok) {
+    if (r.code === "none_better") throw new Error("optimizeCharging: a search without a cutoff found none better");
     const code = r.code === "window" ? "battery_depleted" : r.code;
     // The fullest label's decisions, re-simulated: what the truck can do before the battery runs out.
     const partial = r.fullest ? resimulate(prep, backtrack(prep, r.fullest, r.fullest.top), stats, true) : undefined;
@@ -62,32 +92,43 @@ export function optimizeCharging<C extends string>(input: OptimizeInput<C>): Opt
   return resimulate(prep, backtrack(prep, r.final, r.cell), stats);
 }
 
-/** The search steps (STEPS) in turn, until an exact sweep finishes. */
-function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats): Solved {
+/**
+ * The search steps (STEPS) in turn, until an exact sweep finishes. `cutoff`: every sweep keeps only
+ * what can beat it; a finished exact sweep that kept nothing, or ran out of labels or windows under
+ * it, shows that no plan is below it (none_better).
+ */
+function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, cutoff: number): Solved {
   let best: (SweepResult & { ok: true }) | null = null;
   let lower = -Infinity;
   // Tours of several days start with the spaced bound: the plain one would only spend the first budget.
   const days = ((prep.input.driver?.todayMin ?? 0) + prep.points[prep.points.length - 1].driveMin) / (prep.input.breaks ?? EU_BREAK_RULES).maxDailyDriveMin;
   const steps = days >= SPACED_FROM_DAYS ? STEPS.filter((s) => s.spaced) : STEPS;
   for (const step of steps) {
-    if (step.spaced && !spaceRests(prep)) continue;
+    if (step.spaced) {
+      const built = spaceRests(prep);
+      if (built === false) continue;
+      if (built > 0) stats.boundWork = (stats.boundWork ?? 0) + built;
+    }
     stats.passes++;
-    const quick = sweep(prep, useLatest, stats, Infinity, days < 1 ? SHORT_BEAM : BEAM);
+    const quick = sweep(prep, useLatest, stats, cutoff, days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS ? LONG_BEAM : BEAM);
     if (!quick.ok) {
       if (quick.code === "budget") continue;
-      // No plan by the beam: the exact sweep decides whether there is one.
+      // No plan by the beam (below the cutoff): the exact sweep decides whether there is one.
       stats.passes++;
-      const exact = sweep(prep, useLatest, stats, Infinity, Infinity, step.budget);
+      const exact = sweep(prep, useLatest, stats, cutoff, Infinity, step.budget);
       if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
+      if (exact.code === "budget") continue;
+      // Every label was cut by the cutoff, or those left ran out: nothing drivable beats it.
+      if (cutoff < Infinity) return { ok: false, code: "none_better" };
       // (none_better needs a bound: not in this unbounded sweep.)
-      if (exact.code === "budget" || exact.code === "none_better") continue;
+      if (exact.code === "none_better") continue;
       return exact;
     }
     lower = Math.max(lower, quick.rootBound);
     if (!best || quick.objective < best.objective) best = quick;
     if (prep.input.effort === "beam") break;
     stats.passes++;
-    const exact = sweep(prep, useLatest, stats, best.objective + 1e-6, Infinity, step.budget);
+    const exact = sweep(prep, useLatest, stats, Math.min(cutoff, best.objective + 1e-6), Infinity, step.budget, step.spaced);
     if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
     // Nothing beats the beam's plan (to rounding): it is the fastest.
     if (exact.code !== "budget") return { ...best, proven: true, lowerBound: best.objective };
@@ -98,9 +139,9 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
 /**
  * One pass over the route points. `ub`: keep only what can beat it (exact);
  * `beam`: keep that many sets per point (heuristic); `budget`: give up past that
- * many label sets.
+ * many label sets, or (`paced`) past its pace (PACE).
  */
-export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity): SweepResult {
+export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity, paced = false): SweepResult {
   const { input, points, cells, cap } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
   const rc = input.reserveSoc * cap;
@@ -134,6 +175,7 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
       throw new TimeLimitExceeded("the charging search ran past its time limit");
     }
     if (stats.sets > limit) return { ok: false, code: "budget" };
+    if (paced && stats.sets - (limit - budget) > budget * ((PACE * (k + 1)) / points.length + PACE_START)) return { ok: false, code: "budget" };
     // Every set was cut by the bound (where arrivals are refused, e.g. opening hours or busy chargers,
     // a set's span can differ from the beam's): no plan beats the known one.
     if (sets.length === 0) return { ok: false, code: "none_better" };

@@ -260,6 +260,13 @@ export interface OptimizeInfeasible {
 
 export type OptimizeResult = OptimizePlan | OptimizeInfeasible;
 
+/** optimizeChargingBelow: no plan, drivable or not, has an objective below the cutoff. */
+export interface OptimizeCutOff {
+  ok: false;
+  code: "none_better";
+  stats: OptimizeStats;
+}
+
 export interface OptimizeStats {
   /** Label sets created and the most alive at one point. */
   sets: number;
@@ -275,4 +282,9 @@ export interface OptimizeStats {
    */
   provenOptimal?: boolean;
   gapMin?: number;
+  /**
+   * What building the spaced-rest bound cost, in label-set equivalents (a point and driver state
+   * each, about a set's work); absent where it was not built by this search (or reused).
+   */
+  boundWork?: number;
 }

@@ -8,7 +8,7 @@
 // that day's driving shortened by the excess (its daily rest falls due
 // earlier; BreakRules.dayCaps), until every day fits. Legal always; the fastest
 // plan under those shorter days, not proven the fastest under the span rule itself.
-import { optimizeCharging } from "../charging/optimize";
+import { optimizeChargingBelow } from "../charging/optimize";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
 
 export const DAY_MIN = 24 * 60;
@@ -45,10 +45,30 @@ export interface SpanOutcome {
   shortenedDays: (number | null)[];
   /** Days that still span too long (only when even the shortest day could not keep the rule). */
   tooLong: SpanDay[];
+  /** Label sets its searches made, and what the bounds cost in set equivalents (route choice weighs alternatives by it). */
+  work: number;
+}
+
+/** optimizeWithinDailySpanBelow: no plan is below the cutoff; `work` as in SpanOutcome. */
+export interface SpanCutOff {
+  cutOff: true;
+  work: number;
 }
 
 export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput<C>, rules: SpanRules): SpanOutcome {
-  let result = optimizeCharging(request);
+  return optimizeWithinDailySpanBelow(request, rules, Infinity) as SpanOutcome;
+}
+
+/**
+ * As optimizeWithinDailySpan, but SpanCutOff where no plan is below `cutoff` (optimizeChargingBelow):
+ * the first search, or a re-plan, shows it (a re-plan only lengthens the tour). Route choice uses it.
+ */
+export function optimizeWithinDailySpanBelow<C extends string>(request: OptimizeInput<C>, rules: SpanRules, cutoff: number): SpanOutcome | SpanCutOff {
+  const first = optimizeChargingBelow(request, cutoff);
+  const workOf = (r: { stats: OptimizeResult["stats"] }) => r.stats.sets + (r.stats.boundWork ?? 0);
+  if (!first.ok && first.code === "none_better") return { cutOff: true, work: workOf(first) };
+  let result: OptimizeResult = first;
+  let work = workOf(first);
   const base = request.breaks ?? EU_BREAK_RULES, law = base.maxDailyDriveMin;
   const caps: number[] = [];
   for (let round = 0; round < MAX_ROUNDS && result.ok; round++) {
@@ -61,22 +81,26 @@ export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput
     for (let j = tried.length; j <= over[over.length - 1]; j++) tried[j] = law;
     for (const i of over) tried[i] = Math.floor(Math.min(tried[i] - 1, days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules))));
     if (over.some((i) => tried[i] < MIN_DAY_DRIVE_MIN)) break;
-    let retry: OptimizeResult;
+    let retry: ReturnType<typeof optimizeChargingBelow>;
     try {
       // On tours of several days a re-plan takes the beam's plan: an exact sweep would cost the first search again.
       const effort = days.length >= BEAM_REPLAN_FROM_DAYS ? "beam" : "exact";
-      retry = optimizeCharging({ ...request, breaks: { ...base, dayCaps: tried }, effort });
+      retry = optimizeChargingBelow({ ...request, breaks: { ...base, dayCaps: tried }, effort }, cutoff);
     } catch (e) {
       // Out of time or work for one more round: the plan so far stands, its long days said (tooLong).
-      if (e instanceof TimeLimitExceeded || e instanceof SearchLimitExceeded) break;
+      // Not under a cutoff: whether a legal plan beats it is not known (route choice says so).
+      if ((e instanceof TimeLimitExceeded || e instanceof SearchLimitExceeded) && cutoff === Infinity) break;
       throw e;
     }
+    work += workOf(retry);
+    // A legal plan (or a longer one) cannot be below the cutoff when this one is not.
+    if (!retry.ok && retry.code === "none_better") return { cutOff: true, work };
     if (!retry.ok) break;
     result = retry;
     caps.splice(0, caps.length, ...tried);
   }
   const tooLong = result.ok ? dutyDays(result, request, rules).filter((d) => spanMin(d) > limitOf(d, rules) + 1e-6) : [];
-  return { result, shortenedDays: caps.map((c) => (c < law ? c : null)), tooLong };
+  return { result, shortenedDays: caps.map((c) => (c < law ? c : null)), tooLong, work };
 }
 
 export const spanMin = (d: SpanDay) => (d.toMs - d.fromMs) / 60_000;

@@ -10,7 +10,7 @@ import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
-import { DAY_MIN, optimizeWithinDailySpan, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
+import { DAY_MIN, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { withCostOptions } from "./cost-options";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
@@ -81,9 +81,9 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     main = resultFor(input, data, route);
   } else {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
-    const chosen = chooseRoute(input, data, legs, (l) => {
+    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity) => {
       const r = planRoute(input, data, l);
-      return { route: r, result: resultFor(input, data, r) };
+      return { route: r, ...searchFor(input, data, r, cutoff) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
@@ -93,11 +93,21 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 
 /** The plan on a routed tour under the input's objective. */
 function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanResult {
+  return searchFor(input, data, route, Infinity).result!;
+}
+
+/**
+ * The plan, and the label sets its search made. `cutoff` (route choice): no result where no plan has an
+ * optimizer objective below it (optimizeWithinDailySpanBelow).
+ */
+function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
   const { legs, profile, hits, candidates, sectionChargers: chargers } = route;
   const warnings = [...route.warnings];
   const request = optimizerInput(input, profile, candidates, chargers, data.prices);
   const span = spanRules(input, request.breaks!);
-  const { result: optimized, shortenedDays, tooLong } = optimizeWithinDailySpan(request, span);
+  const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
+  if ("cutOff" in outcome) return { result: null, work: outcome.work };
+  const { result: optimized, shortenedDays, tooLong, work } = outcome;
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
   const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok);
@@ -139,7 +149,7 @@ function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanR
   const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
   // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
   const cost = drivable ? { ...costPlan(timeline.sections, (id) => sites.get(id), tolls, durationMin, valueOfTime(input, data.prices), data.prices, input.costPerKmEur ?? 0), objective: input.objective ?? "fastest" } : null;
-  return {
+  const result: PlanResult = {
     status: drivable ? "succeeded" : "not_drivable",
     battery_level_start: input.batteryLevelStart,
     battery_level_end: Math.max(0, Math.round(timeline.endSoc * 10_000) / 10_000),
@@ -186,6 +196,7 @@ function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanR
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
     route_profile: timeline.routeProfile,
   };
+  return { result, work };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -13,10 +13,12 @@
 // law requires anyway (no charging, no tolls that count), nothing can beat it and no alternative
 // is searched. Otherwise each alternative gets a lower bound from its driving, pauses, charging at
 // top power and tolls, and is planned (corridor, detours, optimizer) only while that bound can
-// still beat the best plan found.
+// still beat the best plan found; its charging search is told the best plan's value (cutoffFor)
+// and stops where it shows that no plan on the route gets below it. Past ROUTE_CHOICE_WORK label
+// sets over all routes, the routes left are listed unplanned (a tour of many days).
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES, TimeLimitExceeded } from "../charging/types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
 import { toEur } from "../cost/fx";
 import { alternativeRoutes } from "../network/alternatives";
 import { encodePolyline } from "../network/polyline";
@@ -33,6 +35,13 @@ import type { PlanData, PlanInput } from "./types";
 export const MIN_ALTERNATIVE_SECTION_M = 50_000;
 /** Routes listed at most, the fastest included (each may cost a charging search). */
 export const MAX_ROUTES = 8;
+/**
+ * Label sets the charging searches of one route choice may make in all, the fastest route's included;
+ * past it the routes left are listed unplanned (search_limit). On a tour of many days each alternative
+ * costs a search as large as the fastest route's (Hamburg <-> Munich x10: 450,000 sets, 15 s);
+ * a 1,500 km tour's takes 10,000-50,000.
+ */
+export const ROUTE_CHOICE_WORK = 150_000;
 
 export interface RouteOption {
   /** Per section: 0 = the fastest road, j = its j-th alternative. */
@@ -51,6 +60,8 @@ export interface Evaluated {
   result: PlanResult;
   /** Whatever the caller needs again for the chosen route (its PlannedRoute). */
   route: unknown;
+  /** Label sets its charging search made (ROUTE_CHOICE_WORK); absent: none counted. */
+  work?: number;
 }
 
 /** Per section, the fastest leg and its alternatives (index 0 is the fastest). */
@@ -141,13 +152,19 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
  * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
  * one route. With input.routeChoice only that route is planned (the others are listed).
  */
-export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: (legs: Leg[]) => Evaluated): Evaluated & { alternatives: RouteAlternative[] } {
+/**
+ * Makes the whole plan of one route; with a cutoff (the optimizer's objective to get below, see cutoffFor),
+ * no result where the charging search shows that no plan on the route gets below it.
+ */
+export type Evaluate = (legs: Leg[], cutoff?: number) => Evaluated | { result: null; route: unknown; work?: number };
+
+export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate): Evaluated & { alternatives: RouteAlternative[] } {
   const objective = input.objective ?? "fastest";
   if (!input.routeChoice) {
     // No route drives less than the fastest one: where its plan already equals its driving and
     // pauses (no charging time, no tolls that count), no other route can win, and none is searched.
     const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
-    const e = evaluate(fastest.legs);
+    const e = evaluate(fastest.legs) as Evaluated;
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
@@ -160,7 +177,7 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
 }
 
 function searchRoutes(
-  input: PlanInput, data: PlanData, legs: Leg[], evaluate: (legs: Leg[]) => Evaluated, first: { o: RouteOption; e: Evaluated } | null,
+  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, first: { o: RouteOption; e: Evaluated } | null,
 ): Evaluated & { alternatives: RouteAlternative[] } {
   const roads = sectionRoads(input, data, legs);
   const choices = routeChoices(roads);
@@ -170,21 +187,30 @@ function searchRoutes(
   const objective = input.objective ?? "fastest";
   const done = new Map<RouteOption, Evaluated>();
   const reasonOf = new Map<RouteOption, RouteAlternative["reason"]>();
+  /** Routes whose charging search stopped at the best plan's cutoff. */
+  const cutOff = new Set<RouteOption>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
-  let outOfTime = false;
+  let outOfTime = false, work = 0;
   const run = (o: RouteOption) => {
     // Past the job's time limit the best plan found stands; the routes left are listed unplanned.
     if (outOfTime) return reasonOf.set(o, "time_limit");
-    let e: Evaluated;
+    if (best && work > ROUTE_CHOICE_WORK) return reasonOf.set(o, "search_limit");
+    let e: ReturnType<Evaluate>;
     try {
       if (best) checkDeadline(input.deadlineMs, "the route choice");
-      e = o === first?.o ? first.e : evaluate(o.legs);
+      e = o === first?.o ? first.e : evaluate(o.legs, best ? cutoffFor(input, data, o, best) : Infinity);
     } catch (err) {
+      if (best && err instanceof SearchLimitExceeded) return reasonOf.set(o, "search_limit");
       if (!(err instanceof TimeLimitExceeded) || !best) throw err;
       outOfTime = true;
       return reasonOf.set(o, "time_limit");
     }
-    done.set(o, e);
+    work += e.work ?? 0;
+    if (!e.result) {
+      cutOff.add(o);
+      return reasonOf.set(o, "lower_bound");
+    }
+    done.set(o, e as Evaluated);
     const cand = { o, r: e.result, e };
     if (!best || better(input, cand, best)) best = cand;
   };
@@ -218,7 +244,7 @@ function searchRoutes(
   const alternatives = options.map((o): RouteAlternative => {
     const r = done.get(o)?.result ?? null;
     const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
-    return describe(o, r, reason, chosen, objective);
+    return describe(o, r, reason, chosen, objective, cutOff.has(o));
   });
   const warnings = [...(chosen.r.warnings ?? [])];
   if (input.avoidTolls && !chosen.o.tollFree && chosen.r.status === "succeeded") {
@@ -233,13 +259,14 @@ function searchRoutes(
 /** A route_alternatives entry. */
 function describe(
   o: RouteOption, r: PlanResult | null, reason: RouteAlternative["reason"], chosen: { o: RouteOption; r: PlanResult }, objective: NonNullable<PlanInput["objective"]>,
+  searched = false,
 ): RouteAlternative {
   return {
     route_choice: o.choice,
     chosen: o === chosen.o,
     status: r ? r.status : "not_evaluated",
     reason,
-    note: noteOf(reason, o, r, chosen, objective),
+    note: noteOf(reason, o, r, chosen, objective, searched),
     distance_m: Math.round(o.lengthM),
     driving_time_min: round1(o.drivingMin),
     tolls_eur: round2(o.tollsEur),
@@ -255,6 +282,29 @@ function describe(
   };
 }
 
+/**
+ * What the optimizer's objective (totals.objective) on route o must get below to beat the best plan;
+ * Infinity where the objective alone does not decide (avoid_tolls between a tolled and a toll-free
+ * route, a search run with another value of time than the result's). That objective is the tour's
+ * minutes from the end of the departure's service, or under a cost objective that time's value and
+ * the charging bought (the detours' per-km cost included); the result adds what every plan on the
+ * route pays alike: the departure's service (its time, and that time's value), the tolls and the
+ * per-km cost of the route itself. The margin covers the result's rounding (0.1 min, cents per stop).
+ */
+function cutoffFor(input: PlanInput, data: PlanData, o: RouteOption, best: { o: RouteOption; r: PlanResult }): number {
+  if (best.r.status !== "succeeded" || input.searchValueOfTimeEurPerH != null) return Infinity;
+  if (input.avoidTolls && best.o.tollFree !== o.tollFree) return Infinity;
+  const objective = input.objective ?? "fastest";
+  const value = objectiveOf(best.r, objective);
+  const service = input.serviceTimeDepartureMin;
+  if (objective === "fastest") return value - service + CUTOFF_MARGIN.fastest;
+  const alike = o.tollsEur + (o.lengthM / 1000) * (input.costPerKmEur ?? 0) + (objective === "balanced" ? (service / 60) * valueOfTime(input, data.prices) : 0);
+  return value - alike + CUTOFF_MARGIN[objective];
+}
+
+/** Minutes, or EUR: more than the result's rounding, so a route that would tie or win is always planned. */
+const CUTOFF_MARGIN = { fastest: 0.5, balanced: 0.5, cheapest: 0.5 } as const;
+
 /** Why a route need not be planned against the best so far; null when it might win. */
 function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: PlanResult }): RouteAlternative["reason"] | null {
   if (best.r.status !== "succeeded") return null;
@@ -263,7 +313,7 @@ function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: 
   return o.bound >= objectiveOf(best.r, objective) - ROUNDING[objective] ? "lower_bound" : null;
 }
 
-function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string): string {
+function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string, searched: boolean): string {
   const unit = objective === "fastest" ? "min" : "EUR";
   const best = chosen.r.status === "succeeded" ? round2(objectiveOf(chosen.r, objective as "fastest")) : null;
   switch (reason) {
@@ -274,11 +324,15 @@ function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResul
     case "tolls":
       return `has tolls (${o.tolls.map((t) => t.tollSystem).join(", ")}), and avoid_tolls found a drivable toll-free route`;
     case "lower_bound":
+      if (searched) return `not planned to the end: its charging search showed that no plan on it beats the chosen one (${best} ${unit})`;
       return `not planned: no plan on it can beat the chosen one (at least ${round2(o.bound)} ${unit} against ${best} ${unit})`;
     case "route_choice":
       return "not planned: the request's route_choice names another route";
     case "time_limit":
       return "not planned: the job's time limit came first (the best plan found by then is the result)";
+    case "search_limit":
+      return `not planned: route choice's limit of work came first (${ROUTE_CHOICE_WORK.toLocaleString("en")} label sets of charging search over its routes, ` +
+        "or the search's own limit on this route: a tour of many days costs that much per route); the request's route_choice plans it";
     default:
       return `${objective === "fastest" ? "slower" : "dearer"}: ${round2(objectiveOf(r!, objective as "fastest"))} ${unit} against ${best} ${unit}`;
   }

@@ -2,9 +2,9 @@
 // best drivable one under the objective is kept; under avoid_tolls a toll-free one first.
 import { describe, expect, it } from "vitest";
 import type { PlanResult } from "@/contract/result";
-import { TimeLimitExceeded } from "@/engine/charging/types";
+import { SearchLimitExceeded, TimeLimitExceeded } from "@/engine/charging/types";
 import { routeLegs } from "@/engine/plan/legs";
-import { chooseRoute } from "@/engine/plan/route-choice";
+import { chooseRoute, ROUTE_CHOICE_WORK } from "@/engine/plan/route-choice";
 import type { PlanData, PlanInput } from "@/engine/plan/types";
 import { plan as checkedPlan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
@@ -111,6 +111,56 @@ describe("route choice", () => {
     expect(alt[1]).toMatchObject({ status: "not_evaluated", reason: "lower_bound", duration_min: null });
     expect(alt[1].lower_bound).toBeGreaterThanOrEqual(alt[0].objective_value!);
     expect(alt[1].note).toMatch(/^not planned: no plan on it can beat/);
+  });
+
+  it("a route whose charging search shows it cannot beat the best plan stops there; planned to the end it indeed does not", () => {
+    // A 100 kW charger by the south road: its lower bound (charging at the truck's top power) cannot exclude it under a cost objective.
+    const data = twoRoadData(roadNetwork([northRoad(80, 0), southRoad(79, 0)]), [station(10), station(10, { lat: SOUTH_LAT + 0.004, powerKW: 100, dcPowerKW: 100 })]);
+    for (const objective of ["balanced", "cheapest"] as const) {
+      const r = plan(trip({ objective }), data);
+      const [best, alt] = r.route_alternatives!;
+      expect(best).toMatchObject({ route_choice: [0], chosen: true, status: "succeeded" });
+      expect(alt.lower_bound).toBeLessThan(best.objective_value!);
+      expect(alt).toMatchObject({ route_choice: [1], status: "not_evaluated", reason: "lower_bound", objective_value: null });
+      expect(alt.note).toMatch(/^not planned to the end: its charging search showed/);
+      const forced = plan(trip({ objective, routeChoice: [1] }), data);
+      expect(forced.route_alternatives!.find((a) => a.chosen)!.objective_value!).toBeGreaterThan(best.objective_value!);
+    }
+  });
+
+  it("the cutoff never stops a route that wins: a detour to the north road's only charger makes the south road the best", () => {
+    const data = twoRoadData(roadNetwork([northRoad(80, 0), southRoad(80, 0)]), [station(10, { lat: 50.06, powerKW: 100, dcPowerKW: 100 }), station(10, { lat: SOUTH_LAT + 0.004 })]);
+    for (const objective of ["fastest", "balanced"] as const) {
+      const r = plan(trip({ objective }), data);
+      const [fastest, south] = r.route_alternatives!;
+      expect(fastest).toMatchObject({ chosen: false, status: "succeeded", reason: "objective" });
+      expect(south).toMatchObject({ chosen: true, status: "succeeded" });
+      const forced = plan(trip({ objective, routeChoice: [1] }), data);
+      expect(forced.route_alternatives!.find((a) => a.chosen)!.objective_value).toBe(south.objective_value);
+      expect(r.totals).toEqual(forced.totals);
+    }
+  });
+
+  it("past route choice's limit of work, or where a route's own search reaches its limit, the routes left are listed unplanned", () => {
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
+    const input = trip();
+    const stuck = { status: "not_drivable", sections: [], poi_list: [], battery_level_start: 0.8, battery_level_end: 0.1, qualification: "not_drivable",
+      warnings: [], not_drivable_reason: { code: "no_chargers_available", message: "none", distance_from_start_m: 400_000 } } as unknown as PlanResult;
+    let calls = 0;
+    const costly = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: ROUTE_CHOICE_WORK + 1 }));
+    expect(calls).toBe(1);
+    expect(costly.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "not_drivable"], ["search_limit", "not_evaluated"]]);
+    expect(costly.alternatives[1].note).toMatch(/^not planned: route choice's limit of work came first/);
+    // Under the limit the alternative is planned; a search that gives up there leaves it listed the same way.
+    calls = 0;
+    const cheap = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: ROUTE_CHOICE_WORK - 1 }));
+    expect(calls).toBe(2);
+    expect(cheap.alternatives[1].reason).toBe("not_drivable");
+    const givesUp = chooseRoute(input, data, routeLegs(data, input.sections), () => {
+      if (++calls > 3) throw new SearchLimitExceeded("the charging search found no plan within its limit");
+      return { route: null, result: stuck, work: 10 };
+    });
+    expect(givesUp.alternatives.map((a) => a.reason)).toEqual(["chosen", "search_limit"]);
   });
 
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
