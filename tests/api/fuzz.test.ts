@@ -83,6 +83,20 @@ beforeAll(async () => {
   expect(await planNextJob(db(), { leaseS: 60, maxAttempts: 1 })).toBe(true);
   const queued = await submit(t.a.key);
   const other = await submit(t.b.key);
+  // A fleet day of each tenant (queued); A's finished plan committed (held slots: B's keys must not release them);
+  // a webhook secret for B only (A's tours with a callback_url have nothing to sign with).
+  const fleetDay = async (key: string) => {
+    const res = await call("POST", "/planner/fleet", { key, body: { tours: [hamburgMunich(), hamburgMunich({ priority: 2 })] } });
+    expect(res.status, res.text).toBe(200);
+    return res.json as { fleet_id: string };
+  };
+  const fleets = { a: (await fleetDay(t.a.key)).fleet_id, b: (await fleetDay(t.b.key)).fleet_id };
+  const held = await call("POST", `/planner/optimizations/${finished.optimization_id}/commit`, { key: t.a.key });
+  expect(held.status, held.text).toBe(200);
+  expect(held.json.slots.length).toBeGreaterThan(0);
+  const secret = await call("POST", "/webhooks/secret", { key: t.b.key });
+  expect(secret.status, secret.text).toBe(200);
+  const optimizationsOfA = await db().optimization.findMany({ where: { tenantId: t.a.id }, select: { id: true } });
 
   const vehicles = await db().vehicle.findMany({ select: { tenantId: true, vehicleId: true } });
   world = {
@@ -93,7 +107,8 @@ beforeAll(async () => {
     fleetA: vehicles.filter((v) => v.tenantId === t.a.id).map((v) => v.vehicleId),
     stationSample: sample,
     stationIds: new Set(stations.flatMap((s) => [s.externalId, ...(s.mergedFrom ?? [])])),
-    optimizations: { aFinished: finished.optimization_id, aQueued: queued.optimization_id, b: other.optimization_id },
+    optimizations: { aFinished: finished.optimization_id, aQueued: queued.optimization_id, b: other.optimization_id, allA: optimizationsOfA.map((o) => o.id) },
+    fleets,
     jobs: { a: finished.job_id, b: other.job_id },
     bDepot: "home",
     bOverlay: sample[0],

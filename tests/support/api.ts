@@ -71,6 +71,12 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["DELETE", "/poi/depots/home"],
   ["GET", "/poi/prices"],
   ["PUT", "/poi/prices"],
+  ["POST", "/planner/fleet"],
+  ["GET", "/planner/fleet/00000000-0000-4000-8000-000000000000"],
+  ["POST", "/planner/optimizations/1/commit"],
+  ["DELETE", "/planner/optimizations/1/commit"],
+  ["GET", "/webhooks/secret"],
+  ["POST", "/webhooks/secret"],
 ];
 
 export interface CallOptions {

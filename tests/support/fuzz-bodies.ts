@@ -6,6 +6,7 @@
 // bodies over the 1 MB limit and declared lengths over it.
 import fc from "fast-check";
 import { timeOfDayOrIso } from "@/contract/fields";
+import { FleetTourRequest } from "@/contract/fleet-day";
 import { findModel } from "@/engine/vehicles/catalog";
 import {
   badEnum, badNumber, deepNesting, hostileJson, hostileKey, hostileString, nonObject, notBoolean, notNumber, notObjectOrNull,
@@ -433,3 +434,64 @@ export function depotBody(): BodySchema {
   };
 }
 
+/**
+ * POST /planner/fleet (FleetSubmitRequest, src/contract/fleet-day.ts): two tours, each a v2 body plus
+ * `priority`. A break is one of the day's (tours, depot) or one of a tour's: any of v2's breaks in
+ * either tour, or of the fields a tour adds. `fleetIds`: every vehicle id of any tenant (v2's breaks
+ * leave them out); `otherTenantVehicle`: one the submitting tenant does not have. The submitting
+ * tenant has no depot charger and no webhook secret, so any `depot` and any `callback_url` break it.
+ */
+export function fleetSubmitBody(fleetIds: ReadonlySet<string>, otherTenantVehicle: string): BodySchema {
+  const tour = plannerBody(fleetIds);
+  const tourFields = ["priority", "depot_soc", "depot_plugged_from", "depot_ready_by", "callback_url", "objective", "cost_options", "route_choice"];
+  const fields = ["tours", "depot", "depot_id", "grid_limit_kW", ...tour.fields, ...tourFields];
+  const MAX_TOURS = 50;
+  const validTour = (priority: number) => ({ ...tour.valid(), priority });
+  const plugTime = FleetTourRequest.shape.depot_plugged_from;
+  const badDateTime = fc
+    .oneof(hostileString, fc.constantFrom("08:00:00", "2026-12-01T08:00:00", "2026-12-01", "2026-12-01T25:00:00Z", "yesterday"), finite, fc.boolean(), fc.constant({}), fc.constant([]))
+    .filter((v) => !plugTime.safeParse(v).success);
+  const tourBreak: fc.Arbitrary<[string, unknown]> = fc.oneof(
+    fc.tuple(fc.constant("priority"), fc.oneof(badNumber(0, 10, { int: true }), fc.constant(null))),
+    fc.tuple(fc.constant("depot_soc"), badNumber(0, 1, { nullable: true })),
+    fc.tuple(fc.constantFrom("depot_plugged_from", "depot_ready_by"), badDateTime),
+    fc.tuple(fc.constant("vehicle_id"), fc.constant(otherTenantVehicle)),
+    // No secret to sign with (or no URL at all).
+    fc.tuple(fc.constant("callback_url"), fc.oneof(fc.constantFrom("https://hooks.example.com/etp", "http://example.com/x"), notString, hostileString)),
+    fc.tuple(fc.constant("objective"), badEnum(["balanced", "fastest", "cheapest"])),
+  );
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.nat({ max: 1 }), tour.breaks).map(([i, [path, v]]): Mutation => [["tours", i, ...path], v]) },
+    { weight: 2, arbitrary: fc.tuple(fc.nat({ max: 1 }), tourBreak).map(([i, [k, v]]): Mutation => [["tours", i, k], v]) },
+    fc.constant<Mutation>([["tours"], REMOVE]),
+    fc
+      .oneof(
+        notObjectOrNull.filter((v) => !Array.isArray(v)),
+        fc.constant(null),
+        fc.constant([]),
+        fc.integer({ min: MAX_TOURS + 1, max: MAX_TOURS + 5 }).map((n) => Array.from({ length: n }, () => validTour(0))),
+        fc.array(nonObject, { minLength: 1, maxLength: 3 }),
+        fc.tuple(fc.nat({ max: 1 }), tour.breaks).map(([i, m]) => {
+          const list = [validTour(0), validTour(1)];
+          applyMutation(list[i], m);
+          return list;
+        }),
+      )
+      .map((v): Mutation => [["tours"], v]),
+    fc.oneof(fc.constant(null), nonObject).map((v): Mutation => [["tours", 1], v]),
+    // The tenant has no depot charger: any depot, valid or not, is refused.
+    fc
+      .oneof(
+        fc.record({ depot_id: fc.oneof(fc.constantFrom("home", "fuzz-yard", "depot:home"), hostileString, notString), grid_limit_kW: fc.oneof(fc.constant(500), badNumber(0, 100_000), fc.constant(0)) }),
+        notObjectOrNull,
+      )
+      .map((v): Mutation => [["depot"], v]),
+  );
+  return {
+    name: "FleetSubmitRequest",
+    valid: () => ({ tours: [validTour(0), validTour(3)] }),
+    breaks,
+    containers: [[], ["tours", 0], ["tours", 1], ["tours", 0, "poi_info"], ["tours", 1, "section_list", 0]],
+    fields,
+  };
+}

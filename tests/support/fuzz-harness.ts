@@ -19,15 +19,22 @@ import * as overlay from "@/app/poi/overlays/[external_id]/route";
 import * as depots from "@/app/poi/depots/route";
 import * as depot from "@/app/poi/depots/[depot_id]/route";
 import * as prices from "@/app/poi/prices/route";
+import * as fleetDay from "@/app/planner/fleet/route";
+import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
+import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
+import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
 import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
+import { OptimizationPath } from "@/contract/request";
 import { boolFromText, parseIntText } from "@/contract/text-values";
 import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
-import { bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, overlayBody, plannerBody, pricesBody, type Body, type BodySchema } from "./fuzz-bodies";
+import {
+  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, type Body, type BodySchema,
+} from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -56,6 +63,12 @@ export const TARGETS: Record<string, Handler> = {
   "DELETE /poi/depots/{depot_id}": depot.DELETE,
   "GET /poi/prices": prices.GET,
   "PUT /poi/prices": prices.PUT,
+  "POST /planner/fleet": fleetDay.POST,
+  "GET /planner/fleet/{fleet_id}": fleetDayStatus.GET,
+  "POST /planner/optimizations/{optimization_id}/commit": commit.POST,
+  "DELETE /planner/optimizations/{optimization_id}/commit": commit.DELETE,
+  "GET /webhooks/secret": webhookSecret.GET,
+  "POST /webhooks/secret": webhookSecret.POST,
   "GET /openapi.json": openapi.GET as Handler,
   "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
   "GET /basemap/countries": countries.GET as Handler,
@@ -304,8 +317,10 @@ export interface FuzzWorld {
   /** External ids of stations tenant A sees (a sample), and every one of them (to tell a fuzzed id from a real one). */
   stationSample: string[];
   stationIds: Set<string>;
-  /** Ids that exist, of each tenant. */
-  optimizations: { aFinished: number; aQueued: number; b: number };
+  /** Ids that exist, of each tenant: aFinished is committed (it has held slots); every id of tenant A's in `allA`. */
+  optimizations: { aFinished: number; aQueued: number; b: number; allA: number[] };
+  /** A fleet day of each tenant (queued). */
+  fleets: { a: string; b: string };
   jobs: { a: string; b: string };
   bDepot: string;
   bOverlay: string;
@@ -416,14 +431,53 @@ function build(target: string, a: Auth, p: Record<string, string>, query: [strin
   return new FuzzRequest(target, a.label, p, query, all, body, mustReject, raw);
 }
 
-/** A GET of the API: any key, any path value, any query; it may be answered. */
-function read(w: FuzzWorld, target: string, opts: { param?: [string, fc.Arbitrary<ParamValue>]; query?: fc.Arbitrary<[string, string][]> } = {}): EndpointFuzz {
+/**
+ * A GET of the API: any key, any path value, any query; it may be answered, unless `refuse` says
+ * the request must not be (another tenant's id, a tenant_id naming another tenant).
+ */
+function read(
+  w: FuzzWorld,
+  target: string,
+  opts: { param?: [string, fc.Arbitrary<ParamValue>]; query?: fc.Arbitrary<[string, string][]>; refuse?: (who: Who | null, r: FuzzRequest) => boolean } = {},
+): EndpointFuzz {
   const param = opts.param ? opts.param[1].map((v) => ({ [opts.param![0]]: v.value })) : fc.constant({});
   const arb = fc
     .tuple(auth(w, ["adminA", "memberA", "adminB", "memberB"]), param, opts.query ?? fc.constant([]), junkQuery, extraHeaders, rawQuery)
-    .map(([a, p, q, junk, h, raw]) => build(target, a, p, [...q, ...junk], h, undefined, false, raw));
+    .map(([a, p, q, junk, h, raw]) => {
+      const r = build(target, a, p, [...q, ...junk], h, undefined, false, raw);
+      return opts.refuse?.(a.who, r) ? build(target, a, p, [...q, ...junk], h, undefined, true, raw) : r;
+    });
   return { target, weight: 1, arb };
 }
+
+const MAX_DB_ID = 2_147_483_647;
+const tenantOf = (w: FuzzWorld, who: Who) => (who.endsWith("A") ? w.tenants.a : w.tenants.b);
+const otherTenantOf = (w: FuzzWorld, who: Who) => (who.endsWith("A") ? w.tenants.b : w.tenants.a);
+
+/** Whether the request's tenant_id (the last one, read as the server reads it) names a tenant not the key's: 403 (docs/API.md). */
+function namesOtherTenant(w: FuzzWorld, who: Who | null, r: FuzzRequest): boolean {
+  if (who === null) return false;
+  const named = r.url().searchParams.getAll("tenant_id").at(-1);
+  const id = named === undefined ? undefined : parseIntText(named);
+  return id !== undefined && id >= 1 && id <= MAX_DB_ID && id !== tenantOf(w, who);
+}
+
+/** Spellings the server reads as the id itself ("7", "+7", "7.0", "0007", " 7 "). */
+const spellings = (id: number) =>
+  fc.constantFrom(String(id), `+${id}`, `${id}.0`, `000${id}`, ` ${id} `, `${id}.000`, `\t${id}`).filter((s) => parseIntText(s) === id);
+
+/** A query whose last tenant_id names the other tenant than the key's (after any junk): 403 whatever else it holds. */
+const foreignTenantQuery = (w: FuzzWorld, who: Who) =>
+  fc.tuple(junkQuery, spellings(otherTenantOf(w, who))).map(([junk, t]): [string, string][] => [...junk, ["tenant_id", t]]);
+
+/** A body an endpoint without one ignores (docs: "no body"): JSON of any shape, or none. */
+const ignoredBody: fc.Arbitrary<Body | undefined> = fc.option(
+  fc.oneof(
+    hostileJson.map((v): Body => ({ kind: "ignored JSON", data: toJson(v), contentType: "application/json" })),
+    fc.tuple(hostileString, fc.constantFrom("text/plain", "application/json", "")).map(([t, ct]): Body => ({ kind: "ignored text", data: t, contentType: ct })),
+  ),
+  { nil: undefined, freq: 3 },
+);
 
 /**
  * A request that may write: with a key that may use the endpoint, the body must
@@ -548,6 +602,7 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     write(w, "DELETE /poi/depots/{depot_id}", null, { param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot))], adminOnly: true }),
     read(w, "GET /poi/prices"),
     write(w, "PUT /poi/prices", pricesBody(), { adminOnly: true }),
+    ...fleetDayAndSecret(w, plannerQuery(false), plannerBreakingQuery(false)),
   ];
 
   // Open documents: anyone, any query and header; read-only.
@@ -629,6 +684,135 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
       }),
   });
   return list;
+}
+
+/**
+ * The endpoints added with the fleet day: POST /planner/fleet and GET /planner/fleet/{fleet_id}, held
+ * slots (POST and DELETE /planner/optimizations/{optimization_id}/commit), the webhook secret (GET and
+ * POST /webhooks/secret). Every request that could write is one the service must refuse: a fleet day with a
+ * broken body (or a query that alone refuses it); a commit or release of no plan of the key's tenant (tenant
+ * A's committed plan only with B's keys, a tenant_id naming B, or no valid key); a rotation with a member
+ * key, a tenant_id naming the other tenant, or no valid key. Releasing A's plans that hold nothing
+ * is answered (200) and writes nothing: the row snapshot proves it.
+ */
+function fleetDayAndSecret(w: FuzzWorld, plannerQuery: fc.Arbitrary<[string, string][]>, plannerBreakingQuery: fc.Arbitrary<[string, string][]>): EndpointFuzz[] {
+  const fleetIds = [w.fleets.a, w.fleets.b];
+  const fleetStatus = "GET /planner/fleet/{fleet_id}";
+  const fleetOf = (who: Who) => (who.endsWith("A") ? w.fleets.a : w.fleets.b);
+  const a = w.fleets.a;
+  /** A UUID's 32 hex digits however it is written (case, braces, urn:uuid:, hyphens, whitespace). */
+  const bareUuid = (v: string) => v.trim().toLowerCase().replace(/^urn:uuid:/, "").replace(/^\{(.*)\}$/, "$1").replace(/-/g, "");
+
+  // Path values of commit: ids that are no plan of tenant A's in any spelling (the contract reads "+7", "7.0").
+  const optimizationOf = (s: string) => {
+    const p = OptimizationPath.safeParse({ optimization_id: s });
+    return p.success ? p.data.optimization_id : undefined;
+  };
+  const ofA = new Set(w.optimizations.allA);
+  const notOfA = fc.oneof(
+    { weight: 3, arbitrary: hostileSegment.filter((s) => { const id = optimizationOf(s); return id === undefined || !ofA.has(id); }) },
+    { weight: 1, arbitrary: fc.oneof(spellings(w.optimizations.b), fc.constantFrom("0", String(MAX_DB_ID), String(MAX_DB_ID + 1), "-1")) },
+  );
+  const committed = w.optimizations.aFinished;
+  const holdingNothing = w.optimizations.allA.filter((id) => id !== committed);
+  const commit = (method: "POST" | "DELETE"): EndpointFuzz => {
+    const target = `${method} /planner/optimizations/{optimization_id}/commit`;
+    const body = method === "POST" ? ignoredBody : fc.constant(undefined);
+    const id = (v: string) => ({ optimization_id: v });
+    return {
+      target,
+      weight: 1,
+      arb: fc.oneof(
+        // Tenant A's keys, ids that are no plan of A's (B's, none, malformed): 404 or 422.
+        {
+          weight: 4,
+          arbitrary: fc.tuple(validAuth(w, ["adminA", "memberA"]), notOfA, junkQuery, extraHeaders, rawQuery, body)
+            .map(([k, v, q, h, raw, b]) => build(target, k, id(v), q, h, b, true, raw)),
+        },
+        // A's own plans without held slots: a commit is 409 (no drivable plan yet); a release is answered and writes nothing.
+        {
+          weight: 1,
+          arbitrary: fc.tuple(validAuth(w, ["adminA", "memberA"]), fc.constantFrom(...holdingNothing).chain(spellings), junkQuery, extraHeaders, body)
+            .map(([k, v, q, h, b]) => build(target, k, id(v), q, h, b, method === "POST")),
+        },
+        // Tenant B's keys on A's committed plan: 404.
+        {
+          weight: 2,
+          arbitrary: fc.tuple(validAuth(w, ["adminB", "memberB"]), spellings(committed), junkQuery, extraHeaders, rawQuery, body)
+            .map(([k, v, q, h, raw, b]) => build(target, k, id(v), q, h, b, true, raw)),
+        },
+        // A's keys on it, naming tenant B: 403.
+        {
+          weight: 1,
+          arbitrary: validAuth(w, ["adminA", "memberA"])
+            .chain((k) => fc.tuple(fc.constant(k), spellings(committed), foreignTenantQuery(w, k.who!), extraHeaders, body))
+            .map(([k, v, q, h, b]) => build(target, k, id(v), q, h, b, true)),
+        },
+        // No key or an invalid one, on the committed plan too: 401.
+        {
+          weight: 2,
+          arbitrary: fc.tuple(invalidAuth(w), fc.oneof(spellings(committed), hostileSegment), junkQuery, extraHeaders, rawQuery, body)
+            .map(([k, v, q, h, raw, b]) => build(target, k, id(v), q, h, b, false, raw)),
+        },
+      ),
+    };
+  };
+
+  // Mostly none: a tenant_id naming the other tenant is a 403 before anything else is looked at.
+  const tenantQuery = fc
+    .oneof(
+      { weight: 2, arbitrary: fc.constant<string[]>([]) },
+      { weight: 1, arbitrary: fc.oneof(anyQueryInt(1, MAX_DB_ID), spellings(w.tenants.a).map((s) => [s]), spellings(w.tenants.b).map((s) => [s])) },
+    )
+    .map((v) => qp([["tenant_id", v]]));
+  const rotate = "POST /webhooks/secret";
+  return [
+    write(w, "POST /planner/fleet", fleetSubmitBody(w.vehicleIds, "b-private"), { query: plannerQuery, breakingQuery: plannerBreakingQuery }),
+    read(w, fleetStatus, {
+      param: [
+        "fleet_id",
+        fc
+          .oneof(
+            { weight: 3, arbitrary: hostileSegment },
+            { weight: 2, arbitrary: fc.constantFrom(...fleetIds, a.toUpperCase(), `{${a}}`, `urn:uuid:${a}`, a.replace(/-/g, ""), `${a} `, ` ${a}`, `${a}/`, `${a}%00`, w.fleets.b.toUpperCase(), `{${w.fleets.b}}`) },
+          )
+          .map((value) => ({ value, exists: true })),
+      ],
+      query: tenantQuery,
+      // Another tenant's fleet day, in any spelling of its id, is none of the key's: never answered.
+      refuse: (who, r) => namesOtherTenant(w, who, r) || (who !== null && fleetIds.some((f) => f !== fleetOf(who) && bareUuid(r.params.fleet_id) === bareUuid(f))),
+    }),
+    commit("POST"),
+    commit("DELETE"),
+    read(w, "GET /webhooks/secret", {
+      query: tenantQuery,
+      refuse: (who, r) => namesOtherTenant(w, who, r),
+    }),
+    {
+      target: rotate,
+      weight: 1,
+      arb: fc.oneof(
+        // Member keys: 403 (a tenant admin's).
+        {
+          weight: 3,
+          arbitrary: fc.tuple(validAuth(w, ["memberA", "memberB"]), junkQuery, extraHeaders, rawQuery, ignoredBody)
+            .map(([k, q, h, raw, b]) => build(rotate, k, {}, q, h, b, true, raw)),
+        },
+        // Admin keys naming the other tenant: 403.
+        {
+          weight: 2,
+          arbitrary: validAuth(w, ["adminA", "adminB"])
+            .chain((k) => fc.tuple(fc.constant(k), foreignTenantQuery(w, k.who!), extraHeaders, ignoredBody))
+            .map(([k, q, h, b]) => build(rotate, k, {}, q, h, b, true)),
+        },
+        // No key or an invalid one: 401.
+        {
+          weight: 2,
+          arbitrary: fc.tuple(invalidAuth(w), junkQuery, extraHeaders, rawQuery, ignoredBody).map(([k, q, h, raw, b]) => build(rotate, k, {}, q, h, b, false, raw)),
+        },
+      ),
+    },
+  ];
 }
 
 /** A `%` not followed by two hex digits, or escapes that are not UTF-8: decodeURIComponent throws. */
