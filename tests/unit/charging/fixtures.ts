@@ -2,18 +2,12 @@
 // closed-form charge curve (flat to 80 %, linear taper to 25 % at 100 %, the
 // same shape as engine/vehicles/charging.ts) so references can afford many calls.
 import type { BreakRules, OptimizeInput, StationPoint, WaypointPoint } from "@/engine/charging/types";
+import { mulberry32 } from "../../support/seeded";
 
 export type Conn = "CCS" | "MCS";
 
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     between: (lo: number, hi: number) => lo + (hi - lo) * next(),

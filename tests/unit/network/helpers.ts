@@ -1,16 +1,10 @@
 // Test oracles and fixtures, written independently of the engine's search code.
 import { haversineM } from "@/engine/geo";
 import type { RoadNetwork } from "@/engine/network/types";
+import { mulberry32 as rng } from "../../support/seeded";
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
-export function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 export function networkFromEdges(
   lat: number[], lon: number[], edges: { from: number; to: number; lengthM: number; timeS: number; cls?: number }[],
