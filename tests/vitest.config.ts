@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     setupFiles: ["tests/support/close-planners.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000 } },
+      // Both cores (vitest's default is one fewer than the cores: one on this 2-core machine); the engine's tests share nothing.
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000, maxWorkers: 2 } },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
       {
         extends: true,

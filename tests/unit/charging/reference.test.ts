@@ -1,92 +1,9 @@
-// The optimizer against the brute-force reference on small random instances.
-// Tolerance: 0.5 % of the tour time (the SoC grid's stated worst case); the
-// measured gaps are far below it (see the report printed at the end).
-import { afterAll, describe, expect, it } from "vitest";
-import { optimizeCharging } from "@/engine/charging/optimize";
-import type { BreakRules } from "@/engine/charging/types";
-import { generate, withPrices, type GenOptions, type PriceOptions } from "./fixtures";
-import { referenceOptimum } from "./reference";
-import { replay } from "./simulate";
+// The optimizer against the brute-force reference: the sets without prices by the time of day (reference-suite.ts).
+import { expect, it } from "vitest";
+import { FILES, referenceSuite, SETS } from "./reference-suite";
 
-const TOLERANCE = 0.005;
-const REF_STEP = 0.005;
+referenceSuite(FILES[0]);
 
-const SETS: { name: string; seeds: [number, number]; gen: GenOptions; prices?: PriceOptions }[] = [
-  // EU rules, tours of 2-11 h: breaks and daily rests, windows, floors, hills.
-  { name: "eu", seeds: [1, 200], gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30] } },
-  // Chargers at section ends: charging overlaps the wait and the service.
-  {
-    name: "section-end chargers", seeds: [2001, 2120],
-    gen: { stations: [0, 4], km: [150, 700], waypoints: [1, 3], windows: 0.4, minCharge: [0, 0, 15], wpChargers: 0.6 },
-  },
-  // Short rules on short tours: many pauses per tour.
-  {
-    name: "dense-breaks", seeds: [1001, 1100],
-    gen: {
-      stations: [2, 6], km: [100, 400], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30],
-      breaks: { maxDriveMin: 90, breakMin: 20, maxDailyDriveMin: 200, restMin: 120 } satisfies BreakRules,
-    },
-  },
-  // A cost objective (balanced at 50 or 20 EUR/h, or the cheapest): prices by station, half of them by the
-  // time of day, session and minute fees, depot chargers, windows. Small tours: the reference keeps every
-  // (SoC, time, money) state that no other beats in all three.
-  {
-    name: "cost", seeds: [3001, 3200],
-    gen: { stations: [1, 3], km: [100, 450], waypoints: [0, 1], windows: 0.3, minCharge: [0, 0, 15], wpChargers: 0.3 },
-    prices: { timeOfDay: 0.5, eurPerMin: [50 / 60, 20 / 60, 1e-6] },
-  },
-  // Fixed prices and no windows: nothing ahead depends on the time, longer tours.
-  {
-    name: "cost, fixed prices", seeds: [4001, 4080],
-    gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 1], minCharge: [0, 0, 15] },
-    prices: { timeOfDay: 0, eurPerMin: [50 / 60, 1e-6] },
-  },
-];
-
-const stats = { instances: 0, feasible: 0, late: 0, maxGap: -Infinity, minGap: Infinity, sumGap: 0, refMs: 0, optMs: 0 };
-
-afterAll(() => {
-  console.log(
-    `reference agreement: ${stats.instances} instances, ${stats.feasible} feasible (${stats.late} only with late windows); ` +
-      `gap max ${(stats.maxGap * 100).toFixed(4)} %, min ${(stats.minGap * 100).toFixed(4)} %, mean ${((stats.sumGap / stats.feasible) * 100).toFixed(4)} %; ` +
-      `reference ${Math.round(stats.refMs)} ms, optimizer ${Math.round(stats.optMs)} ms`,
-  );
-});
-
-describe("charging optimizer vs brute force", () => {
-  for (const set of SETS) {
-    const seeds = Array.from({ length: set.seeds[1] - set.seeds[0] + 1 }, (_, i) => set.seeds[0] + i);
-    for (let c = 0; c < seeds.length; c += 40) {
-      const chunk = seeds.slice(c, c + 40);
-      it(`${set.name}: seeds ${chunk[0]}-${chunk.at(-1)} agree within ${TOLERANCE * 100} %`, () => {
-        for (const seed of chunk) {
-          const base = generate(seed, set.gen);
-          const inp = set.prices ? withPrices(base, seed, set.prices) : base;
-          let t0 = performance.now();
-          const r = optimizeCharging(inp);
-          stats.optMs += performance.now() - t0;
-          t0 = performance.now();
-          let ref = referenceOptimum(inp, { socStep: REF_STEP });
-          const late = !ref.ok && inp.waypoints.some((w) => w.window?.latestMs != null);
-          if (late) ref = referenceOptimum(inp, { socStep: REF_STEP, useLatest: false });
-          stats.refMs += performance.now() - t0;
-          stats.instances++;
-          expect(r.ok, `seed ${seed}: feasibility`).toBe(ref.ok);
-          if (!r.ok) continue;
-          stats.feasible++;
-          if (late) stats.late++;
-          expect(r.timeWindowsReachable === false, `seed ${seed}: windows`).toBe(late);
-          const rep = replay(inp, r);
-          expect(rep.violations, `seed ${seed}`).toEqual([]);
-          expect(rep.totalMin).toBeCloseTo(r.totals.totalMin, 6);
-          expect(rep.moneyEur).toBeCloseTo(r.totals.moneyEur, 6);
-          const gap = (r.totals.objective - ref.objective) / ref.objective;
-          stats.maxGap = Math.max(stats.maxGap, gap);
-          stats.minGap = Math.min(stats.minGap, gap);
-          stats.sumGap += gap;
-          expect(Math.abs(gap), `seed ${seed}: optimizer ${r.totals.objective} (${r.totals.totalMin} min), reference ${ref.objective} (${ref.totalMin} min) ${ref.why}`).toBeLessThanOrEqual(TOLERANCE);
-        }
-      }, 180_000); // the reference's (SoC, time, money) states take up to ~30 s a chunk under a cost objective
-    }
-  }
+it("the two reference files hold every set once", () => {
+  expect(FILES.flat().sort()).toEqual(SETS.map((s) => s.name).sort());
 });
