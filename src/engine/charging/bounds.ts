@@ -67,6 +67,8 @@ interface SpacedRests {
   h: Float32Array[];
   /** Per point and bucket: the least over cells (the top one). */
   least: Float32Array[];
+  /** What building it cost in label-set equivalents: one per point and state (break no earlier than rest). */
+  work: number;
 }
 
 /** Minutes per bucket of the daily driving counter in the spaced-rest bound. */
@@ -96,30 +98,28 @@ const count = (events: RoadsideEvent[]): [number, number] => {
  * share their bounds, which are the law's anyway: on Hamburg <-> Munich x10 the spaced-rest bound
  * alone took 1 s per search.
  */
-const byTour = new WeakMap<object, { input: Tour; bd: Bounds }>();
+const byTour = new WeakMap<object, { input: OptimizeInput<string>; bd: Bounds }>();
 
-type Tour = Omit<OptimizeInput, "chargeMinutes" | "stations" | "waypoints"> & { chargeMinutes: unknown; waypoints: unknown };
-
-function sameTour(a: Tour, b: Tour): boolean {
+/** Every input field the same (value or object) but the day caps and the effort, which the law's bounds do not see. */
+function sameTour(a: OptimizeInput<string>, b: OptimizeInput<string>): boolean {
+  const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "breaks" && k !== "effort" && ra[k] !== rb[k]) return false;
   const la = lawOf(a.breaks), lb = lawOf(b.breaks);
-  return a.waypoints === b.waypoints && a.capacityKWh === b.capacityKWh && a.startSoc === b.startSoc && a.endSoc === b.endSoc &&
-    a.reserveSoc === b.reserveSoc && a.overheadMin === b.overheadMin && a.minChargeMin === b.minChargeMin && a.departureMs === b.departureMs &&
-    a.chargeMinutes === b.chargeMinutes && a.peakEnergyKWh === b.peakEnergyKWh && a.socStep === b.socStep &&
-    a.objective?.eurPerMin === b.objective?.eurPerMin && a.driver?.sinceBreakMin === b.driver?.sinceBreakMin && a.driver?.todayMin === b.driver?.todayMin &&
-    la.maxDriveMin === lb.maxDriveMin && la.breakMin === lb.breakMin && la.maxDailyDriveMin === lb.maxDailyDriveMin && la.restMin === lb.restMin;
+  return la.maxDriveMin === lb.maxDriveMin && la.breakMin === lb.breakMin && la.maxDailyDriveMin === lb.maxDailyDriveMin && la.restMin === lb.restMin;
 }
 
 export function bounds<C extends string>(prep: Prepared<C>): Bounds {
   const hit = cache.get(prep as unknown as Prepared);
   if (hit) return hit;
-  const same = byTour.get(prep.input.stations);
-  if (same && sameTour(same.input, prep.input)) {
+  const input = prep.input as unknown as OptimizeInput<string>;
+  const same = byTour.get(input.stations);
+  if (same && sameTour(same.input, input)) {
     cache.set(prep as unknown as Prepared, same.bd);
     return same.bd;
   }
   const made = makeBounds(prep);
   cache.set(prep as unknown as Prepared, made);
-  byTour.set(prep.input.stations, { input: prep.input, bd: made });
+  byTour.set(input.stations, { input, bd: made });
   return made;
 }
 
@@ -209,9 +209,7 @@ export function spaceRests<C extends string>(prep: Prepared<C>): number | false 
   const dest = points[points.length - 1];
   if ((input.driver?.todayMin ?? 0) + dest.driveMin <= bd.rules.maxDailyDriveMin + EPS_MIN) return false;
   bd.spaced = restSpacing(prep, SPACED_WIDTH_MIN);
-  // Per point, every state with its break no earlier than its rest (c <= r).
-  const b = bd.spaced.buckets, c = Math.floor(bd.rules.maxDriveMin / SPACED_WIDTH_MIN) + 2;
-  return points.length * (c * (c + 1) / 2 + (b - c) * c);
+  return bd.spaced.work;
 }
 
 /**
@@ -358,7 +356,10 @@ function restSpacing<C extends string>(prep: Prepared<C>, width: number): Spaced
     }
     [before, next] = [next, before];
   }
-  return { width, buckets: restBuckets, top, h, least };
+  // The states with c <= r, each a pass over every point.
+  let work = 0;
+  for (let r = 0; r < restBuckets; r++) work += n * Math.min(r + 1, breakBuckets);
+  return { width, buckets: restBuckets, top, h, least, work };
 }
 
 /**

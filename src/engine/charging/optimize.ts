@@ -170,14 +170,14 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
     return lb.map((x) => (x.top === x.s.top ? x.s : { ...x.s, top: x.top }));
   };
   const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
-  const limit = stats.sets + budget;
+  const start = stats.sets, limit = start + budget;
 
   for (let k = 0; k < points.length; k++) {
     if (input.deadlineMs !== undefined && (k & 7) === 0 && Date.now() > input.deadlineMs) {
       throw new TimeLimitExceeded("the charging search ran past its time limit");
     }
     if (stats.sets > limit) return { ok: false, code: "budget" };
-    if (paced && stats.sets - (limit - budget) > budget * ((PACE * (k + 1)) / points.length + PACE_START)) return { ok: false, code: "budget" };
+    if (paced && stats.sets - start > budget * ((PACE * (k + 1)) / points.length + PACE_START)) return { ok: false, code: "budget" };
     // Every set was cut by the bound (where arrivals are refused, e.g. opening hours or busy chargers,
     // a set's span can differ from the beam's): no plan beats the known one.
     if (sets.length === 0) return { ok: false, code: "none_better" };

@@ -149,15 +149,15 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
 }
 
 /**
- * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
- * one route. With input.routeChoice only that route is planned (the others are listed).
- */
-/**
  * Makes the whole plan of one route; with a cutoff (the optimizer's objective to get below, see cutoffFor),
  * no result where the charging search shows that no plan on the route gets below it.
  */
 export type Evaluate = (legs: Leg[], cutoff?: number) => Evaluated | { result: null; route: unknown; work?: number };
 
+/**
+ * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
+ * one route. With input.routeChoice only that route is planned (the others are listed).
+ */
 export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate): Evaluated & { alternatives: RouteAlternative[] } {
   const objective = input.objective ?? "fastest";
   if (!input.routeChoice) {
@@ -210,7 +210,7 @@ function searchRoutes(
       cutOff.add(o);
       return reasonOf.set(o, "lower_bound");
     }
-    done.set(o, e as Evaluated);
+    done.set(o, e);
     const cand = { o, r: e.result, e };
     if (!best || better(input, cand, best)) best = cand;
   };
@@ -295,15 +295,14 @@ function cutoffFor(input: PlanInput, data: PlanData, o: RouteOption, best: { o: 
   if (best.r.status !== "succeeded" || input.searchValueOfTimeEurPerH != null) return Infinity;
   if (input.avoidTolls && best.o.tollFree !== o.tollFree) return Infinity;
   const objective = input.objective ?? "fastest";
-  const value = objectiveOf(best.r, objective);
   const service = input.serviceTimeDepartureMin;
-  if (objective === "fastest") return value - service + CUTOFF_MARGIN.fastest;
-  const alike = o.tollsEur + (o.lengthM / 1000) * (input.costPerKmEur ?? 0) + (objective === "balanced" ? (service / 60) * valueOfTime(input, data.prices) : 0);
-  return value - alike + CUTOFF_MARGIN[objective];
+  const alike = objective === "fastest" ? service
+    : o.tollsEur + (o.lengthM / 1000) * (input.costPerKmEur ?? 0) + (objective === "balanced" ? (service / 60) * valueOfTime(input, data.prices) : 0);
+  return objectiveOf(best.r, objective) - alike + CUTOFF_MARGIN;
 }
 
 /** Minutes, or EUR: more than the result's rounding, so a route that would tie or win is always planned. */
-const CUTOFF_MARGIN = { fastest: 0.5, balanced: 0.5, cheapest: 0.5 } as const;
+const CUTOFF_MARGIN = 0.5;
 
 /** Why a route need not be planned against the best so far; null when it might win. */
 function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: PlanResult }): RouteAlternative["reason"] | null {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { bounds } from "@/engine/charging/bounds";
 import { prepare } from "@/engine/charging/grid";
 import { optimizeCharging, sweep } from "@/engine/charging/optimize";
-import type { OptimizeInput, OptimizePlan, OptimizeResult } from "@/engine/charging/types";
+import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "@/engine/charging/types";
 import { findModel } from "@/engine/vehicles/catalog";
 import { chargeDurationMin, type ChargeConnector } from "@/engine/vehicles/charging";
 import { analyticCharge, corridor, DEPARTURE_MS, generate, line, type Conn } from "./fixtures";
@@ -94,6 +95,14 @@ describe("charging optimizer: stops and charge amounts", () => {
 });
 
 describe("charging optimizer: search", () => {
+  it("a re-plan with shorter days (and another effort) reuses the tour's bounds; any other change builds its own", () => {
+    const inp = corridor(2, 20, 1200);
+    const first = bounds(prepare(inp));
+    expect(bounds(prepare({ ...inp, breaks: { ...EU_BREAK_RULES, dayCaps: [400, 450] }, effort: "beam" }))).toBe(first);
+    expect(bounds(prepare({ ...inp, startSoc: inp.startSoc - 0.01 }))).not.toBe(first);
+    expect(bounds(prepare({ ...inp, breaks: { ...EU_BREAK_RULES, restMin: 540 } }))).not.toBe(first);
+  });
+
   it("prunes nothing the unpruned search would keep (bounds are lower bounds)", () => {
     const stats = () => ({ sets: 0, maxSetsAtPoint: 0, cells: 0, passes: 0, dpMin: NaN });
     const cases: OptimizeInput<Conn>[] = [

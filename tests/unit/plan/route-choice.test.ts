@@ -17,6 +17,10 @@ function plan(input: PlanInput, data: PlanData) {
   return r;
 }
 
+/** A not-drivable plan, for route choices driven by a stub evaluate. */
+const stuck = { status: "not_drivable", sections: [], poi_list: [], battery_level_start: 0.8, battery_level_end: 0.1, qualification: "not_drivable",
+  warnings: [], not_drivable_reason: { code: "no_chargers_available", message: "none", distance_from_start_m: 400_000 } } as unknown as PlanResult;
+
 const trip = (over: Parameters<typeof input>[0] = {}) => input({ sections: [{ start: WEST, stop: EAST, payloadKg: 20_000 }], ...over });
 // A charger by the south road only, 22 km from the north road (the corridor is 8 km).
 const southCharger = () => station(10, { lat: SOUTH_LAT + 0.004 });
@@ -144,8 +148,6 @@ describe("route choice", () => {
   it("past route choice's limit of work, or where a route's own search reaches its limit, the routes left are listed unplanned", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
     const input = trip();
-    const stuck = { status: "not_drivable", sections: [], poi_list: [], battery_level_start: 0.8, battery_level_end: 0.1, qualification: "not_drivable",
-      warnings: [], not_drivable_reason: { code: "no_chargers_available", message: "none", distance_from_start_m: 400_000 } } as unknown as PlanResult;
     let calls = 0;
     const costly = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: ROUTE_CHOICE_WORK + 1 }));
     expect(calls).toBe(1);
@@ -166,8 +168,6 @@ describe("route choice", () => {
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
     const input = trip();
-    const stuck = { status: "not_drivable", sections: [], poi_list: [], battery_level_start: 0.8, battery_level_end: 0.1, qualification: "not_drivable",
-      warnings: [], not_drivable_reason: { code: "no_chargers_available", message: "none", distance_from_start_m: 400_000 } } as unknown as PlanResult;
     let calls = 0;
     const evaluate = () => {
       if (++calls > 1) throw new TimeLimitExceeded("the charging search ran past its time limit");
