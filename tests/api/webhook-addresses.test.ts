@@ -1,7 +1,8 @@
 // callback_url under the default operator settings (https only, no allow-list):
 // what can be decided without DNS is a 422 at ["body", "callback_url"] and
 // stores nothing; a name that resolves to a refused address passes the submit
-// and is refused at delivery, before any connection.
+// and is refused at delivery, before any connection, with a last_error that
+// does not say what the name resolved to.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { addressRefusal, parsePolicy, urlRefusal } from "@/server/webhooks/address-policy";
@@ -34,6 +35,15 @@ describe("callback_url refused at submit", () => {
     ["https://[fe80::1]/hook", /link-local/],
     ["https://0.0.0.0/hook", /unspecified/],
     ["https://100.64.0.1/hook", /CGNAT/],
+    // IPv6 forms that carry an IPv4 address are judged by it (the URL parser writes them in hex).
+    ["https://[::127.0.0.1]:9443/", /^::7f00:1 \(IPv4-compatible\) carries 127\.0\.0\.1, a loopback address/],
+    ["https://[::ffff:0:10.0.0.1]/hook", /\(IPv4-translated\) carries 10\.0\.0\.1, a private/],
+    ["https://[64:ff9b::169.254.169.254]/hook", /\(NAT64\) carries 169\.254\.169\.254, a link-local/],
+    ["https://[2002:7f00:1::1]/hook", /\(6to4\) carries 127\.0\.0\.1, a loopback/],
+    ["https://[2001:0:a00:1:8000:63bf:f7f7:fbfb]/hook", /\(Teredo\) carries the server address 10\.0\.0\.1/],
+    ["https://[2001:0:808:808:8000:63bf:80ff:fffe]/hook", /\(Teredo\) carries the client address 127\.0\.0\.1/],
+    // Relays and translators are refused even to public IPv4 addresses, unless the operator lists them.
+    ["https://[2002:808:808::1]/hook", /is a 6to4 \(2002::\/16\) address/],
     ["https://user:pass@hooks.example.com/done", /credentials/],
   ])("%s", async (url, msg) => {
     const jobs = await db().job.count();
@@ -65,7 +75,7 @@ describe("callback_url refused at submit", () => {
 });
 
 describe("a name that resolves to loopback", () => {
-  it("is accepted at submit and refused at delivery without a connection", async () => {
+  it("is accepted at submit and refused at delivery without a connection, and without saying what it resolved to", async () => {
     const receiver = await startReceiver();
     try {
       const res = await submit(`https://localhost:${receiver.port}/hook`);
@@ -74,7 +84,8 @@ describe("a name that resolves to loopback", () => {
       expect(await deliverDue(db(), deliveryOptions())).toBe(1);
       const view = (await call("GET", `/planner/jobs/${res.json.job_id}`, { key: t.a.key })).json.callback;
       expect(view).toMatchObject({ status: "pending", attempts: 1, last_status_code: null });
-      expect(view.last_error).toMatch(/^refused: localhost resolves to a refused address: (127\.0\.0\.1|::1) is a loopback address/);
+      expect(view.last_error).toBe("refused: localhost resolves to an address that is not allowed (private, loopback or otherwise special); only public addresses are called unless the operator's WEBHOOK_ALLOWED_HOSTS lists it");
+      expect(view.last_error).not.toMatch(/127\.0\.0\.1|::1|7f00/);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await receiver.close();
@@ -99,5 +110,10 @@ describe("the operator's allow-list", () => {
     expect(urlRefusal("https://hooks.example.com/x", strict)).toBeNull();
     expect(urlRefusal("https://8.8.8.8/x", strict)).toBeNull();
     expect(urlRefusal("https://[2001:db8::1]/x", strict)).toMatch(/reserved|special/);
+    // An IPv6 form of a listed IPv4 address; a relay's range only with the IPv4 addresses behind it.
+    expect(urlRefusal("https://[::127.0.0.1]:8080/x", p)).toBeNull();
+    expect(urlRefusal("https://[2002:7f00:1::1]/x", p)).toMatch(/6to4/);
+    expect(urlRefusal("https://[2002:7f00:1::1]/x", parsePolicy(false, "2002::/16"))).toMatch(/carries 127\.0\.0\.1, a loopback/);
+    expect(urlRefusal("https://[2002:7f00:1::1]/x", parsePolicy(false, "2002::/16,127.0.0.1"))).toBeNull();
   });
 });

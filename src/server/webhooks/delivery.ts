@@ -90,7 +90,7 @@ async function attempt(db: Db, row: Due, opts: DeliveryOptions): Promise<void> {
       nextAttemptAt: ok || givingUp ? done : next,
     },
   });
-  const fields = { webhookId: row.id, jobId: row.job.id, attempt: attempts, statusCode: outcome.statusCode, error };
+  const fields = { webhookId: row.id, jobId: row.job.id, attempt: attempts, statusCode: outcome.statusCode, error, ...(outcome.detail && outcome.detail !== outcome.error ? { detail: outcome.detail } : {}) };
   if (ok) log.info(fields, "webhook delivered");
   else log.warn({ ...fields, retryAt: givingUp ? null : next.toISOString() }, givingUp ? "webhook given up" : "webhook attempt failed");
 }
@@ -103,8 +103,9 @@ async function send(db: Db, row: Due, body: string, opts: DeliveryOptions, now: 
     const addresses = await checkedAddresses(url, opts.policy, opts.resolve ?? systemResolver);
     return await postJson(url, addresses, body, webhookHeaders(secrets, row.id, body, now), opts.timeoutMs);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return { statusCode: null, error: e instanceof AddressRefused ? `refused: ${message}` : message };
+    if (e instanceof AddressRefused) return { statusCode: null, error: `refused: ${e.message}`, detail: `refused: ${e.detail}` };
+    // DNS errors ("getaddrinfo ENOTFOUND hooks.example.com") name only the host.
+    return { statusCode: null, error: e instanceof Error ? e.message : String(e) };
   }
 }
 

@@ -17,7 +17,17 @@ export type Resolver = (host: string) => Promise<Resolved[]>;
 
 export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
-export class AddressRefused extends Error {}
+/**
+ * A refused address. The message (a delivery's `last_error`, shown to the
+ * tenant) never names what a host name resolved to: that would map the
+ * operator's internal network for whoever can pick a callback host. `detail`
+ * names it, for the server log only.
+ */
+export class AddressRefused extends Error {
+  constructor(message: string, readonly detail: string = message) {
+    super(message);
+  }
+}
 
 /** The addresses to connect to; throws AddressRefused if any address the host resolves to is refused. */
 export async function checkedAddresses(url: URL, policy: AddressPolicy, resolve: Resolver = systemResolver): Promise<Resolved[]> {
@@ -32,14 +42,38 @@ export async function checkedAddresses(url: URL, policy: AddressPolicy, resolve:
   if (policy.hosts.has(host)) return all;
   for (const a of all) {
     const why = addressRefusal(a.address, policy);
-    if (why) throw new AddressRefused(`${host} resolves to a refused address: ${why}`);
+    if (why) {
+      throw new AddressRefused(
+        `${host} resolves to an address that is not allowed (private, loopback or otherwise special); only public addresses are called unless the operator's WEBHOOK_ALLOWED_HOSTS lists it`,
+        `${host} resolves to a refused address: ${why}`,
+      );
+    }
   }
   return all;
 }
 
 export interface PostOutcome {
   statusCode: number | null;
+  /** For the tenant (`last_error`): names no address a host name resolved to. */
   error: string | null;
+  /** The error as it came, for the server log. */
+  detail?: string;
+}
+
+/**
+ * A network error's text without the resolved addresses Node puts in it
+ * ("connect ECONNREFUSED 10.0.0.5:443" becomes "connect ECONNREFUSED hooks.example.com:443"),
+ * and with the attempts' own errors where Node tried several addresses (its
+ * AggregateError has no message of its own).
+ */
+export function networkError(e: Error, url: URL, addresses: Resolved[]): { error: string; detail: string } {
+  const parts = e instanceof AggregateError ? e.errors.map((x) => (x instanceof Error ? x.message : String(x))) : [e.message];
+  const detail = [...new Set(parts.filter(Boolean))].join("; ") || (e as NodeJS.ErrnoException).code || e.name;
+  const host = hostOf(url);
+  if (isIpLiteral(host)) return { error: detail, detail };
+  // Longest first, so that no address is left half-replaced inside a longer one.
+  const named = [...addresses].sort((a, b) => b.address.length - a.address.length).reduce((text, a) => text.split(a.address).join(host), detail);
+  return { error: [...new Set(named.split("; "))].join("; "), detail };
 }
 
 /** POSTs `body` to `url` on one of `addresses`, within `timeoutMs`; never throws. */
@@ -60,9 +94,9 @@ export function postJson(url: URL, addresses: Resolved[], body: string, headers:
       // The answer's body is not needed, only read so that the request ends.
       res.resume();
       res.on("end", () => resolve({ statusCode: res.statusCode ?? null, error: null }));
-      res.on("error", (e) => resolve({ statusCode: res.statusCode ?? null, error: e.message }));
+      res.on("error", (e) => resolve({ statusCode: res.statusCode ?? null, ...networkError(e, url, addresses) }));
     });
-    req.on("error", (e) => resolve({ statusCode: null, error: e.name === "TimeoutError" || e.name === "AbortError" ? `no answer within ${timeoutMs} ms` : e.message }));
+    req.on("error", (e) => resolve({ statusCode: null, ...(e.name === "TimeoutError" || e.name === "AbortError" ? { error: `no answer within ${timeoutMs} ms` } : networkError(e, url, addresses)) }));
     req.end(body);
   });
 }
