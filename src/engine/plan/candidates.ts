@@ -23,7 +23,7 @@ export interface Candidate {
  * more (a stop made to charge: MIN_STOP_POWER_KW; a charger where the truck stops anyway: any power).
  */
 export function chargeOption(vehicle: VehicleModel, station: Station, minKW = MIN_STOP_POWER_KW): { connector: ChargeConnector; powerKW: number } | null {
-  // The source says trucks may not use it (OSM hgv=no).
+  // The source (OSM hgv=no) or the tenant's or operator's overlay (truck_approved "none") keeps trucks out.
   if (station.truckAccess === "no") return null;
   const options: { connector: ChargeConnector; powerKW: number }[] = [];
   // Per connector where the source says (an MCS point beside slower CCS points), else the site's DC power.

@@ -66,7 +66,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
     warnings.push(
       `${kept.length - usableSites} of ${kept.length} stations in the corridor were not considered as stops: ` +
         `below ${MIN_STOP_POWER_KW} kW, no connector this vehicle can use (${connectorsOf(input)})` +
-        (kept.some((h) => h.station.truckAccess === "no") ? `, or closed to trucks by the source (OpenStreetMap hgv=no)` : ""),
+        closedToTrucks(kept.map((h) => h.station)),
     );
   }
   return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), warnings };
@@ -275,6 +275,17 @@ function estimatedStops(plan: OptimizePlan, candidates: Candidate[]): string | n
     `for those sites, so the plan assumes one (50 kW, or the network's published class) and their charge times are estimates too (power_estimated: true).`;
 }
 
+/** ", or closed to trucks (…)" naming who closed them: the source's OSM tag or a station overlay; "" when none is closed. */
+function closedToTrucks(sites: Candidate["hit"]["station"][]): string {
+  const closed = sites.filter((s) => s.truckAccess === "no");
+  const byOverlay = (s: Candidate["hit"]["station"]) => s.provenance?.truckAccess?.startsWith("overlay") === true;
+  const by = [
+    closed.some((s) => !byOverlay(s)) ? "by the source: OpenStreetMap hgv=no" : null,
+    closed.some(byOverlay) ? `by a station overlay: truck_approved "none"` : null,
+  ].filter(Boolean);
+  return by.length ? `, or closed to trucks (${by.join("; ")})` : "";
+}
+
 function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null, noData: string | null) {
   const code = r.code === "battery_depleted" && usable > 0 ? "battery_depleted_mid_route" : "no_chargers_available";
   const atM = r.code === "battery_depleted" && crossM !== null ? crossM : r.atM;
@@ -282,7 +293,7 @@ function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number
   const what = r.code !== "battery_depleted" ? r.message
     : `The battery reaches the ${Math.round(RESERVE_SOC * 100)} % reserve ${km(atM)} after the start` +
       (r.nextStationM != null && r.nextStationM > atM ? `, before the next usable station at ${km(r.nextStationM)}.` : "; no usable station lies beyond that point.");
-  const message = (usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors and the minimum stop power). ${what}` : what) +
+  const message = (usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors, the minimum stop power and sites closed to trucks). ${what}` : what) +
     (noData ? ` The charger data has no stations at all in ${noData}, where the tour runs out: that says nothing about the chargers there (import a source for it: npm run stations:import).` : "");
   return { code, message, distance_from_start_m: Math.round(atM) } as const;
 }

@@ -109,6 +109,7 @@ function withProvenance(s: Station): Station {
 /** Truck attributes an operator or a tenant admin states for a site (null: leave as the source has it). */
 export interface StationOverlay {
   externalId: string;
+  /** "none": no trucks (truckAccess "no"); T, TT: trucks may use it (truckAccess "yes"). */
   truckApproved?: "T" | "TT" | "none" | null;
   connectorPos?: "LEFT" | "RIGHT" | null;
   bookable?: boolean | null;
@@ -130,7 +131,11 @@ export function applyOverlays(stations: Station[], overlays: StationOverlay[]): 
     if (mine.length === 0) return s;
     const out = withProvenance(s);
     for (const o of mine) {
-      if (o.truckApproved !== undefined && o.truckApproved !== null) set(out, "truckApproved", o.truckApproved === "none" ? null : o.truckApproved, o.by);
+      if (o.truckApproved !== undefined && o.truckApproved !== null) {
+        // "none" closes the site to trucks as OSM hgv=no does (the candidates skip it); T or TT opens it, whatever the source said.
+        set(out, "truckApproved", o.truckApproved === "none" ? null : o.truckApproved, o.by);
+        set(out, "truckAccess", o.truckApproved === "none" ? "no" : "yes", o.by);
+      }
       if (o.connectorPos !== undefined && o.connectorPos !== null) set(out, "connectorPos", o.connectorPos, o.by);
       if (o.bookable !== undefined && o.bookable !== null) set(out, "bookable", o.bookable, o.by);
       if (o.chargePoints !== undefined && o.chargePoints !== null) {

@@ -26,7 +26,7 @@ export interface Station {
   pointsEstimated?: true;
   /** The source states no power for the site: powerKW is an assumption (e.g. 50 kW, or the network's class). */
   powerEstimated?: true;
-  /** Truck access where the source states it (OSM `hgv`): "no" keeps trucks out. */
+  /** Truck access where the source (OSM `hgv`) or an overlay (`truck_approved`) states it: "no" keeps trucks out. */
   truckAccess?: "yes" | "no";
   /** Vehicle limits at the site where the source states them (OSM `maxheight`, `maxlength`), metres. */
   maxHeightM?: number;
