@@ -1,6 +1,9 @@
 // The tenant's fleet: vehicles that reference a catalog model and may override its figures.
 import { z } from "zod";
 
+/** Vehicles per tenant (docs/API.md, Limits): every list of the fleet holds them all. */
+export const MAX_FLEET_VEHICLES = 2_000;
+
 /** Figures a fleet vehicle may override; the same names as the catalog's. */
 export const VehicleOverrides = z
   .strictObject({

@@ -1,9 +1,13 @@
 // A tenant's charging prices: its contracts with operators, its depot's energy
 // price and its value of time (GET|PUT /poi/prices; docs/API.md, Cost).
 import { z } from "zod";
+import { lengthFirst } from "./lists";
 
 /** Currencies the rate table converts (engine/cost/fx.ts). */
 export const PRICE_CURRENCIES = ["EUR", "CZK", "PLN", "CHF", "DKK"] as const;
+
+/** Contracts per tenant (docs/API.md, Limits): a JSON list's or a CSV's data rows. */
+export const MAX_CONTRACTS = 2000;
 
 export const ContractPrice = z
   .strictObject({
@@ -25,7 +29,7 @@ export type ContractPrice = z.output<typeof ContractPrice>;
 
 export const PriceListInput = z
   .strictObject({
-    contracts: z.array(ContractPrice).max(2000).nullish().transform((v) => v ?? [])
+    contracts: lengthFirst(z.array(ContractPrice).max(MAX_CONTRACTS)).nullish().transform((v) => v ?? [])
       .describe("The most specific contract that matches a site prices it (country, connector and power class each count)"),
     depot_energy_price_per_kWh: z.number().min(0).max(10).nullish()
       .describe("EUR net per kWh at section-end chargers (depots, customers); absent: the documented assumption, marked estimated"),

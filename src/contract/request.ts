@@ -1,6 +1,7 @@
 // The route optimization request: body of POST /planner/v2 and POST /planner.
 import { z } from "zod";
 import { latLonPair, numberIn, onObjects, queryInt, queryBool, textUpTo, timeOfDayOrIso, validFields, wholeNumber, whenAllValid } from "./fields";
+import { lengthFirst } from "./lists";
 import { PoiInfo } from "./poi";
 
 /** Database ids are 32-bit integers. */
@@ -90,7 +91,7 @@ export const RouteOptimizationRequest = z
   .object({
     vehicle_id: textUpTo(200, 1).describe("Identifier of a vehicle of the tenant's fleet (GET /vehicles)"),
     battery_level_start: numberIn(0.1, 1).describe("State of charge at departure, 0.1 <= x <= 1"),
-    section_list: z.array(SectionRequest).min(1).max(MAX_SECTIONS)
+    section_list: lengthFirst(z.array(SectionRequest).min(1).max(MAX_SECTIONS)
       .superRefine((list, ctx) => {
         const km = list.reduce((sum, s) => sum + straightKm(s.start_pos, s.stop_pos), 0);
         if (km > MAX_TOUR_STRAIGHT_KM) {
@@ -100,7 +101,7 @@ export const RouteOptimizationRequest = z
               `at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km per request: split it into several tours`,
           });
         }
-      }, whenAllValid)
+      }, whenAllValid))
       .describe(`Route sections in driving order, 1 to ${MAX_SECTIONS}, together at most ${MAX_TOUR_STRAIGHT_KM.toLocaleString("en")} km ` +
         "in straight lines from each section's start to its stop"),
     poi_info: PoiInfo,
@@ -116,7 +117,7 @@ export const RouteOptimizationRequest = z
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
     avoid_tolls: z.boolean().nullish().transform((v) => v ?? false)
       .describe("Prefer a drivable toll-free route (of the fastest road and its alternatives) to any tolled one; when every drivable route has tolls, the best of them under the objective, with a warning; default false"),
-    route_choice: z.array(wholeNumber(0, 3)).max(MAX_SECTIONS).nullish()
+    route_choice: lengthFirst(z.array(wholeNumber(0, 3)).max(MAX_SECTIONS)).nullish()
       .describe("Plan this route only: per section, 0 for its fastest road, j for its j-th alternative, as a result's route_alternatives[].route_choice gives it " +
         "(the same on the same data pack version); one entry per section"),
     start_time_tour: timeOfDayOrIso.nullish().describe("Departure: `HH:MM:SS` (today in UTC) or an ISO-8601 date-time (UTC without an offset); default the time of submit"),

@@ -1,6 +1,14 @@
 // Station data a tenant admin maintains: truck attributes overlaid on any
 // station (the overlay), and the tenant's own depot chargers.
 import { z } from "zod";
+import { lengthFirst } from "./lists";
+
+/**
+ * A tenant's own overlays and depot chargers at most (docs/API.md, Limits): each is in every list of
+ * them and in the tenant's station index, which is built anew when they change.
+ */
+export const MAX_TENANT_OVERLAYS = 2_000;
+export const MAX_DEPOTS = 1_000;
 
 const ExternalId = z
   .string({ error: "Input should be a valid string" })
@@ -48,7 +56,7 @@ export const DepotInput = z
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
     power_kW: z.number().positive().max(5000).describe("Highest DC power, kW"),
-    connectors: z.array(Connector).min(1).max(5),
+    connectors: lengthFirst(z.array(Connector).min(1).max(5)),
     points: z.int().min(1).max(100).nullish().transform((v) => v ?? 1).pipe(z.int().min(1).max(100))
       .describe("Charge points at the site, 1 to 100; default 1"),
     address: z.string().max(300).nullish(),

@@ -96,6 +96,14 @@ describe.each(["photon", "nominatim"] as const)("%s first", (kind) => {
     expect((await geocode("Berlin Alexanderplatz")).json).toMatchObject(embeddedAlex);
   });
 
+  it("falls back on an answer too large, read no further than the cap", async () => {
+    use(kind, "/huge", 5_000);
+    const res = await geocode("Berlin Alexanderplatz");
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject(embeddedAlex);
+    expect(replay.requests).toHaveLength(1);
+  });
+
   it("falls back when the answer does not come within the timeout", async () => {
     use(kind, "/slow", 200);
     const started = performance.now();

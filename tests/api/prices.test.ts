@@ -1,11 +1,12 @@
 // What a plan minimizes (objective) and a tenant's own prices (GET|PUT
 // /poi/prices): contracts that make an operator cheap move the cheapest plan's
 // charging there, never the fastest plan's.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
-import { call } from "../support/api";
+import { call, dispatch } from "../support/api";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { whileProbingHealthz } from "../support/healthz-probe";
 import { plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
@@ -63,6 +64,107 @@ it("the price list: every key reads it, only an admin sets it, as JSON or CSV, p
   expect(badJson.status).toBe(422);
   expect(badJson.json.detail[0].loc).toEqual(["body", "contracts", 0, "energy_price_per_kWh"]);
   expect((await call("GET", "/poi/prices", { key: t.a.key })).json.contracts).toHaveLength(2); // nothing stored
+});
+
+describe("PUT /poi/prices as CSV: its limits, each refused before the rows are validated", () => {
+  const HEADER = "operator;country;connector;min_power_kW;max_power_kW;currency;energy_price_per_kWh;session_fee;price_per_min;per_min_after_min;note\n";
+  const row = (i: number, note = 400) => `Operator ${String(i).padStart(4, "0")} GmbH;DE;CCS;50;350;EUR;0,39;1,5;0,1;30;${"n".repeat(note)}\n`;
+  const rows = (n: number, note?: number) => HEADER + Array.from({ length: n }, (_, i) => row(i, note)).join("");
+  const putCsv = (csv: string) => call("PUT", "/poi/prices", { key: t.a.key, rawBody: csv, contentType: "text/csv" });
+  const storedContracts = async () => (await call("GET", "/poi/prices", { key: t.a.key })).json.contracts;
+  const before = { contracts: [{ operator: "Kept", energy_price_per_kWh: 0.3 }] };
+  beforeEach(async () => {
+    expect((await call("PUT", "/poi/prices", { key: t.a.key, body: before })).status).toBe(200);
+  });
+
+  it("413 past 1,000,000 bytes, by Content-Length and by the bytes of a body without one", async () => {
+    const csv = rows(2_300, 420);
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(1_000_000);
+    const declared = await call("PUT", "/poi/prices", { key: t.a.key, rawBody: csv, contentType: "text/csv", headers: { "content-length": String(Buffer.byteLength(csv)) } });
+    expect(declared.status).toBe(413);
+    expect(declared.json).toEqual({ detail: "Request body exceeds 1000000 bytes", request_id: expect.any(String) });
+
+    const bytes = new TextEncoder().encode(csv);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (let at = 0; at < bytes.length; at += 64_000) c.enqueue(bytes.subarray(at, at + 64_000));
+        c.close();
+      },
+    });
+    const res = await dispatch("http://planner.test/poi/prices", {
+      method: "PUT", body: chunked, duplex: "half", headers: { authorization: `Bearer ${t.a.key}`, "content-type": "text/csv" },
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: "Request body exceeds 1000000 bytes", request_id: expect.any(String) });
+    expect(await storedContracts()).toEqual(before.contracts);
+  });
+
+  it("2,001 contract rows: one too_long, as the JSON body's for 2,001 contracts", async () => {
+    const res = await putCsv(rows(2_001, 5));
+    expect(res.status, res.text).toBe(422);
+    const json = await call("PUT", "/poi/prices", { key: t.a.key, body: { contracts: Array.from({ length: 2_001 }, () => ({ operator: "X", energy_price_per_kWh: 0.3 })) } });
+    expect(json.status).toBe(422);
+    expect(res.json.detail).toEqual(json.json.detail);
+    expect(res.json.detail).toEqual([{ loc: ["body", "contracts"], type: "too_long", msg: "List should have at most 2000 items after validation, not 2001" }]);
+    // Blank lines are no contracts; 2,000 rows are.
+    expect((await putCsv(rows(2_000, 5) + "\n;;\n\n")).status).toBe(200);
+    expect(await storedContracts()).toHaveLength(2_000);
+  });
+
+  it("too many columns, a row wider than its header, unknown or repeated names: one 422 each, at the header or the row", async () => {
+    const wide = await putCsv(HEADER.trim() + ";extra\n" + row(1));
+    expect(wide.json.detail).toEqual([{ loc: ["body", 0], type: "too_long", msg: "The header should have at most 11 columns, the fields of a contract" }]);
+    const many = await putCsv("operator" + ",x".repeat(400_000) + "\n");
+    expect(many.status).toBe(422);
+    expect(many.json.detail).toEqual(wide.json.detail);
+
+    const longRow = await putCsv("operator;energy_price_per_kWh\nA;0,3\nB;0,3;;\n");
+    expect(longRow.status).toBe(422);
+    expect(longRow.json.detail).toEqual([{ loc: ["body", 2], type: "too_long", msg: "Row should have at most 2 cells, as the header has columns" }]);
+
+    const unknown = await putCsv("operator,price,energy_price_per_kWh,operator\n" + "A,1,0.3,A\n".repeat(50));
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.detail).toEqual([
+      { loc: ["body", 0, "price"], type: "extra_forbidden", msg: "Extra inputs are not permitted" },
+      { loc: ["body", 0, "operator"], type: "value_error", msg: "Value error, column 'operator' is named twice" },
+    ]);
+    expect(await storedContracts()).toEqual(before.contracts);
+  });
+
+  it("U+0000 in a cell is refused at its row and column, and nothing is stored", async () => {
+    const res = await putCsv("operator;energy_price_per_kWh;note\nA;0,3;fine\nB\u0000;0,4;x\u0000y\n");
+    expect(res.status).toBe(422);
+    expect(res.json.detail).toEqual([
+      { loc: ["body", 2, "operator"], type: "string_nul", msg: "Text must not contain the NUL character (U+0000)" },
+      { loc: ["body", 2, "note"], type: "string_nul", msg: "Text must not contain the NUL character (U+0000)" },
+    ]);
+    const inHeader = await putCsv("operator;energy\u0000price\nA;0,3\n");
+    expect(inHeader.json.detail).toEqual([{ loc: ["body", 0, 1], type: "string_nul", msg: "Text must not contain the NUL character (U+0000)" }]);
+    expect(await storedContracts()).toEqual(before.contracts);
+  });
+
+  it("/healthz answers within 100 ms while the largest CSV allowed and 1 MB hostile ones are served", async () => {
+    const largest = rows(2_000, Math.floor((999_900 - HEADER.length) / 2_000) - row(0, 0).length);
+    expect(Buffer.byteLength(largest)).toBeGreaterThan(990_000);
+    expect(Buffer.byteLength(largest)).toBeLessThan(1_000_000);
+    const invalid = "operator;country;connector;min_power_kW;max_power_kW;currency;energy_price_per_kWh;session_fee;price_per_min;per_min_after_min;note\n" +
+      `x${";x".repeat(9)};${"n".repeat(470)}\n`.repeat(2_000);
+    const hostile: [string, string, number][] = [
+      ["the largest valid", largest, 200],
+      ["every cell of 2,000 rows invalid", invalid.slice(0, 999_000), 422],
+      ["rows past 2,000", "operator;energy_price_per_kWh\n" + "X;0.3\n".repeat(160_000), 422],
+      ["400,000 columns", "operator" + ",x".repeat(499_000), 422],
+      ["one quoted cell", `operator\n"${'""'.repeat(499_000)}"`, 422],
+      ["blank lines", "operator\n" + "\r\n".repeat(499_000), 200],
+    ];
+    for (const [what, csv, status] of hostile) {
+      expect(Buffer.byteLength(csv), what).toBeLessThan(1_000_000);
+      const probed = await whileProbingHealthz(() => putCsv(csv));
+      expect(probed.value.status, `${what}: ${probed.value.text.slice(0, 300)}`).toBe(status);
+      expect(probed.slowestMs, what).toBeLessThan(100);
+    }
+    expect(await storedContracts()).toEqual([]); // the blank lines' CSV: no contracts
+  });
 });
 
 it("Hamburg -> Munich: a contract that makes Allego cheap draws the cheapest plan there, not the fastest", async () => {

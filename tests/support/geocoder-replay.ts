@@ -1,12 +1,14 @@
 // A local stand-in for a Photon or Nominatim server on 127.0.0.1: answers /api?q= (Photon) and
 // /search?format=jsonv2&q= (Nominatim) with the bodies of tests/fixtures/geocoder-answers.ts,
 // an empty result for any other query. A first path segment picks a failure instead:
-// /fail/… answers 500, /slow/… answers after SLOW_MS, /garbage/… answers an HTML page.
+// /fail/… answers 500, /slow/… answers after SLOW_MS, /garbage/… answers an HTML page, /huge/… the
+// answer followed by HUGE_BYTES of white space (still valid JSON), chunked: no Content-Length.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NOMINATIM, PHOTON, PHOTON_EMPTY } from "../fixtures/geocoder-answers";
 
 export const SLOW_MS = 1_500;
+export const HUGE_BYTES = 20_000_000;
 
 export interface GeocoderReplay {
   /** http://127.0.0.1:<port> */
@@ -25,7 +27,7 @@ export async function startGeocoderReplay(): Promise<GeocoderReplay> {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
     const [, mode, ...rest] = u.pathname.split("/");
-    const endpoint = "/" + (["fail", "slow", "garbage"].includes(mode) ? rest : [mode, ...rest]).join("/");
+    const endpoint = "/" + (["fail", "slow", "garbage", "huge"].includes(mode) ? rest : [mode, ...rest]).join("/");
     const q = u.searchParams.get("q") ?? "";
     let body: unknown;
     if (endpoint === "/api") body = PHOTON[q] ?? PHOTON_EMPTY;
@@ -34,6 +36,13 @@ export async function startGeocoderReplay(): Promise<GeocoderReplay> {
 
     if (mode === "fail") return json(500, { message: "internal error" });
     if (mode === "garbage") return void res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Maintenance</body></html>");
+    if (mode === "huge") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(JSON.stringify(body));
+      const blanks = " ".repeat(1_000_000);
+      for (let sent = 0; sent < HUGE_BYTES; sent += blanks.length) res.write(blanks);
+      return void res.end();
+    }
     if (mode === "slow") {
       const t = setTimeout(() => { timers.delete(t); json(200, body); }, SLOW_MS);
       timers.add(t);

@@ -3,6 +3,8 @@ import { JobPath, OptimizationPath, ResultQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus } from "../../contract/result";
 import { db } from "../db/client";
 import { HttpError, jsonResponse, notFound, type ValidationDetail } from "../http/errors";
+import { arrayElements, withoutMemberText } from "../http/json-text";
+import { pacer } from "../http/pace";
 import { queryObject } from "../http/request";
 import { collect, parseOrThrow, throwIfAny } from "../http/validation";
 import { findJob, jobRecord } from "../jobs/store";
@@ -22,37 +24,45 @@ export async function getResult(req: Request, params: Record<string, string>): P
   const path = collect(OptimizationPath, params, "path", details);
   const query = collect(ResultQuery, queryObject(new URL(req.url)), "query", details); // tenant_id: checked by authed()
   throwIfAny(details);
+  // The stored texts (a long tour's result is megabytes, its cost options five times as much) are read
+  // only when they are served, one of them, and cut rather than parsed (server/http/json-text.ts).
   const optimization = await db().optimization.findFirst({
     where: { id: path!.optimization_id, tenantId: auth.tenantId },
-    include: { job: true },
+    select: { id: true, job: true },
   });
   if (!optimization) throw notFound("Optimization");
   const status = (optimization.job?.status ?? "queued") as JobStatus;
-  if (!optimization.result || !FINAL_JOB_STATUSES.includes(status) || status === "failed") {
+  const id = optimization.id;
+  const hasResult = async () => (await db().optimization.count({ where: { id, result: { not: null } } })) > 0;
+  if (!FINAL_JOB_STATUSES.includes(status) || status === "failed" || !(await hasResult())) {
     const why =
       status === "failed"
         ? `the optimization failed: ${optimization.job?.error ?? "unknown error"}`
         : `the job is ${status}; poll GET /planner/jobs/${optimization.job?.id} until it is succeeded or not_drivable`;
-    throw new HttpError(409, { detail: `No result for optimization ${optimization.id}: ${why}`, status, job_id: optimization.job?.id ?? null });
+    throw new HttpError(409, { detail: `No result for optimization ${id}: ${why}`, status, job_id: optimization.job?.id ?? null });
   }
   // Stored as produced; served byte for byte (an option: its element of the stored array), unless the corridor
   // stations are to be left out.
-  let body = optimization.result;
   const k = query?.option;
-  if (k != null) {
-    const options = optimization.options ? (JSON.parse(optimization.options) as unknown[]) : [];
-    if (k >= options.length) {
-      throw notFound(options.length ? `Option ${k} of optimization ${optimization.id} (it has ${options.length})` : `Cost options of optimization ${optimization.id} (submit with cost_options: true)`);
-    }
-    body = JSON.stringify(options[k]);
-  }
-  if (query?.include_available_charging_stations === false) body = withoutCorridorStations(body);
+  let body = k == null ? await storedResult(id) : await storedOption(id, k);
+  if (query?.include_available_charging_stations === false) body = withoutMemberText(body, "available_charging_stations");
   return new Response(body, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }
 
-/** The result without `available_charging_stations` (most of its bytes), only when a partner asks: parsed, dropped, serialized. */
-function withoutCorridorStations(body: string): string {
-  const result = JSON.parse(body) as Record<string, unknown>;
-  delete result.available_charging_stations;
-  return JSON.stringify(result);
+async function storedResult(id: number): Promise<string> {
+  const row = await db().optimization.findUnique({ where: { id }, select: { result: true } });
+  if (!row?.result) throw notFound("Optimization"); // its tour deleted since the check above
+  return row.result;
+}
+
+/** Cost option `k` of the optimization as stored, its elements scanned with the event loop served in between; 404 beyond. */
+async function storedOption(id: number, k: number): Promise<string> {
+  const options = (await db().optimization.findUnique({ where: { id }, select: { options: true } }))?.options;
+  const pace = pacer();
+  let count = 0;
+  for (const [start, end] of options ? arrayElements(options) : []) {
+    if (count++ === k) return options!.slice(start, end);
+    await pace();
+  }
+  throw notFound(count ? `Option ${k} of optimization ${id} (it has ${count})` : `Cost options of optimization ${id} (submit with cost_options: true)`);
 }

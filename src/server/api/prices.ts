@@ -3,7 +3,7 @@
 import { requireAdmin } from "../auth/keys";
 import { db } from "../db/client";
 import { jsonResponse } from "../http/errors";
-import { jsonBodyOrThrow } from "../http/request";
+import { jsonBodyOrThrow, readBodyText } from "../http/request";
 import { getPriceList, putPriceList } from "../prices/store";
 import { authed } from "./auth";
 
@@ -16,5 +16,6 @@ export async function putPrices(req: Request): Promise<Response> {
   const auth = await authed(req);
   requireAdmin(auth);
   const csv = /^text\/csv\b/i.test(req.headers.get("content-type") ?? "");
-  return jsonResponse(200, await putPriceList(db(), auth.tenantId, csv ? { csv: await req.text() } : { json: await jsonBodyOrThrow(req) }));
+  // Both through the size-checked reader: 413 past 1,000,000 bytes, read or declared.
+  return jsonResponse(200, await putPriceList(db(), auth.tenantId, csv ? { csv: await readBodyText(req) } : { json: await jsonBodyOrThrow(req) }));
 }

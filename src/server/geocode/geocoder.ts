@@ -9,6 +9,7 @@ import {
 } from "../../engine/geocode/external";
 import { geocode } from "../../engine/geocode/search";
 import { config } from "../config";
+import { declaredOver, readCappedText } from "../http/bounded-read";
 import { log } from "../log";
 import { packs } from "../packs";
 
@@ -28,6 +29,13 @@ export interface GeocodeAnswer {
   unmatched?: string;
   source: "embedded" | ExternalGeocoderKind;
 }
+
+/**
+ * A street-level geocoder's answer of one result (`limit=1`) is a few kB; one past this size is read
+ * no further and counts as a failure (the gazetteer answers): a misconfigured or hostile
+ * GEOCODER_URL cannot make the server read and parse megabytes per request.
+ */
+export const GEOCODER_ANSWER_MAX_BYTES = 262_144;
 
 /** Answers of the street-level geocoder are kept this long (Nominatim's policy asks for caching). */
 const CACHE_MS = 3_600_000;
@@ -51,7 +59,7 @@ function settings(): GeocoderSettings | null {
     : null);
 }
 
-/** One search; throws on a network error, a timeout, a status other than 2xx or a body it cannot read. */
+/** One search; throws on a network error, a timeout (reading the answer included), a status other than 2xx, an answer too large or one it cannot read. */
 export async function askGeocoder(s: GeocoderSettings, address: string): Promise<ExternalMatch | null> {
   const res = await fetch(searchUrl(s.kind, s.url, address), {
     headers: { "user-agent": s.userAgent, accept: "application/json" },
@@ -61,7 +69,14 @@ export async function askGeocoder(s: GeocoderSettings, address: string): Promise
     await res.body?.cancel();
     throw new Error(`HTTP ${res.status}`);
   }
-  return parseGeocoderAnswer(s.kind, await res.json(), address);
+  const tooLarge = `answer over ${GEOCODER_ANSWER_MAX_BYTES} bytes`;
+  if (declaredOver(res.headers, GEOCODER_ANSWER_MAX_BYTES)) {
+    await res.body?.cancel();
+    throw new Error(tooLarge);
+  }
+  const text = await readCappedText(res.body, GEOCODER_ANSWER_MAX_BYTES);
+  if (text === null) throw new Error(tooLarge);
+  return parseGeocoderAnswer(s.kind, JSON.parse(text), address);
 }
 
 async function askCached(s: GeocoderSettings, address: string): Promise<ExternalMatch | null> {

@@ -2,15 +2,16 @@
 // attributes and the tenant's own depot chargers. REST (server/api/stations.ts),
 // tRPC and the import CLI call these, so the checks exist once.
 import {
-  DepotInput, DepotPath, StationOverlayInput, StationOverlayPath, type StationOverlayEntry,
+  DepotInput, DepotPath, MAX_DEPOTS, MAX_TENANT_OVERLAYS, StationOverlayInput, StationOverlayPath, type StationOverlayEntry,
   type Depot, type StationOverlayRecord,
 } from "../../contract/stations";
 import type { Station, StationDraft } from "../../engine/stations/types";
 import type { Db } from "../db/client";
-import { notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
+import { pacer } from "../http/pace";
 import { parseOrThrow } from "../http/validation";
 import { packs } from "../packs";
-import { PUBLIC } from "./store";
+import { PUBLIC, TARIFFS_FORMAT } from "./store";
 
 export { parseOverlayFile } from "./overlay-file";
 
@@ -39,18 +40,38 @@ export async function listOverlays(db: Db, tenantId: number): Promise<StationOve
   return rows.map(overlayRecord);
 }
 
-/** A station the tenant can see, by its own or a merged source's external id. */
-async function findVisible(db: Db, tenantId: number, externalId: string): Promise<Station | undefined> {
-  const stations = await packs.stationsForTenant(db, tenantId);
-  return stations.find((s) => s.externalId === externalId || s.mergedFrom?.includes(externalId));
+/** External ids of the bundled stations and of the sites merged into them, once per pack. */
+const bundledIds = new WeakMap<readonly Station[], Set<string>>();
+
+/**
+ * Whether the tenant sees a station by this external id, its own or a merged source's. Every
+ * bundled and stored site stays in the tenant's station list, under its id or in another's
+ * merged_from, so the ids are looked up where they come from: building that list (a fifth of a
+ * second, anew after every change of the store) is left to the planning that needs it.
+ */
+async function isVisible(db: Db, tenantId: number, externalId: string): Promise<boolean> {
+  const pack = packs.stations;
+  let ids = bundledIds.get(pack);
+  if (!ids) bundledIds.set(pack, (ids = new Set(pack.flatMap((s) => [s.externalId, ...(s.mergedFrom ?? [])]))));
+  if (ids.has(externalId)) return true;
+  const sources = await db.stationSource.findMany({ where: { tenantId: { in: [PUBLIC, tenantId] }, format: { not: TARIFFS_FORMAT } }, select: { id: true } });
+  if (!sources.length) return false;
+  return !!(await db.stationRecord.findFirst({ where: { sourceId: { in: sources.map((s) => s.id) }, externalId }, select: { id: true } }));
 }
+
+const full = (what: string, max: number, remove: string) =>
+  new HttpError(409, { detail: `A tenant has at most ${max.toLocaleString("en")} ${what}: remove one (${remove}) before adding another` });
 
 export async function setOverlay(db: Db, tenantId: number, externalId: string, body: unknown): Promise<StationOverlayRecord> {
   const { external_id } = parseOrThrow(StationOverlayPath, { external_id: externalId }, "path");
   const input = parseOrThrow(StationOverlayInput, body, "body");
-  if (!(await findVisible(db, tenantId, external_id))) throw notFound(`Station '${external_id}'`);
+  const where = { tenantId_externalId: { tenantId, externalId: external_id } };
+  if (!(await db.stationOverlay.findUnique({ where, select: { id: true } })) && (await db.stationOverlay.count({ where: { tenantId } })) >= MAX_TENANT_OVERLAYS) {
+    throw full("overlays", MAX_TENANT_OVERLAYS, "DELETE /poi/overlays/{external_id}");
+  }
+  if (!(await isVisible(db, tenantId, external_id))) throw notFound(`Station '${external_id}'`);
   const row = await db.stationOverlay.upsert({
-    where: { tenantId_externalId: { tenantId, externalId: external_id } },
+    where,
     create: { tenantId, externalId: external_id, ...overlayData(input) },
     update: overlayData(input),
   });
@@ -104,9 +125,16 @@ function depotRecord(depotId: string, draft: StationDraft, updatedAt: Date): Dep
   };
 }
 
+/** The tenant's depot chargers by id; their drafts parsed with the event loop served in between (up to 1,000 of them). */
 export async function listDepots(db: Db, tenantId: number): Promise<Depot[]> {
   const rows = await db.stationRecord.findMany({ where: { source: { tenantId, key: DEPOT_SOURCE } }, orderBy: { externalId: "asc" } });
-  return rows.map((r) => depotRecord(r.externalId.split(":").slice(2).join(":"), JSON.parse(r.draft) as StationDraft, r.updatedAt));
+  const pace = pacer();
+  const out: Depot[] = [];
+  for (const r of rows) {
+    out.push(depotRecord(r.externalId.split(":").slice(2).join(":"), JSON.parse(r.draft) as StationDraft, r.updatedAt));
+    await pace();
+  }
+  return out;
 }
 
 /** Creates or replaces a depot charger; `created` says which. */
@@ -116,7 +144,10 @@ export async function putDepot(db: Db, tenantId: number, tenantName: string, dep
   const source = await depotSource(db, tenantId);
   const draft = depotDraft(tenantId, tenantName, depot_id, input);
   const where = { sourceId_externalId: { sourceId: source.id, externalId: draft.externalId } };
-  const existed = await db.stationRecord.findUnique({ where });
+  const existed = await db.stationRecord.findUnique({ where, select: { id: true } });
+  if (!existed && (await db.stationRecord.count({ where: { sourceId: source.id } })) >= MAX_DEPOTS) {
+    throw full("depot chargers", MAX_DEPOTS, "DELETE /poi/depots/{depot_id}");
+  }
   const row = await db.stationRecord.upsert({ where, create: { sourceId: source.id, externalId: draft.externalId, draft: JSON.stringify(draft) }, update: { draft: JSON.stringify(draft) } });
   await touchSource(db, source.id);
   return { depot: depotRecord(depot_id, draft, row.updatedAt), created: !existed };

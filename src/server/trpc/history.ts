@@ -5,11 +5,13 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse, type PlanResult } from "../../contract/result";
 import type { RouteOptimizationRequest } from "../../contract/request";
-import { haversineM } from "../../engine/geo";
 import { db } from "../db/client";
+import { pacer } from "../http/pace";
 import type { StoredTour } from "../jobs/types";
 import { packs } from "../packs";
 import { router, tenantProcedure } from "./init";
+import { placeLabel } from "./place-label";
+import { totalsById } from "./plan-totals";
 
 export interface LabelledPoint {
   lat: number;
@@ -34,61 +36,54 @@ export interface PlanSummary {
 
 const idInput = z.object({ optimizationId: z.number().int().positive().max(2_147_483_647) });
 
-/** Nearest gazetteer town, larger towns preferred a little (a district's centre should not beat its city's). */
-function placeLabel(lat: number, lon: number): string {
-  const coords = `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+/** The point's town (./place-label.ts), or its coordinates while the data packs are not built (the page still lists plans). */
+function labelOf(lat: number, lon: number): string {
   let gaz;
   try {
     gaz = packs.gazetteer;
   } catch {
-    return coords; // data packs not built: the page still lists plans
+    return `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
   }
-  const p = gaz.places;
-  let best = -1, bestScore = Infinity, bestM = 0;
-  for (let i = 0; i < p.name.length; i++) {
-    const dLat = p.lat[i] / 1e4 - lat;
-    if (dLat > 0.3 || dLat < -0.3) continue; // ~33 km: cheap reject before the distance
-    const m = haversineM(lat, lon, p.lat[i] / 1e4, p.lon[i] / 1e4);
-    const score = m / Math.log10(10 + p.pop[i]);
-    if (score < bestScore) [best, bestScore, bestM] = [i, score, m];
-  }
-  if (best < 0 || bestM > 30_000) return coords;
-  const name = `${p.name[best]}, ${gaz.countries[p.cc[best]]}`;
-  return bestM < 2_000 ? name : `near ${name}`;
-}
-
-/** The result's totals without parsing the whole result (poi_list makes it hundreds of kB); totals is a flat object. */
-function totalsOf(result: string | null): PlanResult["totals"] | null {
-  if (!result) return null;
-  const m = /"totals":(\{[^{}]*\}|null)/.exec(result);
-  try {
-    return m ? JSON.parse(m[1]) : ((JSON.parse(result) as PlanResult).totals ?? null);
-  } catch {
-    return null;
-  }
+  return placeLabel(gaz, lat, lon);
 }
 
 type Row = Awaited<ReturnType<typeof loadRows>>[number];
 
-function loadRows(tenantId: number, where: { id?: number }, page?: { skip: number; take: number }) {
+/** Newest first. */
+const PLAN_ORDER = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const PLANS_AT_ONCE = 20;
+
+/**
+ * What a summary shows of each plan, no more: a page's results, cost options and stored requests are
+ * tens of MB, read (on SQLite) on this thread. Totals and deleted vehicles' names are read apart.
+ */
+function loadRows(tenantId: number, where: { id: number | { in: number[] } }) {
   return db().optimization.findMany({
     where: { tenantId, ...where },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...page,
-    include: { job: true, tour: { include: { sections: { orderBy: { position: "asc" } } } } },
+    orderBy: PLAN_ORDER,
+    select: {
+      id: true, tourId: true, createdAt: true,
+      job: { select: { id: true, status: true, error: true } },
+      tour: { select: { vehicleId: true, sections: { orderBy: { position: "asc" }, select: { startLat: true, startLon: true, stopLat: true, stopLon: true } } } },
+    },
   });
 }
 
+const storedTour = async (tourId: number) => JSON.parse((await db().tour.findUniqueOrThrow({ where: { id: tourId }, select: { request: true } })).request) as StoredTour;
+
 async function summarize(tenantId: number, rows: Row[]): Promise<PlanSummary[]> {
+  const totals = await totalsById(rows.map((r) => r.id));
   const ids = [...new Set(rows.map((r) => r.tour.vehicleId))];
   const fleet = await db().vehicle.findMany({ where: { tenantId, vehicleId: { in: ids } }, select: { vehicleId: true, name: true } });
   const names = new Map(fleet.map((v) => [v.vehicleId, v.name]));
-  return rows.map((r) => {
+  const pace = pacer(); // 26 labels a plan, 2,600 a page
+  const out: PlanSummary[] = [];
+  for (const r of rows) {
     const secs = r.tour.sections;
     const raw = secs.length ? [[secs[0].startLat, secs[0].startLon], ...secs.map((s) => [s.stopLat, s.stopLon])] : [];
     // A vehicle deleted since keeps the model name frozen into the stored input.
-    const frozen = names.has(r.tour.vehicleId) ? null : ((JSON.parse(r.tour.request) as StoredTour).input?.vehicle?.name ?? null);
-    return {
+    const frozen = names.has(r.tour.vehicleId) ? null : ((await storedTour(r.tourId)).input?.vehicle?.name ?? null);
+    out.push({
       optimization_id: r.id,
       tour_id: r.tourId,
       job_id: r.job?.id ?? null,
@@ -97,10 +92,12 @@ async function summarize(tenantId: number, rows: Row[]): Promise<PlanSummary[]> 
       error: r.job?.error ?? null,
       vehicle_id: r.tour.vehicleId,
       vehicle_name: names.get(r.tour.vehicleId) ?? frozen ?? r.tour.vehicleId,
-      points: raw.map(([lat, lon]) => ({ lat, lon, label: placeLabel(lat, lon) })),
-      totals: totalsOf(r.result),
-    };
-  });
+      points: raw.map(([lat, lon]) => ({ lat, lon, label: labelOf(lat, lon) })),
+      totals: totals.get(r.id) ?? null,
+    });
+    await pace();
+  }
+  return out;
 }
 
 /** One plan of the tenant with its stored result (null until the job is final); null when there is none. */
@@ -109,8 +106,9 @@ export async function findPlan(tenantId: number, optimizationId: number, withRes
   if (!rows.length) return null;
   const [summary] = await summarize(tenantId, rows);
   const final = FINAL_JOB_STATUSES.includes(summary.status) && summary.status !== "failed";
-  const result = withResult && final && rows[0].result ? (JSON.parse(rows[0].result) as OptimizationResultResponse) : null;
-  return { summary, result, request: JSON.parse(rows[0].tour.request) as StoredTour };
+  const stored = withResult && final ? (await db().optimization.findUnique({ where: { id: optimizationId }, select: { result: true } }))?.result : null;
+  const result = stored ? (JSON.parse(stored) as OptimizationResultResponse) : null;
+  return { summary, result, request: await storedTour(rows[0].tourId) };
 }
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
@@ -120,10 +118,17 @@ export const history = router({
     .input(z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))
     .query(async ({ input, ctx }) => {
       const tenantId = ctx.auth.tenantId;
-      const [total, rows] = await Promise.all([
+      const [total, page] = await Promise.all([
         db().optimization.count({ where: { tenantId } }),
-        loadRows(tenantId, {}, { skip: (input.page - 1) * input.pageSize, take: input.pageSize }),
+        db().optimization.findMany({ where: { tenantId }, orderBy: PLAN_ORDER, skip: (input.page - 1) * input.pageSize, take: input.pageSize, select: { id: true } }),
       ]);
+      // The page's plans a few at a time: 100 plans' sections are 2,600 rows.
+      const pace = pacer();
+      const rows: Row[] = [];
+      for (let i = 0; i < page.length; i += PLANS_AT_ONCE) {
+        rows.push(...(await loadRows(tenantId, { id: { in: page.slice(i, i + PLANS_AT_ONCE).map((p) => p.id) } })));
+        await pace();
+      }
       return { total, page: input.page, pageSize: input.pageSize, plans: await summarize(tenantId, rows) };
     }),
   get: tenantProcedure.input(idInput).query(async ({ input, ctx }) => {

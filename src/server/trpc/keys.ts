@@ -12,6 +12,9 @@ import { parseOrThrow } from "../http/validation";
 import { rotateSecret, secretInfo } from "../webhooks/secrets";
 import { router, tenantProcedure } from "./init";
 
+/** Keys a tenant may create here (docs/API.md, Limits): revoked keys are kept and listed, so this bounds the list. */
+export const MAX_TENANT_KEYS = 1_000;
+
 export const KeyCreateInput = z.strictObject({
   label: z.string({ error: "Input should be a valid string" }).trim().min(1).max(100).describe("Tells people which program or person uses the key"),
   role: z.enum(KEY_ROLES).default("admin"),
@@ -34,6 +37,9 @@ export const keys = router({
   create: tenantProcedure.input(z.custom<z.input<typeof KeyCreateInput>>()).mutation(async ({ input, ctx }) => {
     requireAdmin(ctx.auth);
     const { label, role } = parseOrThrow(KeyCreateInput, input, "body");
+    if ((await db().apiKey.count({ where: { tenantId: ctx.auth.tenantId } })) >= MAX_TENANT_KEYS) {
+      throw new TRPCError({ code: "CONFLICT", message: `A tenant has at most ${MAX_TENANT_KEYS.toLocaleString("en")} API keys, revoked ones included (they stay listed)` });
+    }
     const { key, record } = await createTenantApiKey(db(), ctx.auth.tenantId, label, role);
     return { key, record: { ...record, current: false } };
   }),

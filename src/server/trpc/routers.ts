@@ -6,17 +6,20 @@ import { PlannerQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus, type OptimizationResultResponse } from "../../contract/result";
 import { suggest } from "../../engine/geocode/search";
 import { cposFor } from "../api/lookups";
-import { requireAdmin, verifyKey } from "../auth/keys";
+import { requireAdmin } from "../auth/keys";
 import { DepotInput, type StationOverlayInput } from "../../contract/stations";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { getPriceList, putPriceList } from "../prices/store";
 import { db } from "../db/client";
+import { arrayElementText } from "../http/json-text";
 import { resolveAddress } from "../geocode/geocoder";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
 import { parsePlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
-import { createFleetVehicle, deleteFleetVehicle, getFleetVehicle, listFleet, updateFleetVehicle } from "../fleet";
+import { deleteFleetVehicle, getFleetVehicle, updateFleetVehicle } from "../fleet";
+import { addFleetVehicle } from "../api/fleet";
+import { listFleet } from "../fleet";
 import { router, tenantProcedure } from "./init";
 import { session } from "./session";
 import { history } from "./history";
@@ -28,7 +31,7 @@ type VehicleRef = { vehicle_id: string };
 const fleet = router({
   list: tenantProcedure.query(({ ctx }) => listFleet(db(), ctx.auth.tenantId)),
   get: tenantProcedure.input(z.custom<VehicleRef>()).query(({ input, ctx }) => getFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id)),
-  create: tenantProcedure.input(z.custom<z.input<typeof FleetVehicleInput>>()).mutation(({ input, ctx }) => createFleetVehicle(db(), ctx.auth.tenantId, input)),
+  create: tenantProcedure.input(z.custom<z.input<typeof FleetVehicleInput>>()).mutation(({ input, ctx }) => addFleetVehicle(db(), ctx.auth.tenantId, input)),
   update: tenantProcedure
     .input(z.custom<VehicleRef & { patch: z.input<typeof FleetVehiclePatch> }>())
     .mutation(({ input, ctx }) => updateFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id, input?.patch)),
@@ -110,9 +113,11 @@ const planner = router({
     if (!o) throw new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
     const status = (o.job?.status ?? "queued") as JobStatus;
     if (!o.result || !FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
-    const options = input.option != null && o.options ? (JSON.parse(o.options) as OptimizationResultResponse[]) : null;
-    if (input.option != null && !options?.[input.option]) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
-    return { status, result: options ? options[input.option!] : (JSON.parse(o.result) as OptimizationResultResponse) };
+    if (input.option == null) return { status, result: JSON.parse(o.result) as OptimizationResultResponse };
+    // The one option parsed, not all five (each as large as the result).
+    const option = o.options ? arrayElementText(o.options, input.option) : undefined;
+    if (option === undefined) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
+    return { status, result: JSON.parse(option) as OptimizationResultResponse };
   }),
   history: tenantProcedure.query(async ({ ctx }) => {
     const jobs = await db().job.findMany({ where: { tenantId: ctx.auth.tenantId }, orderBy: { createdAt: "desc" }, take: 50 });

@@ -1,0 +1,12 @@
+// Work of a request that runs on the web thread in slices: between them the event loop serves
+// other requests and timers, so no request holds the thread for long however much it does.
+
+/** Call `await pace()` between steps: it yields to the event loop once `sliceMs` have passed since the last yield. */
+export function pacer(sliceMs = 4): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
