@@ -2,19 +2,27 @@
 // against the charging sites' capacity; the answer, and what GET
 // /planner/fleet/{fleet_id} shows.
 import { z } from "zod";
+import { queryBool, queryInt } from "./fields";
+import { lengthFirst } from "./lists";
 import { DepotId } from "./stations";
 import { RouteOptimizationRequest } from "./request";
-import { JobStatus, PlanResult } from "./result";
+import { JobStatus, PlanResult, ResultPOISummary } from "./result";
 
 export const MAX_FLEET_TOURS = 50;
+/** Longest depot window of a tour (depot_plugged_from to depot_ready_by): what a day needs, and a bound on the schedule's work. */
+export const MAX_DEPOT_WINDOW_H = 48;
+/** A page of GET /planner/fleet/{fleet_id} with results stops before the results it holds pass this many bytes. */
+export const FLEET_PAGE_RESULT_BYTES = 20_000_000;
 
 export const FleetTourRequest = RouteOptimizationRequest.extend({
   priority: z.int().min(0).max(10).default(0)
     .describe("0 to 10, default 0: a higher priority keeps its plan where tours compete for a charger; its objective also weighs (1 + priority) in the fleet's total"),
   depot_soc: z.number().min(0).max(1).nullish()
     .describe("With the day's `depot`: the truck's state of charge when plugged in at the depot; it is charged there to battery_level_start. Absent: not charged at the depot"),
-  depot_plugged_from: z.iso.datetime({ offset: true }).nullish().describe("When the truck is plugged in at the depot; default 12 h before depot_ready_by"),
-  depot_ready_by: z.iso.datetime({ offset: true }).nullish().describe("When it must be charged; default its start_time_tour"),
+  depot_plugged_from: z.iso.datetime({ offset: true }).nullish()
+    .describe(`When the truck is plugged in at the depot; default 12 h before depot_ready_by; at most ${MAX_DEPOT_WINDOW_H} h before it`),
+  depot_ready_by: z.iso.datetime({ offset: true }).nullish()
+    .describe("When it must be charged, not after its start_time_tour; default its start_time_tour (after any delay the fleet gives it)"),
 })
   .describe("One tour of the day: the POST /planner/v2 body (its own vehicle_id and start_time_tour) and its priority")
   .meta({ id: "FleetTourRequest" });
@@ -29,12 +37,21 @@ export const FleetDepot = z
 
 export const FleetSubmitRequest = z
   .object({
-    tours: z.array(FleetTourRequest).min(1).max(MAX_FLEET_TOURS),
+    tours: lengthFirst(z.array(FleetTourRequest).min(1).max(MAX_FLEET_TOURS)),
     depot: FleetDepot.nullish().describe("Charge the tours with depot_soc at this depot before they leave"),
   })
   .meta({ id: "FleetSubmitRequest" });
 
 export const FleetPath = z.object({ fleet_id: z.uuid({ error: "Input should be a valid UUID" }) });
+
+export const FleetStatusQuery = z.object({
+  offset: queryInt(0, MAX_FLEET_TOURS).default(0).describe("The first tour listed (tours in the order submitted), default 0"),
+  limit: queryInt(1, MAX_FLEET_TOURS).default(MAX_FLEET_TOURS).describe(`Tours listed at most, default ${MAX_FLEET_TOURS} (all)`),
+  include_results: queryBool.default(true).describe(
+    `false leaves out each tour's whole \`result\` (its \`summary\` stays); with results a page ends early, before the results it holds pass ${FLEET_PAGE_RESULT_BYTES / 1e6} MB: \`next_offset\` says where the next page starts`,
+  ),
+});
+export type FleetStatusQuery = z.output<typeof FleetStatusQuery>;
 
 const TourIds = z.object({ tour_id: z.int(), optimization_id: z.int(), job_id: z.uuid() });
 
@@ -90,13 +107,25 @@ export const FleetTourPlan = z
   .meta({ id: "FleetTourPlan" });
 export type FleetTourPlan = z.infer<typeof FleetTourPlan>;
 
+export const FleetTourSummary = z
+  .object({
+    status: z.enum(["succeeded", "not_drivable"]),
+    totals: PlanResult.shape.totals,
+    sections: z.array(z.object({ section_id: z.string().nullable(), poi_summary: ResultPOISummary.nullable().describe("Without `alternatives`") })),
+  })
+  .describe("The tour's result in brief: its status, totals and each section's stop")
+  .meta({ id: "FleetTourSummary" });
+export type FleetTourSummary = z.infer<typeof FleetTourSummary>;
+
 export const FleetTourStatus = TourIds.extend({
   vehicle_id: z.string(),
   priority: z.int(),
   status: JobStatus,
   error: z.string().nullable(),
   fleet: FleetTourPlan.nullable().describe("What the fleet planning did to this tour; null until planned"),
-  result: PlanResult.nullable().describe("The tour's result in the v2 result shape (as GET /planner/optimizations/{id}/result); null until its job is final"),
+  summary: FleetTourSummary.nullable().describe("Null until the day is planned (and for days planned before this field existed)"),
+  result: PlanResult.nullable()
+    .describe("The tour's result in the v2 result shape (as GET /planner/optimizations/{id}/result); null until its job is final, and with include_results=false"),
 }).meta({ id: "FleetTourStatus" });
 
 export const FleetStatusResponse = z
@@ -104,7 +133,11 @@ export const FleetStatusResponse = z
     fleet_id: z.uuid(),
     status: z.enum(["queued", "running", "succeeded", "failed"])
       .describe("queued: no tour started; running: some tour not final; succeeded: every tour final and none failed (not_drivable counts as final); failed: some tour failed"),
-    tours: z.array(FleetTourStatus),
+    error: z.string().nullish().describe("Why the day's plan failed (every tour then failed with it); null otherwise"),
+    tours_total: z.int().describe("Tours of the day"),
+    offset: z.int(),
+    next_offset: z.int().nullable().describe("Where the next page of tours starts; null on the last page"),
+    tours: z.array(FleetTourStatus).describe("The page's tours, in the order submitted"),
     conflicts_alone: z.array(FleetConflict).nullable().describe("The conflicts the tours planned one by one would have had; null until planned"),
     conflicts: z.array(FleetConflict).nullable().describe("Conflicts left in the fleet's plan: empty unless a tour is unresolved"),
     depot: z

@@ -1,4 +1,5 @@
 // Environment, validated once at start-up (every setting has an embedded default).
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { geocoderKindOf } from "../engine/geocode/external";
@@ -26,8 +27,12 @@ const Env = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000)
     .describe("How often each worker process looks for webhooks due"),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1)
-    .describe("Jobs planned at once by `npm run worker` (one planning process each: planning is CPU-bound)"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism())
+    .describe("Jobs planned at once by the embedded worker or by `npm run worker`, one planning process each (planning is CPU-bound): default the cores"),
+  TENANT_MAX_QUEUED_JOBS: z.coerce.number().int().min(0).max(1_000_000).default(200)
+    .describe("Unfinished jobs (queued and running) a tenant may have; a submit that would pass it is answered 429 with Retry-After; 0 turns it off"),
+  TENANT_MAX_SYNC_PLANS: z.coerce.number().int().min(1).max(1000).default(2)
+    .describe("POST /planner plans of one tenant in hand at once (planning or waiting for the planning process); more are answered 429 with Retry-After"),
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional()
     .describe("`npm run worker` serves GET /metrics and /healthz on this port (planning process i of WORKER_CONCURRENCY on port + i)"),
   WORKER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

@@ -1,7 +1,7 @@
 // The OpenAPI paths and schemas of fleet day planning (POST /planner/fleet,
 // GET /planner/fleet/{fleet_id}) and held slots (.../commit), from the zod
 // contract in contract/fleet-day.ts; openapi.ts adds them to the document.
-import { CommitResponse, FleetPath, FleetStatusResponse, FleetSubmitRequest, FleetSubmitResponse } from "../contract/fleet-day";
+import { CommitResponse, FleetPath, FleetStatusQuery, FleetStatusResponse, FleetSubmitRequest, FleetSubmitResponse } from "../contract/fleet-day";
 import { OptimizationPath, PlannerQuery } from "../contract/request";
 import { MAX_FLEET_TOURS } from "../contract/fleet-day";
 import { asComponents, COMMON_ANSWERS as common, convert, error, json, parameters, ref, type Json } from "./openapi-schemas";
@@ -24,7 +24,7 @@ export function fleetPaths(): Json {
         summary: "Submit a day's tours, planned together (asynchronous)",
         description:
           `Up to ${MAX_FLEET_TOURS} tours, each a POST /planner/v2 body with its own vehicle_id, start_time_tour and priority. Each becomes a v2 job ` +
-          "(GET /planner/jobs/{job_id}, GET /planner/optimizations/{optimization_id}/result); the first to run plans the whole day: every tour alone, then " +
+          "(GET /planner/jobs/{job_id}, GET /planner/optimizations/{optimization_id}/result); the first tour's job plans and finishes the whole day: every tour alone, then " +
           "no site ever holds more trucks than its `capacity` (charging plus the stop's overhead), by another site, a later departure, with priority, " +
           "at the least fleet objective. Slots the tenant committed are planned around. Follow the day at GET /planner/fleet/{fleet_id}.",
         parameters: parameters(PlannerQuery, "query"),
@@ -37,8 +37,9 @@ export function fleetPaths(): Json {
         operationId: "getFleetDay",
         tags: ["Fleet days"],
         summary: "A fleet day: status, each tour's result and what fleet planning changed",
-        description: "Poll until `status` is succeeded or failed. Each tour carries its v2 result and `fleet` (delay, sites avoided, objective alone and in the fleet, charger use); the day lists the conflicts planning alone would have had and any left.",
-        parameters: parameters(FleetPath, "path"),
+        description: "Poll until `status` is succeeded or failed. Each tour carries its v2 result, its `summary` and `fleet` (delay, sites avoided, objective alone and in the fleet, charger use); " +
+          "the day lists the conflicts planning alone would have had and any left. Tours are paged (`offset`, `limit`); a page with results ends before its results pass 20 MB (`next_offset`).",
+        parameters: [...parameters(FleetPath, "path"), ...parameters(FleetStatusQuery, "query")],
         responses: { "200": json(ref("FleetStatusResponse"), "The fleet day"), "404": error("No such fleet day for this tenant"), ...common },
       },
     },

@@ -358,7 +358,7 @@ export function openApiDocument(): Json {
           content: { "application/json": { schema: ref("HTTPValidationError"), examples: { outOfRange: { summary: "Two fields out of range", value: recorded.validationError } } } },
         },
         TooManyRequests: {
-          description: "The API key's request rate is used up",
+          description: "The API key's request rate is used up; or, on a submit, the tenant's unfinished jobs (TENANT_MAX_QUEUED_JOBS) or POST /planner plans in hand (TENANT_MAX_SYNC_PLANS) are at their limit",
           headers: retryAfter,
           content: { "application/json": { schema: ref("HTTPError") } },
         },

@@ -86,7 +86,7 @@ interface StationView {
 const views = new Map<number, StationView>();
 
 async function stationView(db: Db, tenantId: number): Promise<StationView> {
-  const c = loaded();
+  const c = stationsLoaded();
   const storeVersion = await storeVersionOf(db, tenantId);
   const cached = views.get(tenantId);
   if (cached?.storeVersion === storeVersion) return cached;
@@ -101,6 +101,13 @@ async function stationView(db: Db, tenantId: number): Promise<StationView> {
       };
   views.set(tenantId, view);
   return view;
+}
+
+/** The station pack alone (a lookup process needs no road network). */
+function stationsLoaded(): Cache {
+  const c = cache();
+  if (!c.stations) loadStations(c);
+  return c as Cache;
 }
 
 function loaded(): Cache {
@@ -144,7 +151,7 @@ export const packs = {
     return loaded().networks;
   },
   get stations(): Station[] {
-    return loaded().stations;
+    return stationsLoaded().stations;
   },
   get gazetteer(): Gazetteer {
     return (cache().gazetteer ??= loadGazetteer(packFile(PACK_FILES.gazetteer)));

@@ -7,8 +7,7 @@ import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQue
 import { describe } from "../engine/plan/plausibility";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
 import type { PlanInput } from "../engine/plan/types";
-import type { Station } from "../engine/stations/types";
-import { activeFilters, filterStations } from "../engine/stations/filter";
+import { activeFilters } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
 import type { Db } from "./db/client";
@@ -17,6 +16,7 @@ import { queryObject, readJsonBody, type BodyRead } from "./http/request";
 import { collect, throwIfAny } from "./http/validation";
 import { resolveVehicle } from "./fleet";
 import { packs } from "./packs";
+import { lookupProcess } from "./planning/planners";
 import { callbackUrlDetails } from "./webhooks/submit-check";
 
 export interface PlannerRequest<Q> {
@@ -148,29 +148,14 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
         }
       : undefined,
   };
-  return { query: q, body: b, vehicle: vehicle!, input, warnings: await poiFilterWarnings(db, auth.tenantId, b.poi_info) };
+  return { query: q, body: b, vehicle: vehicle!, input, warnings: await poiFilterWarnings(auth.tenantId, b.poi_info) };
 }
 
-/** Filters are few and a tenant's station list changes rarely: each filter's warnings are computed once per list. */
-const filterWarnings = new WeakMap<readonly Station[], Map<string, string[]>>();
-
-/** Data-level filter warnings, known before planning: attributes the tenant's station data lacks. */
-/** Warnings only come from active filters: without any, the tenant's station view is not needed. */
-async function poiFilterWarnings(db: Db, tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
+/**
+ * Data-level filter warnings, known before planning: attributes the tenant's station data lacks. Only active
+ * filters warn; the tenant's station list is asked in the lookup process (stations/tenant-lookups.ts).
+ */
+async function poiFilterWarnings(tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
   if (activeFilters(poi ?? {}).length === 0) return [];
-  return dataFilterWarnings(await packs.stationsForTenant(db, tenantId), poi);
-}
-
-function dataFilterWarnings(stations: readonly Station[], poi: RouteOptimizationRequest["poi_info"]): string[] {
-  let byFilter = filterWarnings.get(stations);
-  if (!byFilter) filterWarnings.set(stations, (byFilter = new Map()));
-  const key = JSON.stringify(poi);
-  let warnings = byFilter.get(key);
-  if (!warnings) {
-    const all = stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 }));
-    warnings = filterStations(all, poi).warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
-    if (byFilter.size > 1000) byFilter.clear();
-    byFilter.set(key, warnings);
-  }
-  return [...warnings];
+  return lookupProcess().lookup(tenantId, { what: "filter-warnings", poi: poi ?? {} });
 }

@@ -10,7 +10,7 @@ import { requeueAbandoned } from "./jobs/table-queue";
 import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
-import { closePlanners, jobPlanner } from "./planning/planners";
+import { closePlanners, jobPlanner, lookupProcess } from "./planning/planners";
 import { startDeliveryLoop } from "./webhooks/delivery";
 
 const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerStarted?: Promise<void> };
@@ -22,14 +22,16 @@ export function startServices(): Promise<void> {
     await bootstrapDefaultTenant(db());
     await prepareQueue();
     void packs.plan; // load once now, not on the first request
+    // The tenants' station lists are built there (GET /poi/cpos, a submit's filter warnings): start it now.
+    lookupProcess().warm("stations");
     if (cfg.IN_PROCESS_WORKER === "on") {
       if (queueKind() === "table") {
         // The embedded worker is the only one: anything still running belongs to a previous process.
         const requeued = await requeueAbandoned(db(), { all: true });
         if (requeued) log.info({ requeued }, "requeued jobs left running by a previous process");
       }
-      // Plans are made in a planning process of their own, never on this process's thread: start it now.
-      jobPlanner().warm();
+      // Plans are made in planning processes, one per job slot, never on this process's thread: start them now.
+      for (let slot = 0; slot < cfg.WORKER_CONCURRENCY; slot++) jobPlanner(slot).warm();
       holder.__plannerWorker = await startQueueWorker(db());
       // Completion webhooks are sent wherever jobs are worked (src/server/webhooks/delivery.ts).
       holder.__plannerWebhooks = startDeliveryLoop(db());

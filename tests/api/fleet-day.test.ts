@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usesOf } from "@/engine/fleet/plan-fleet";
 import type { SiteUse } from "@/engine/fleet/types";
 import { db } from "@/server/db/client";
-import { call } from "../support/api";
+import { packs } from "@/server/packs";
+import { call, dispatch } from "../support/api";
+import { whileProbingHealthz } from "../support/healthz-probe";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
 import { planNextJob, plannedV2 } from "../support/jobs";
+import { HANNOVER } from "../support/env";
 
 let t: TestTenants;
 beforeAll(async () => {
@@ -163,5 +166,116 @@ describe("held slots", () => {
     expect(release.json).toMatchObject({ committed: false, slots: [] });
     const free = await plannedV2(t.a.key, body);
     expect(usesOf(free).some((u) => held.some((h: SiteUse) => overlap(u, h) && u.site === s))).toBe(true);
+  }, 600_000);
+});
+
+/** GET /planner/fleet/{id}, the handler alone probed (the test's own reading of megabytes is not the server's). */
+async function fleetPage(fleetId: string, query = "") {
+  const probed = await whileProbingHealthz(() => dispatch(`http://planner.test/planner/fleet/${fleetId}${query}`, { headers: { authorization: `Bearer ${t.a.key}` } }));
+  const text = await probed.value.text();
+  return { status: probed.value.status, text, json: JSON.parse(text), slowestMs: probed.slowestMs };
+}
+
+describe("bounded work", () => {
+  it("a depot window over 48 h, one ending after the departure or before it starts are 422 at the field, at once", async () => {
+    const put = await call("PUT", "/poi/depots/bounded", { key: t.a.key, body: { name: "Yard", latitude: 53.5, longitude: 10.05, power_kW: 150, connectors: ["CCS"], points: 1 } });
+    expect([200, 201]).toContain(put.status);
+    const depot = { depot_id: "bounded", grid_limit_kW: 0.001 };
+    // The attack as found: five tours plugged in for twenty years behind a tiny grid limit.
+    const years = Array.from({ length: 5 }, () => ({ ...body, depot_soc: 0.1, depot_plugged_from: "2006-12-01T00:00:00Z" }));
+    const probed = await whileProbingHealthz(() => call("POST", "/planner/fleet", { key: t.a.key, body: { tours: years, depot } }));
+    expect(probed.value.status).toBe(422);
+    expect(probed.slowestMs).toBeLessThan(100);
+    expect(probed.value.json.detail.map((d: any) => [d.loc.join("."), d.type])).toEqual(years.map((_, i) => [`body.tours.${i}.depot_plugged_from`, "value_error"]));
+    expect(probed.value.json.detail[0].msg).toMatch(/at most 48 h/);
+    const after = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [{ ...body, depot_soc: 0.1, depot_ready_by: "2026-12-01T07:00:00Z" }], depot } });
+    expect(after.status).toBe(422);
+    expect(after.json.detail.map((d: any) => d.loc.join("."))).toEqual(["body.tours.0.depot_ready_by"]);
+    const reversed = await call("POST", "/planner/fleet", {
+      key: t.a.key, body: { tours: [{ ...body, depot_soc: 0.1, depot_plugged_from: "2026-12-01T05:00:00Z", depot_ready_by: "2026-12-01T04:00:00Z" }], depot },
+    });
+    expect(reversed.status).toBe(422);
+    expect(reversed.json.detail.map((d: any) => d.loc.join("."))).toEqual(["body.tours.0.depot_plugged_from"]);
+    // 48 h exactly is allowed.
+    const ok = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [{ ...body, depot_soc: 0.5, depot_plugged_from: "2026-11-29T06:00:00Z" }], depot: { depot_id: "bounded", grid_limit_kW: 150 } } });
+    expect(ok.status, ok.text).toBe(200);
+    await planAll();
+  }, 600_000);
+
+  it("a fleet day is one job of the queue: its first tour's job plans and finishes every tour", async () => {
+    const tours = [0, 1, 2].map((i) => ({ ...body, start_time_tour: `2026-12-0${2 + i}T06:00:00`, section_list: [{ start_pos: body.section_list[0].start_pos, stop_pos: HANNOVER, payload_kg: 10000 }] }));
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours } });
+    expect(submit.status, submit.text).toBe(200);
+    const ids = submit.json.tours.map((x: any) => x.job_id);
+    const jobs = await db().job.findMany({ where: { id: { in: ids } }, orderBy: { tourId: "asc" } });
+    expect(jobs.map((j) => j.fleetLeadId)).toEqual([null, ids[0], ids[0]]);
+    expect(new Set(jobs.map((j) => j.fairStart)).size).toBe(1);
+    expect(jobs[0].fairFinish - jobs[0].fairStart).toBe(3);
+    expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(true);
+    for (const id of ids) {
+      const job = await call("GET", `/planner/jobs/${id}`, { key: t.a.key });
+      expect(job.json.status).toBe("succeeded");
+    }
+    expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(false);
+    const f = await fleetPage(submit.json.fleet_id);
+    expect(f.json).toMatchObject({ status: "succeeded", error: null, tours_total: 3, offset: 0, next_offset: null });
+    for (const tour of f.json.tours) {
+      const r = await call("GET", `/planner/optimizations/${tour.optimization_id}/result`, { key: t.a.key });
+      expect(tour.result).toEqual(r.json);
+      expect(tour.summary.totals).toEqual(r.json.totals);
+      expect(tour.summary.sections.map((x: any) => x.poi_summary?.arrival_time)).toEqual(r.json.sections.map((x: any) => x.poi_summary?.arrival_time));
+    }
+  }, 600_000);
+
+  it("a fleet day whose plan fails is recorded once and fails every tour with the reason", async () => {
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [body, { ...body, priority: 2 }] } });
+    expect(submit.status, submit.text).toBe(200);
+    // A time limit already passed: the lead's plan stops at once, for good.
+    expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3, timeLimitMs: -1 })).toBe(true);
+    expect(await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })).toBe(false);
+    const f = await fleetPage(submit.json.fleet_id);
+    expect(f.json.status).toBe("failed");
+    expect(f.json.error).toMatch(/time limit/);
+    expect(f.json.tours.map((x: any) => x.status)).toEqual(["failed", "failed"]);
+    expect(f.json.tours[0].error).toMatch(/time limit/);
+    expect(f.json.tours[1].error).toMatch(/^the fleet day's plan failed: .*time limit/);
+    expect(f.json.tours.every((x: any) => x.result === null && x.fleet === null)).toBe(true);
+  }, 600_000);
+
+  it("forty tours: submitted, planned and paged without blocking /healthz; a page with results stops before 20 MB", async () => {
+    // A day each, so the fleet has nothing to resolve: some 0.6 MB of result per tour, 24 MB in all.
+    const tours = Array.from({ length: 40 }, (_, i) => ({ ...body, start_time_tour: new Date(Date.UTC(2027, 0, 1 + i, 6)).toISOString() }));
+    void packs.plan; // loaded at start-up in the server (runtime.ts)
+    const submit = await whileProbingHealthz(() => call("POST", "/planner/fleet", { key: t.a.key, body: { tours } }));
+    expect(submit.value.status, submit.value.text).toBe(200);
+    expect(submit.slowestMs).toBeLessThan(100);
+    const planned = await whileProbingHealthz(() => planNextJob(db(), { leaseS: 600, maxAttempts: 3 }));
+    expect(planned.value).toBe(true);
+    expect(planned.slowestMs).toBeLessThan(100);
+    const fleetId = submit.value.json.fleet_id;
+    const first = await fleetPage(fleetId);
+    expect(first.status).toBe(200);
+    expect(first.slowestMs).toBeLessThan(100);
+    expect(first.json.status).toBe("succeeded");
+    expect(first.json.tours_total).toBe(40);
+    const n = first.json.tours.length;
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(40);
+    expect(first.json.next_offset).toBe(n);
+    const bytes = (rows: any[]) => rows.reduce((a, x) => a + JSON.stringify(x.result).length, 0);
+    expect(bytes(first.json.tours)).toBeLessThanOrEqual(20_000_000);
+    expect(first.json.tours.every((x: any) => x.result?.status === "succeeded")).toBe(true);
+    const rest = await fleetPage(fleetId, `?offset=${n}`);
+    expect(rest.slowestMs).toBeLessThan(100);
+    expect(rest.json.tours.map((x: any) => x.tour_id)).toEqual(submit.value.json.tours.slice(n).map((x: any) => x.tour_id));
+    expect(rest.json.next_offset).toBeNull();
+    const brief = await fleetPage(fleetId, "?include_results=false&limit=50");
+    expect(brief.json.tours).toHaveLength(40);
+    expect(brief.json.tours.every((x: any) => x.result === null && x.summary?.status === "succeeded" && x.fleet)).toBe(true);
+    expect(brief.text.length).toBeLessThan(2_000_000);
+    const two = await fleetPage(fleetId, "?include_results=false&offset=38&limit=5");
+    expect(two.json).toMatchObject({ offset: 38, next_offset: null, tours_total: 40 });
+    expect(two.json.tours).toHaveLength(2);
+    expect((await call("GET", `/planner/fleet/${fleetId}?limit=0`, { key: t.a.key })).json.detail[0].loc).toEqual(["query", "limit"]);
   }, 600_000);
 });

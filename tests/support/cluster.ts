@@ -77,7 +77,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const tenant = await ensureTenant(db(), "scale-test");
   const { key } = await createApiKey(db(), tenant.id, "scale test");
 
-  const env = { DATABASE_URL: databaseUrl, IN_PROCESS_WORKER: "off", RATE_LIMIT_PER_MIN: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...opts.env };
+  // Each worker is one process of one slot (the default is a slot per core): killing one kills the job it holds.
+  const env = { DATABASE_URL: databaseUrl, IN_PROCESS_WORKER: "off", WORKER_CONCURRENCY: "1", RATE_LIMIT_PER_MIN: "0", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...opts.env };
   const webs: Proc[] = [];
   const baseUrls: string[] = [];
   for (let i = 0; i < opts.webs; i++) {

@@ -11,7 +11,8 @@ export interface WorkerProcess {
 
 export function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}, args: string[] = []): WorkerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_POLL_MS: "100", ...env },
+    // One worker process of one slot unless a test asks for more (the default is one slot per core).
+    env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_POLL_MS: "100", WORKER_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

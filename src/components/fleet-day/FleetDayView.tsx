@@ -77,17 +77,17 @@ export function FleetDayView() {
 type Day = FleetStatusResponse;
 
 function DayResult({ day }: { day: Day }) {
-  const tours = day.tours.filter((t) => t.result?.totals);
+  const tours = day.tours.filter((t) => t.summary?.totals);
   if (tours.length === 0) return <p>Planning…</p>;
-  const starts = tours.map((t) => Date.parse(t.result!.totals!.departure_time) - (t.fleet?.delay_min ?? 0) * 60_000);
-  const ends = tours.map((t) => Date.parse(t.result!.totals!.end_time ?? t.result!.totals!.arrival_time));
+  const starts = tours.map((t) => Date.parse(t.summary!.totals!.departure_time) - (t.fleet?.delay_min ?? 0) * 60_000);
+  const ends = tours.map((t) => Date.parse(t.summary!.totals!.end_time ?? t.summary!.totals!.arrival_time));
   const from = Math.min(...starts), to = Math.max(...ends);
   const pos = (ms: number) => `${(((ms - from) / (to - from)) * 100).toFixed(3)}%`;
   const width = (a: number, b: number) => `${Math.max(0.4, ((b - a) / (to - from)) * 100).toFixed(3)}%`;
   const hours = Array.from({ length: Math.floor((to - from) / 3_600_000) + 1 }, (_, i) => Math.ceil(from / 3_600_000) * 3_600_000 + i * 3_600_000).filter((h) => h <= to);
   const sites = [...new Set(tours.flatMap((t) => t.fleet?.uses.map((u) => u.site) ?? []))];
   const capacity = new Map<string, { name: string; capacity: number }>();
-  for (const t of tours) for (const s of t.result!.sections) {
+  for (const t of tours) for (const s of t.summary!.sections) {
     const p = s.poi_summary;
     if (p && typeof p.id === "number" && typeof p.capacity === "number") capacity.set(String(p.id), { name: p.name ?? String(p.id), capacity: p.capacity });
   }
@@ -115,9 +115,9 @@ function DayResult({ day }: { day: Day }) {
         {axis}
         <ol className={styles.gantt}>
           {tours.map((t) => {
-            const dep = Date.parse(t.result!.totals!.departure_time), delay = (t.fleet?.delay_min ?? 0) * 60_000;
-            const end = Date.parse(t.result!.totals!.end_time ?? t.result!.totals!.arrival_time);
-            const stops = t.result!.sections.map((s) => s.poi_summary).filter((p) => p && (p.charge_time_min ?? 0) > 0 && typeof p.arrival_time === "string");
+            const dep = Date.parse(t.summary!.totals!.departure_time), delay = (t.fleet?.delay_min ?? 0) * 60_000;
+            const end = Date.parse(t.summary!.totals!.end_time ?? t.summary!.totals!.arrival_time);
+            const stops = t.summary!.sections.map((s) => s.poi_summary).filter((p) => p && (p.charge_time_min ?? 0) > 0 && typeof p.arrival_time === "string");
             const text = `Tour ${t.tour_id} (${t.vehicle_id}, priority ${t.priority}): leaves ${hhmm(dep)}${delay ? `, ${Math.round(delay / 60_000)} min later than asked` : ""}, ends ${hhmm(end)}, ${stops.length} charging stop${stops.length === 1 ? "" : "s"}`;
             return (
               <li key={t.tour_id} className={styles.lane} aria-label={text}>

@@ -5,6 +5,8 @@
 // slack (time left minus the time their remaining charge needs at full power)
 // take the points, and the grid's power goes to them in that order, each at
 // most what its battery accepts at its state of charge (the vehicle's curve).
+// Slots when no truck waits are skipped: the work is bounded by the trucks'
+// windows (POST /planner/fleet keeps each within 48 h), however far apart.
 import { chargePowerKW } from "../vehicles/charging";
 import type { VehicleModel } from "../vehicles/catalog";
 
@@ -64,8 +66,17 @@ export function scheduleDepot(site: DepotSite, trucks: DepotTruck[], stepMin = 5
   if (trucks.length === 0) return { trucks: [], cannot: [], peakKW };
   const from = Math.min(...trucks.map((t) => t.pluggedFromMs)), to = Math.max(...trucks.map((t) => t.readyByMs));
   const fullKW = (t: DepotTruck) => Math.max(1e-6, chargePowerKW(t.vehicle, site.powerKW, "CCS", soc.get(t.id)!));
+  const needs = (t: DepotTruck) => soc.get(t.id)! < t.socTo - 1e-9;
   for (let at = from; at < to; at += step) {
-    const waiting = trucks.filter((t) => t.pluggedFromMs <= at && at + step <= t.readyByMs && soc.get(t.id)! < t.socTo - 1e-9);
+    const waiting = trucks.filter((t) => t.pluggedFromMs <= at && at + step <= t.readyByMs && needs(t));
+    if (waiting.length === 0) {
+      // Nobody to charge now: go on at the slot of the next truck plugged in later (the steps stay on the grid from
+      // `from`), so the work grows with the trucks' windows, not with the span between the first and the last.
+      const next = Math.min(...trucks.filter((t) => t.pluggedFromMs > at && needs(t)).map((t) => t.pluggedFromMs));
+      if (!Number.isFinite(next)) break;
+      at = from + Math.ceil((next - from) / step) * step - step;
+      continue;
+    }
     const slack = (t: DepotTruck) => (t.readyByMs - at) / 60_000 - (((t.socTo - soc.get(t.id)!) * t.vehicle.usableBatteryKWh) / fullKW(t)) * 60;
     waiting.sort((a, b) => slack(a) - slack(b) || a.readyByMs - b.readyByMs || a.id.localeCompare(b.id));
     let grid = site.gridLimitKW, drawn = 0;

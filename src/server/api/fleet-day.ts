@@ -1,10 +1,11 @@
 // POST /planner/fleet (a day's tours as one submit) and GET /planner/fleet/{fleet_id}.
-import { FleetPath } from "../../contract/fleet-day";
+import { FleetPath, FleetStatusQuery } from "../../contract/fleet-day";
 import { db } from "../db/client";
 import { jsonResponse } from "../http/errors";
 import { queryObject, readJsonBody } from "../http/request";
-import { parseOrThrow } from "../http/validation";
-import { fleetStatus, submitFleetDay } from "../fleet-day/day";
+import { collect, throwIfAny } from "../http/validation";
+import type { ValidationDetail } from "../http/errors";
+import { fleetStatus, fleetStatusText, submitFleetDay } from "../fleet-day/day";
 import { authed } from "./auth";
 
 export async function submitFleet(req: Request): Promise<Response> {
@@ -14,6 +15,11 @@ export async function submitFleet(req: Request): Promise<Response> {
 
 export async function getFleet(req: Request, params: Record<string, string>): Promise<Response> {
   const auth = await authed(req);
-  const { fleet_id } = parseOrThrow(FleetPath, params, "path");
-  return jsonResponse(200, await fleetStatus(db(), auth.tenantId, fleet_id));
+  const details: ValidationDetail[] = [];
+  const path = collect(FleetPath, params, "path", details);
+  const query = collect(FleetStatusQuery, queryObject(new URL(req.url)), "query", details);
+  throwIfAny(details);
+  // The stored results go out as stored text (fleet-day/day.ts): nothing of megabytes is parsed on this thread.
+  const text = fleetStatusText(await fleetStatus(db(), auth.tenantId, path!.fleet_id, query!));
+  return new Response(text, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }

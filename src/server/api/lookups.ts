@@ -1,7 +1,5 @@
 // GET /vehicles/info/models, GET /vehicles, GET /routing/geocode, GET /poi/cpos.
 import { CpoEntry, GeocodeQuery, VehicleModelsQuery } from "../../contract/lookups";
-import { operatorCounts } from "../../engine/stations/filter";
-import type { Station } from "../../engine/stations/types";
 import { modelsByManufacturer } from "../../engine/vehicles/catalog";
 import type { z } from "zod";
 import { db } from "../db/client";
@@ -9,7 +7,7 @@ import { resolveAddress } from "../geocode/geocoder";
 import { HttpError, jsonResponse } from "../http/errors";
 import { queryObject } from "../http/request";
 import { parseOrThrow } from "../http/validation";
-import { packs } from "../packs";
+import { lookupProcess } from "../planning/planners";
 import { listFleet } from "../fleet";
 import { authed } from "./auth";
 
@@ -32,17 +30,12 @@ export async function geocodeAddress(req: Request): Promise<Response> {
   return jsonResponse(200, hit);
 }
 
-/** Per tenant, counted anew when the tenant's station list changes. */
-const cpoCache = new WeakMap<readonly Station[], z.infer<typeof CpoEntry>[]>();
-
 export async function cpos(req: Request): Promise<Response> {
   const auth = await authed(req);
   return jsonResponse(200, await cposFor(auth.tenantId));
 }
 
+/** Counted in the lookup process, where the tenant's station list is built (stations/tenant-lookups.ts). */
 export async function cposFor(tenantId: number): Promise<z.infer<typeof CpoEntry>[]> {
-  const stations = await packs.stationsForTenant(db(), tenantId);
-  let counts = cpoCache.get(stations);
-  if (!counts) cpoCache.set(stations, (counts = operatorCounts(stations).map((c) => ({ name: c.name, station_count: c.count }))));
-  return counts;
+  return lookupProcess().lookup(tenantId, { what: "cpos" });
 }

@@ -9,7 +9,7 @@ import { jsonResponse, ValidationFailed } from "../http/errors";
 import { forgetExpired, idempotencyOf, remember, replay } from "../jobs/idempotency";
 import { createTourWithJob, type Submitted } from "../jobs/store";
 import { readPlannerRequest } from "../planner-request";
-import { requestPlanner } from "../planning/planners";
+import { requestPlannerFor } from "../planning/planners";
 import { planRejection } from "../planning/rejection";
 import { wakeWorker } from "../runtime";
 import { authed } from "./auth";
@@ -73,7 +73,9 @@ export async function planSync(req: Request): Promise<Response> {
  */
 async function planOrReject(input: PlanInput, tenantId: number) {
   try {
-    return await requestPlanner().plan(tenantId, input, Date.now() + config().JOB_TIME_LIMIT_S * 1000);
+    // Tenants in turn; 429 past the tenant's TENANT_MAX_SYNC_PLANS (planning/planners.ts).
+    const planner = requestPlannerFor(tenantId);
+    return await planner.plan(tenantId, input, Date.now() + config().JOB_TIME_LIMIT_S * 1000);
   } catch (e) {
     const reject = planRejection(e);
     if (reject) throw new ValidationFailed([{ loc: ["body", "section_list"], ...reject }]);

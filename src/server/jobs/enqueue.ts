@@ -14,10 +14,16 @@ export function queueKind(url: string = databaseUrl()): QueueKind {
   return isPostgresUrl(url) ? "pg-boss" : "table";
 }
 
-/** Called in the submit transaction: the job is queued if and only if the submit commits. */
-export async function enqueue(tx: Tx, jobId: string): Promise<void> {
-  if (queueKind() === "pg-boss") await sendInTransaction(tx, jobId);
+/**
+ * Called in the submit transaction: the job is queued if and only if the submit commits.
+ * pg-boss takes higher priorities first: the fair order's start tag, negated (fair-order.ts).
+ */
+export async function enqueue(tx: Tx, jobId: string, fairStart: number): Promise<void> {
+  if (queueKind() === "pg-boss") await sendInTransaction(tx, jobId, fairStart);
 }
+
+/** pg-boss's priority of a job: earlier fair start tags first. */
+export const priorityOf = (fairStart: number) => -fairStart;
 
 /** Gets the queue ready before the first submit (pg-boss: schema and queue settings). */
 export async function prepareQueue(): Promise<void> {
@@ -30,8 +36,8 @@ function onTransaction(tx: Tx): PgBoss.Db {
 }
 
 /** Queues job `jobId` in transaction `tx` and wakes listening workers when it commits. */
-async function sendInTransaction(tx: Tx, jobId: string): Promise<void> {
+async function sendInTransaction(tx: Tx, jobId: string, fairStart: number): Promise<void> {
   const boss = await queueBoss();
-  await boss.send(PLAN_QUEUE, { jobId } satisfies JobMessage, { id: jobId, db: onTransaction(tx) });
+  await boss.send(PLAN_QUEUE, { jobId } satisfies JobMessage, { id: jobId, priority: priorityOf(fairStart), db: onTransaction(tx) });
   await tx.$executeRawUnsafe(`SELECT pg_notify('${JOBS_CHANNEL}', '')`);
 }

@@ -19,11 +19,13 @@ import type { Db } from "../db/client";
 import { databaseUrl } from "../db/url";
 import { log } from "../log";
 import { planHeldJob, type AttemptOptions } from "./attempt";
+import { priorityOf } from "./enqueue";
 import { abandonedMessage, leaseEnd, reclaimExpired } from "./lease";
 import { PLAN_QUEUE, queueBoss, SCHEMA, type JobMessage } from "./pg-boss-instance";
 import { FINAL_STATUSES, type JobRow } from "./types";
 import { listenForJobs } from "./wakeup";
-import { startLoop, type RunningWorker } from "./worker-loop";
+import { jobPlanner } from "../planning/planners";
+import { slotWorkerId, startLoops, type RunningWorker } from "./worker-loop";
 
 const SWEEP_EVERY_MS = 30_000;
 /** A job is left alone by the sweeper this long after its submit. */
@@ -62,6 +64,8 @@ export interface BossWorkerOptions {
   timeLimitMs: number;
   pollMs: number;
   heartbeatMs: number;
+  /** Jobs planned at once, each in a planning process of its own. */
+  slots: number;
 }
 
 /** Fetches and plans one delivery; returns whether there was one. */
@@ -92,7 +96,7 @@ export async function runNextDelivery(db: Db, boss: PgBoss, opts: AttemptOptions
 export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<RunningWorker> {
   const boss = await queueBoss();
   const attempt = { workerId: opts.workerId ?? `${hostname()}:${process.pid}`, maxAttempts: opts.maxAttempts, timeLimitMs: opts.timeLimitMs, leaseS: opts.leaseS, heartbeatMs: opts.heartbeatMs };
-  const loop = startLoop(() => runNextDelivery(db, boss, attempt), opts.pollMs);
+  const loop = startLoops(opts.slots, (slot) => runNextDelivery(db, boss, { ...attempt, workerId: slotWorkerId(attempt.workerId, slot), planner: jobPlanner(slot) }), opts.pollMs);
   const listener = listenForJobs(databaseUrl(), () => loop.wake());
   const leaseSweeper = setInterval(() => {
     reclaimFromStoppedWorkers(db, boss, opts.maxAttempts)
@@ -135,8 +139,9 @@ const TERMINAL_DELIVERY = new Set(["completed", "failed", "cancelled"]);
  */
 export async function sweepQueue(db: Db, boss: PgBoss, now = Date.now()): Promise<{ resent: number; failed: number }> {
   const open = await db.job.findMany({
-    where: { status: { in: ["queued", "running"] }, createdAt: { lt: new Date(now - SWEEP_AGE_MS) } },
-    select: { id: true, status: true, attempts: true },
+    // A fleet day's later tours have no delivery of their own: their lead job plans them.
+    where: { status: { in: ["queued", "running"] }, fleetLeadId: null, createdAt: { lt: new Date(now - SWEEP_AGE_MS) } },
+    select: { id: true, status: true, attempts: true, fairStart: true },
     orderBy: { createdAt: "asc" },
     take: 1000,
   });
@@ -153,7 +158,7 @@ export async function sweepQueue(db: Db, boss: PgBoss, now = Date.now()): Promis
   for (const job of open) {
     const d = delivery.get(job.id);
     if (!d) {
-      await boss.send(PLAN_QUEUE, { jobId: job.id } satisfies JobMessage, { id: job.id });
+      await boss.send(PLAN_QUEUE, { jobId: job.id } satisfies JobMessage, { id: job.id, priority: priorityOf(job.fairStart) });
       resent++;
     } else if (TERMINAL_DELIVERY.has(d.state)) {
       const reason = (d.output as { error?: string; message?: string } | null)?.error ?? (d.output as { message?: string } | null)?.message;

@@ -10,10 +10,14 @@ import { startBossWorker } from "./pg-boss-queue";
 import { startTableWorker } from "./table-queue";
 import type { RunningWorker } from "./worker-loop";
 
-export async function startQueueWorker(db: Db, extra: { workerId?: string } = {}): Promise<RunningWorker> {
+/** Starts `slots` job slots (default WORKER_CONCURRENCY), each planning in a planning process of its own. */
+export async function startQueueWorker(db: Db, extra: { workerId?: string; slots?: number } = {}): Promise<RunningWorker> {
   const cfg = config();
   const workerId = extra.workerId ?? `${hostname()}:${process.pid}`;
-  const opts = { workerId, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S, heartbeatMs: cfg.JOB_HEARTBEAT_S * 1000, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000 };
+  const opts = {
+    workerId, slots: extra.slots ?? cfg.WORKER_CONCURRENCY, pollMs: cfg.WORKER_POLL_MS, leaseS: cfg.JOB_LEASE_S,
+    heartbeatMs: cfg.JOB_HEARTBEAT_S * 1000, maxAttempts: cfg.JOB_MAX_ATTEMPTS, timeLimitMs: cfg.JOB_TIME_LIMIT_S * 1000,
+  };
   return queueKind() === "pg-boss" ? startBossWorker(db, opts) : startTableWorker(db, opts);
 }
 

@@ -5,6 +5,7 @@ import type { PlanInput } from "../../engine/plan/types";
 import type { Db } from "../db/client";
 import { addDelivery, callbackStatus, type DeliveryRow } from "../webhooks/outbox";
 import { enqueue } from "./enqueue";
+import { checkTenantBacklog, fairTags, type FairTags } from "./fair-order";
 import { FINAL_STATUSES, type JobRow, type StoredTour, type Tx } from "./types";
 
 export interface Submitted {
@@ -13,27 +14,50 @@ export interface Submitted {
   jobId: string;
 }
 
+/** How a job joins the queue: its fair order and, for a fleet day's tour after the first, the job that plans it. */
+export interface QueuePlace {
+  fair: FairTags;
+  /** A fleet day's tour other than the first: not queued itself; its lead job plans, finishes or fails it. */
+  fleetLeadId?: string;
+}
+
 /**
  * The tour, its sections, an optimization and its job, in one transaction
- * that also puts a queued job in the queue; `alsoIn` writes more in the same
- * transaction (an idempotency key). A queued job with a callback_url gets its
- * webhook's outbox row here too, so that its delivery cannot be forgotten.
+ * that also puts a queued job in the queue (after the tenant's backlog limit,
+ * jobs/fair-order.ts); `alsoIn` writes more in the same transaction (an
+ * idempotency key). A queued job with a callback_url gets its webhook's outbox
+ * row here too, so that its delivery cannot be forgotten.
  */
 export async function createTourWithJob(
   db: Db, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
   alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
 ): Promise<Submitted> {
-  return db.$transaction((tx) => insertTourWithJob(tx, tenantId, request, input, status, alsoIn), { maxWait: 10_000, timeout: 20_000 }); // under load, waiting for a pooled connection is normal
+  if (status === "queued") await checkTenantBacklog(db, tenantId, 1);
+  // Under load, waiting for a pooled connection is normal.
+  return db.$transaction(async (tx) => {
+    const place = status === "queued" ? { fair: await fairTags(tx, tenantId, 1) } : undefined;
+    const ids = await insertTourWithJob(tx, tenantId, request, input, { status, place });
+    if (alsoIn) await alsoIn(tx, ids);
+    return ids;
+  }, { maxWait: 10_000, timeout: 20_000 });
 }
 
-/** createTourWithJob's writes in a transaction of the caller's (a fleet day writes many tours in one); `fleetId` ties the tour to it. */
+export interface InsertOptions {
+  status?: JobStatus;
+  /** Where a queued job goes in the queue (createTourWithJob's, or the fleet day's). */
+  place?: QueuePlace;
+  /** The fleet day (POST /planner/fleet) the tour belongs to. */
+  fleetId?: string;
+}
+
+/** createTourWithJob's writes in a transaction of the caller's (a fleet day writes many tours in one). */
 export async function insertTourWithJob(
-  tx: Tx, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
-  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>, fleetId?: string,
+  tx: Tx, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, opts: InsertOptions = {},
 ): Promise<Submitted> {
+  const status = opts.status ?? "queued";
   const tour = await tx.tour.create({
     data: {
-      ...(fleetId ? { fleetId } : {}),
+      ...(opts.fleetId ? { fleetId: opts.fleetId } : {}),
       tenantId,
       vehicleId: request.vehicle_id,
       batteryLevelStart: input.batteryLevelStart,
@@ -60,13 +84,16 @@ export async function insertTourWithJob(
     },
   });
   const optimization = await tx.optimization.create({ data: { tenantId, tourId: tour.id } });
+  const place = opts.place;
   const job = await tx.job.create({
-    data: { id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status },
+    data: {
+      id: randomUUID(), tenantId, tourId: tour.id, optimizationId: optimization.id, vehicleId: request.vehicle_id, status,
+      ...(place ? { fairStart: place.fair.fairStart, fairFinish: place.fair.fairFinish, fleetLeadId: place.fleetLeadId ?? null } : {}),
+    },
   });
   const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
-  if (status === "queued") await enqueue(tx, job.id);
+  if (status === "queued" && !place?.fleetLeadId) await enqueue(tx, job.id, place?.fair.fairStart ?? 0);
   if (status === "queued" && request.callback_url) await addDelivery(tx, tenantId, job.id, request.callback_url);
-  if (alsoIn) await alsoIn(tx, ids);
   return ids;
 }
 

@@ -10,7 +10,9 @@ import { config } from "../config";
 import { planHeldJob } from "./attempt";
 import { leaseEnd, reclaimExpired } from "./lease";
 import { log } from "../log";
-import { startLoop, type RunningWorker } from "./worker-loop";
+import type { PlanningProcess } from "../planning/planner-process";
+import { jobPlanner } from "../planning/planners";
+import { slotWorkerId, startLoops, type RunningWorker } from "./worker-loop";
 
 export interface WorkerOptions {
   workerId?: string;
@@ -19,6 +21,8 @@ export interface WorkerOptions {
   /** Planning longer than this stops and the job ends failed (JOB_TIME_LIMIT_S). */
   timeLimitMs?: number;
   heartbeatMs?: number;
+  /** The planning process to plan in (default: slot 0's). */
+  planner?: PlanningProcess;
 }
 
 /**
@@ -32,7 +36,10 @@ export async function requeueAbandoned(db: Db, opts: { all: boolean; maxAttempts
 
 async function claimNext(db: Db, opts: WorkerOptions & { workerId: string }) {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await db.job.findFirst({ where: { status: "queued" }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    // The fair order (fair-order.ts); a fleet day's later tours are planned by its lead job, never taken themselves.
+    const next = await db.job.findFirst({
+      where: { status: "queued", fleetLeadId: null }, orderBy: [{ fairStart: "asc" }, { createdAt: "asc" }], select: { id: true },
+    });
     if (!next) return null;
     const now = new Date();
     const { count } = await db.job.updateMany({
@@ -56,13 +63,16 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
   const job = await claimNext(db, { ...opts, workerId });
   if (!job) return false;
   const timeLimitMs = opts.timeLimitMs ?? config().JOB_TIME_LIMIT_S * 1000;
-  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs, leaseS: opts.leaseS, heartbeatMs: opts.heartbeatMs });
+  await planHeldJob(db, job, { workerId, maxAttempts: opts.maxAttempts, timeLimitMs, leaseS: opts.leaseS, heartbeatMs: opts.heartbeatMs, planner: opts.planner });
   return true;
 }
 
-/** Plans jobs as they come; every heartbeat, takes back jobs whose worker stopped renewing its lease. */
-export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number; heartbeatMs: number }): RunningWorker {
-  const loop = startLoop(() => runNextJob(db, opts), opts.pollMs);
+/**
+ * Plans jobs as they come, `slots` at once (each slot in a planning process of its own); every heartbeat,
+ * takes back jobs whose worker stopped renewing its lease.
+ */
+export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number; heartbeatMs: number; slots: number; workerId: string }): RunningWorker {
+  const loop = startLoops(opts.slots, (slot) => runNextJob(db, { ...opts, workerId: slotWorkerId(opts.workerId, slot), planner: jobPlanner(slot) }), opts.pollMs);
   const sweeper = setInterval(() => {
     requeueAbandoned(db, { all: false, maxAttempts: opts.maxAttempts })
       .then((n) => n > 0 && loop.wake())

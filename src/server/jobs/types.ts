@@ -15,3 +15,11 @@ export type JobRow = Awaited<ReturnType<Db["job"]["findUniqueOrThrow"]>>;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export const FINAL_STATUSES = new Set(["succeeded", "not_drivable", "failed"]);
+
+/** A running job as its holding worker left it: every write of an attempt is conditional on this. */
+export interface HeldJob {
+  id: string;
+  status: "running";
+  lockedBy: string;
+  attempts: number;
+}

@@ -43,3 +43,17 @@ export function startLoop(step: () => Promise<boolean>, pollMs: number): Running
     },
   };
 }
+
+/** `slots` loops, each running `step(slot)`: woken and stopped together. */
+export function startLoops(slots: number, step: (slot: number) => Promise<boolean>, pollMs: number): RunningWorker {
+  const loops = Array.from({ length: Math.max(1, slots) }, (_, slot) => startLoop(() => step(slot), pollMs));
+  return {
+    wake: () => loops.forEach((l) => l.wake()),
+    stop: async () => {
+      await Promise.all(loops.map((l) => l.stop()));
+    },
+  };
+}
+
+/** A slot's own worker id (a lease names the slot that holds it); slot 0 keeps the worker's. */
+export const slotWorkerId = (workerId: string, slot: number) => (slot === 0 ? workerId : `${workerId}#${slot}`);

@@ -1,7 +1,7 @@
 // Plans in a planning process of its own (child.ts), so that no plan runs on
 // the main thread of a process that serves requests or holds jobs. The process
 // is started on first use and kept for the next plan (it loads the data packs
-// once); plans go to it one at a time. It is ended when a plan outlives its
+// once); plans go to it one at a time, tenants in turn (tenant-turns.ts). It is ended when a plan outlives its
 // deadline by the grace period, or when its resident memory passes the limit
 // (V8's heap limit is set to the same size); a process that ran out of memory or
 // stopped otherwise fails only the plan in hand, and the next plan starts a new one.
@@ -13,7 +13,9 @@ import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/ty
 import { PlanInputError } from "../../engine/plan/legs";
 import type { PlanInput } from "../../engine/plan/types";
 import { log } from "../log";
-import type { FleetPlanned, FleetPlanRequest, PlanFailure, PlanReply, PlanRequest } from "./protocol";
+import type { FleetPlanned, FleetPlanRequest, PlanFailure, PlanReply, PlanRequest, StoreAs, StoredBodies } from "./protocol";
+import { TenantTurns } from "./tenant-turns";
+import type { StationLookup } from "../stations/tenant-lookups";
 
 /** The planning process stopped while planning: out of memory, or for another reason. */
 export class PlanningProcessDied extends Error {
@@ -33,6 +35,8 @@ export interface PlanningProcessOptions {
 
 interface InHand {
   id: number;
+  /** A fleet day's tours as they come, before its summary. */
+  fleetTours: FleetPlanned["tours"];
   resolve: (r: never) => void;
   reject: (e: Error) => void;
   done: () => void;
@@ -46,32 +50,47 @@ const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
 export class PlanningProcess {
   private child: ChildProcess | null = null;
   private inHand: InHand | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new TenantTurns();
   private nextId = 1;
   private stderrTail = "";
   private endedFor: "memory" | "time" | null = null;
 
   constructor(private readonly opts: PlanningProcessOptions) {}
 
-  /** Plans `input` for `tenantId`, stopping at `deadlineMs`; after the plans sent before it. */
+  /** Plans `input` for `tenantId`, stopping at `deadlineMs`, when it is the tenant's turn (tenant-turns.ts). */
   plan(tenantId: number, input: PlanInput, deadlineMs: number): Promise<PlanResult> {
-    return this.queued(() => this.run<PlanResult>((id) => ({ kind: "plan", id, tenantId, input: { ...input, deadlineMs } }), deadlineMs));
+    return this.turns.run(tenantId, () => this.run<PlanResult>((id) => ({ kind: "plan", id, tenantId, input: { ...input, deadlineMs } }), deadlineMs));
   }
 
-  /** Plans a fleet day's tours together (engine/fleet/plan-fleet.ts), each stopping at `deadlineMs`. */
+  /** The same, answered as the JSON text to store with `storeAs` (jobs/result-body.ts), made in the planning process. */
+  planToStore(tenantId: number, input: PlanInput, deadlineMs: number, storeAs: StoreAs): Promise<StoredBodies> {
+    return this.turns.run(tenantId, () => this.run<StoredBodies>((id) => ({ kind: "plan", id, tenantId, input: { ...input, deadlineMs }, storeAs }), deadlineMs));
+  }
+
+  /** Plans a fleet day's tours together (engine/fleet/plan-fleet.ts) and its depot, each tour stopping at `deadlineMs`. */
   planFleet(tenantId: number, fleet: FleetPlanRequest, deadlineMs: number): Promise<FleetPlanned> {
-    return this.queued(() => this.run<FleetPlanned>((id) => ({ kind: "fleet", id, tenantId, fleet, deadlineMs }), deadlineMs));
+    return this.turns.run(tenantId, () => this.run<FleetPlanned>((id) => ({ kind: "fleet", id, tenantId, fleet, deadlineMs }), deadlineMs));
   }
 
-  private queued<T>(run: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+  /** Answers a question about the tenant's station list (stations/tenant-lookups.ts), within `timeLimitMs`. */
+  lookup<T>(tenantId: number, lookup: StationLookup, timeLimitMs = 60_000): Promise<T> {
+    const deadlineMs = Date.now() + timeLimitMs;
+    return this.turns.run(tenantId, () => this.run<T>((id) => ({ kind: "lookup", id, tenantId, lookup }), deadlineMs));
   }
 
-  /** Starts the process and has it load the data packs, ahead of the first plan. */
-  warm(): void {
-    this.send({ kind: "warm" });
+  /** Plans of `tenantId` in hand or waiting for this process. */
+  pendingOf(tenantId: number): number {
+    return this.turns.pendingOf(tenantId);
+  }
+
+  /** Median time of the last plans, ms (null before any). */
+  medianPlanMs(): number | null {
+    return this.turns.medianMs();
+  }
+
+  /** Starts the process and has it load the data packs (or only the stations), ahead of the first use. */
+  warm(only?: "stations"): void {
+    this.send({ kind: "warm", ...(only ? { only } : {}) });
   }
 
   /** Ends the process; a plan in hand fails. */
@@ -94,7 +113,7 @@ export class PlanningProcess {
       const watch = setInterval(() => {
         if (child.pid && residentMb(child.pid) > this.opts.memoryMb) this.end(child, "memory");
       }, MEMORY_CHECK_MS);
-      this.inHand = { id, resolve: resolve as (r: never) => void, reject, done: () => (clearTimeout(overrun), clearInterval(watch)) };
+      this.inHand = { id, fleetTours: [], resolve: resolve as (r: never) => void, reject, done: () => (clearTimeout(overrun), clearInterval(watch)) };
       this.send(message(id));
     });
   }
@@ -117,6 +136,8 @@ export class PlanningProcess {
       // One plan at a time needs few query connections (the tenant's station store).
       env: { ...process.env, DB_POOL_MAX: "2" },
       stdio: ["ignore", "inherit", "pipe", "ipc"],
+      // Structured clone: results come back as JSON text of megabytes, copied as it is rather than escaped into JSON again.
+      serialization: "advanced",
     });
     this.child = child;
     this.stderrTail = "";
@@ -141,10 +162,16 @@ export class PlanningProcess {
   private receive(m: PlanReply): void {
     const inHand = this.inHand;
     if (!inHand || m.id !== inHand.id) return;
+    if (m.kind === "fleet-tour") {
+      inHand.fleetTours.push(m.tour);
+      return;
+    }
     this.inHand = null;
     inHand.done();
     if (m.kind === "result") inHand.resolve(m.result as never);
-    else if (m.kind === "fleet") inHand.resolve(m.outcome as never);
+    else if (m.kind === "stored") inHand.resolve(m.stored as never);
+    else if (m.kind === "looked-up") inHand.resolve(m.value as never);
+    else if (m.kind === "fleet") inHand.resolve({ summary: m.summary, tours: inHand.fleetTours } satisfies FleetPlanned as never);
     else inHand.reject(errorOf(m.failure, m.message));
   }
 

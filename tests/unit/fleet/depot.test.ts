@@ -60,4 +60,15 @@ describe("depot charging before departure", () => {
     expect(plan.trucks.find((t) => t.id === "full")).toMatchObject({ sessions: [], ready: true });
     expect(plan.cannot).toEqual([]);
   });
+
+  it("trucks plugged in 100,000 years apart are each scheduled as alone: the slots between windows are skipped", () => {
+    // Stepping every 5 minutes through the gap would take some 10^10 slots (hours of work); skipped, it is the windows' slots.
+    const far = 100_000 * 365 * 24;
+    const apart = check({ points: 1, powerKW: 150, gridLimitKW: 150 }, [truck("now", 0.2, 0.6, 6), truck("later", 0.2, 0.6, far + 6, far)]);
+    const alone = scheduleDepot({ points: 1, powerKW: 150, gridLimitKW: 150 }, [truck("later", 0.2, 0.6, far + 6, far)]);
+    expect(apart.cannot).toEqual([]);
+    const later = apart.trucks.find((t) => t.id === "later")!;
+    expect(later.sessions).toEqual(alone.trucks[0].sessions);
+    expect(later.sessions[0].startMs).toBe(T0 + far * H);
+  });
 });
