@@ -7,6 +7,7 @@
 // stopped otherwise fails only the plan in hand, and the next plan starts a new one.
 import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { PlanResult } from "../../contract/result";
 import { SearchLimitExceeded, TimeLimitExceeded } from "../../engine/charging/types";
@@ -43,6 +44,8 @@ interface InHand {
 }
 
 const CHILD = ["src", "server", "planning", "child.ts"];
+/** The planning processes' niceness (0 = the parent's, 19 = lowest): see ensure(). */
+const PLANNING_NICENESS = 10;
 const MEMORY_CHECK_MS = 200;
 /** What V8 prints when the heap limit is reached. */
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/;
@@ -140,6 +143,13 @@ export class PlanningProcess {
       serialization: "advanced",
     });
     this.child = child;
+    // Below the process that serves requests: with a planning process per core busy, the web thread still gets a core
+    // when it needs one (a plan is throughput; /healthz and a submit are latency).
+    try {
+      if (child.pid) os.setPriority(child.pid, PLANNING_NICENESS);
+    } catch {
+      /* not permitted here: plans run at the parent's priority */
+    }
     this.stderrTail = "";
     child.stderr?.on("data", (chunk: Buffer) => {
       process.stderr.write(chunk);
