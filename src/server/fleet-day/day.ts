@@ -19,6 +19,7 @@ import { parsePlannerRequest, type PlannerRequest } from "../planner-request";
 import { wakeWorker } from "../runtime";
 import { listDepots } from "../stations/admin";
 import { pacer } from "../http/pace";
+import { LEGACY_PLAN_READ_BYTES } from "./lead";
 import { DEPOT_DEFAULT_PLUGGED_MS, type FleetSummary } from "./summary";
 
 const HOUR = 3_600_000;
@@ -92,10 +93,11 @@ export async function submitFleetDay(db: Db, auth: AuthContext, query: unknown, 
   };
 }
 
-/** Days planned before FleetDay.plan held a summary kept every result in it; past this size it is not read on a request. */
-const LEGACY_PLAN_READ_BYTES = 8_000_000;
 
-/** The stored summary, or per tour the `fleet` part of an older day's stored results (read when small enough). */
+/**
+ * The stored summary, or per tour the `fleet` part of an older day's stored results (days planned before
+ * FleetDay.plan held a summary kept every result in it: read only up to LEGACY_PLAN_READ_BYTES).
+ */
 function storedSummary(plan: string | null): Pick<FleetSummary, "tours" | "conflicts_alone" | "conflicts" | "depot" | "added"> | null {
   if (!plan || (!plan.startsWith('{"version":2') && plan.length > LEGACY_PLAN_READ_BYTES)) return null;
   const doc = JSON.parse(plan) as FleetSummary & { results?: Record<string, { fleet?: FleetSummary["tours"][string]["fleet"] }> };

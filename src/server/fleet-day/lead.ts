@@ -30,6 +30,9 @@ interface LegacyPlan {
   results?: Record<string, { status: string } & Record<string, unknown>>;
 }
 
+/** The largest older plan read (FleetDay.plan of days planned before the summary): parsing more would hold the thread. */
+export const LEGACY_PLAN_READ_BYTES = 8_000_000;
+
 export interface LeadAttempt {
   job: JobRow;
   held: HeldJob;
@@ -48,7 +51,8 @@ export async function finishFleetDay(db: Db, a: LeadAttempt): Promise<string | n
     where: { fleetId, tenantId: job.tenantId }, orderBy: { id: "asc" },
     select: { id: true, request: true, optimizations: { select: { id: true, job: { select: { id: true, status: true } } } } },
   });
-  const legacy = day.plan && !day.plan.startsWith('{"version":2') ? (JSON.parse(day.plan) as LegacyPlan) : null;
+  // An older day's plan is read only where it is small enough to parse on this thread; a larger one is planned anew.
+  const legacy = day.plan && !day.plan.startsWith('{"version":2') && day.plan.length <= LEGACY_PLAN_READ_BYTES ? (JSON.parse(day.plan) as LegacyPlan) : null;
   const own = legacy?.results?.[String(job.tourId)];
   if (own) return finishOne(db, held, job.optimizationId, { status: own.status, result: JSON.stringify({ optimization_id: job.optimizationId, tour_id: job.tourId, ...own }), options: null });
 
