@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { addDelivery, callbackStatus, type DeliveryRow } from "../webhooks/outbox";
 import { enqueue } from "./enqueue";
 import { checkTenantBacklog, fairTags, type FairTags } from "./fair-order";
+import { pacer } from "../http/pace";
 import { FINAL_STATUSES, type JobRow, type StoredTour, type Tx } from "./types";
 
 export interface Submitted {
@@ -55,6 +56,8 @@ export async function insertTourWithJob(
   tx: Tx, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, opts: InsertOptions = {},
 ): Promise<Submitted> {
   const status = opts.status ?? "queued";
+  // On SQLite each write runs on this thread: the event loop is served between them (a first write of a kind is slow).
+  const pace = pacer();
   const tour = await tx.tour.create({
     data: {
       ...(opts.fleetId ? { fleetId: opts.fleetId } : {}),
@@ -83,7 +86,9 @@ export async function insertTourWithJob(
       },
     },
   });
+  await pace();
   const optimization = await tx.optimization.create({ data: { tenantId, tourId: tour.id } });
+  await pace();
   const place = opts.place;
   const job = await tx.job.create({
     data: {
@@ -92,6 +97,7 @@ export async function insertTourWithJob(
     },
   });
   const ids = { tourId: tour.id, optimizationId: optimization.id, jobId: job.id };
+  await pace();
   if (status === "queued" && !place?.fleetLeadId) await enqueue(tx, job.id, place?.fair.fairStart ?? 0);
   if (status === "queued" && request.callback_url) await addDelivery(tx, tenantId, job.id, request.callback_url);
   return ids;
