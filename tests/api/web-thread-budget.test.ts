@@ -185,6 +185,7 @@ describe("lists over their maximum", () => {
       ["POST", "/planner", `{"vehicle_id":"mb-eactros-600","battery_level_start":0.8,"poi_info":{},"section_list":[${items('{"start_pos":[1,2],"stop_pos":"x"},')}]}`, ["body", "section_list"]],
       ["PUT", "/poi/prices", `{"contracts":[${items("{},")}]}`, ["body", "contracts"]],
       ["PUT", "/poi/depots/d", `{"name":"D","latitude":50,"longitude":8,"power_kW":150,"connectors":[${items('"X",')}]}`, ["body", "connectors"]],
+      ["POST", "/planner/fleet", `{"tours":[${items("{},")}]}`, ["body", "tours"]],
     ];
     for (const [method, path, rawBody, loc] of bodies) {
       const probed = await whileProbingHealthz(() => call(method as "POST" | "PUT", path, { key: t.a.key, rawBody }));
@@ -192,5 +193,21 @@ describe("lists over their maximum", () => {
       expect(probed.value.json.detail, path).toEqual([{ loc, type: "too_long", msg: expect.stringMatching(/^List should have at most \d+ items after validation, not \d+$/) }]);
       expect(probed.slowestMs, path).toBeLessThan(100);
     }
+  });
+});
+
+describe("the largest requests within the limits", () => {
+  it("a 25-section submit, and a fleet day of 50 such tours, within the budget", async () => {
+    const tour = (k: number) => ({
+      vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {},
+      section_list: Array.from({ length: 25 }, (_, i) => ({ start_pos: PLACES[(i + k) % PLACES.length], stop_pos: PLACES[(i + k + 1) % PLACES.length], payload_kg: 10000 })),
+    });
+    const one = await whileProbingHealthz(() => call("POST", "/planner/v2", { key: t.a.key, body: tour(0) }));
+    expect(one.value.status, one.value.text).toBe(200);
+    expect(one.slowestMs).toBeLessThan(100);
+    const day = await whileProbingHealthz(() => call("POST", "/planner/fleet", { key: t.a.key, body: { tours: Array.from({ length: 50 }, (_, k) => tour(k)) } }));
+    expect(day.value.status, day.value.text.slice(0, 300)).toBe(200);
+    expect(day.value.json.tours).toHaveLength(50);
+    expect(day.slowestMs).toBeLessThan(100);
   });
 });
