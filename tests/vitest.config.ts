@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           // The API tests that must hold on both databases, on PostgreSQL (a database per file, all dropped at the end).
           name: "api-pg",
-          include: ["tests/api/fuzz.test.ts", "tests/api/fastapi-reference.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts"],
+          include: ["tests/api/fuzz.test.ts", "tests/api/fastapi-reference.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts", "tests/api/dispatcher-plans.test.ts"],
           env: { TEST_DATABASE: "postgresql" },
           testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
           globalSetup: ["tests/support/pg-global-setup.ts"],

@@ -38,13 +38,21 @@ export function chargeOption(vehicle: VehicleModel, station: Station, minKW = MI
   return best && best.powerKW > 0 && best.powerKW >= minKW ? best : null;
 }
 
+/**
+ * How far past a section end a station passed at the very start of the next leg lies (1 cm): the
+ * charging search orders points by distance, a station before a waypoint at the same distance, so a
+ * pass at the start of leg k would be visited before leg k-1's section end and then listed after it.
+ * The same station's pass at the end of leg k-1 is the one visited before the customer.
+ */
+export const LEG_START_EPS_M = 0.01;
+
 export function toCandidate(vehicle: VehicleModel, hit: CorridorHit, leg: number, legStartM: number, kWhPerKm: number): Candidate | null {
   const option = chargeOption(vehicle, hit.station);
   if (!option) return null;
   return {
     hit,
     leg,
-    distM: legStartM + hit.distanceFromStartM,
+    distM: legStartM + (leg > 0 ? Math.max(hit.distanceFromStartM, LEG_START_EPS_M) : hit.distanceFromStartM),
     ...option,
     detourKWh: (hit.detourM / 1000) * kWhPerKm,
     detourMin: (hit.detourM / 1000 / DETOUR_SPEED_KMH) * 60,
