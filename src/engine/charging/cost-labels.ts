@@ -12,6 +12,17 @@ export interface CostCtx {
   perMin: number;
   /** Whether a later label can be worth keeping beside a cheaper one. */
   faster: boolean;
+  /**
+   * Where no plan keeps every window: what a minute of lateness (service started after a window's
+   * latest) adds to the objective, so large that lateness comes first and the objective second. Absent:
+   * a window's latest refuses later arrivals.
+   */
+  latePerMin?: number;
+}
+
+/** The objective a service start adds by its lateness under `cc` (0 when on time or no latest). */
+export function latenessCost(cc: CostCtx, serviceStart: number, latest: number): number {
+  return cc.latePerMin !== undefined && serviceStart > latest + EPS ? cc.latePerMin * (serviceStart - latest) : 0;
 }
 
 /** The price of a charge by the arrival at the charger (minutes from the departure), or one price for every arrival. */
@@ -49,12 +60,12 @@ const EPS = 1e-9;
  * where a pause outlasts it: one pass per level. A charge shorter than the floor
  * (minChargeMin, pure charging) goes on for the floor and buys its energy: one
  * outcome per arrival, at the cell the floor reaches. With a pause and no floor,
- * a stop may also charge nothing (the pause alone: a rest at the site). `arrivalOk`:
- * arrivals a window admits.
+ * a stop may also charge nothing (the pause alone: a rest at the site). `arrivalCost`:
+ * what an arrival at time t adds to the objective (a window's lateness), Infinity where a window refuses it.
  */
 export function stopSetCost(
   s: LabelSet, ctx: StopCtx, pause: number, next: Driver, how: How, rivals: LabelSet[], cc: CostCtx,
-  price: PriceByArrival, cells: Float64Array, arrivalOk?: (t: number) => boolean,
+  price: PriceByArrival, cells: Float64Array, arrivalCost?: (t: number) => number,
 ): LabelSet | null {
   const arrLo = Math.max(ctx.ga, s.lo), arrHi = s.top;
   if (arrLo > arrHi || ctx.gdMax < ctx.lo) return null;
@@ -71,7 +82,7 @@ export function stopSetCost(
     const idx = arrLo + j - off;
     O[j] = sv[idx] + sb;
     T[j] = stv[idx] + stb;
-    if (arrivalOk && !arrivalOk(T[j])) O[j] = Infinity;
+    if (arrivalCost) O[j] += arrivalCost(T[j]);
     if (!byTime) { lv[j] = 0; continue; }
     const p = price(T[j] + ctx.halfDetourMin);
     let l = 0;
@@ -197,7 +208,7 @@ export function stopSetCost(
 
 /** A waypoint without charging: a pause overlaps the wait for the window, service follows, service starts by `latest`. */
 export function visitSetCost(s: LabelSet, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How, cc: CostCtx): LabelSet | null {
-  const a0 = cc.perMin;
+  const a0 = cc.perMin, lateness = cc.latePerMin !== undefined;
   if (earliest === -Infinity && latest === Infinity) {
     const add = pause + serviceMin;
     return { b: next.b, d: next.d, n: next.n, vals: s.vals, origin: s.origin, base: s.base + a0 * add, lo: s.lo, top: s.top, parent: s, how, src: null, tgt: null, tv: s.tv, tb: s.tb + add, sources: undefined, pick: undefined };
@@ -207,9 +218,9 @@ export function visitSetCost(s: LabelSet, pause: number, earliest: number, servi
   let last = -1;
   for (let i = 0; i < n; i++) {
     const t = timeAt(s, s.lo + i), start = Math.max(t + pause, earliest);
-    if (start > latest + EPS) { vals[i] = Infinity; continue; }
+    if (!lateness && start > latest + EPS) { vals[i] = Infinity; continue; }
     tv[i] = start + serviceMin;
-    vals[i] = objAt(s, s.lo + i) + a0 * (tv[i] - t);
+    vals[i] = objAt(s, s.lo + i) + a0 * (tv[i] - t) + latenessCost(cc, start, latest);
     last = i;
   }
   if (last < 0) return null;
@@ -226,8 +237,12 @@ export function chargeVisitSetCost(
   s: LabelSet, ctx: StopCtx, pause: number, earliest: number, serviceMin: number, latest: number, next: Driver, how: How,
   rivals: LabelSet[], cc: CostCtx, price: PriceByArrival, cells: Float64Array,
 ): LabelSet | null {
-  const ok = latest === Infinity ? undefined : (t: number) => Math.max(t + pause, earliest) <= latest + EPS;
-  const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc, price, cells, ok);
+  // Service starts at max(arrival + pause, earliest): by the latest, or (where no plan keeps every window) late at a cost.
+  const start = (t: number) => Math.max(t + pause, earliest);
+  const cost = latest === Infinity ? undefined
+    : cc.latePerMin !== undefined ? (t: number) => latenessCost(cc, start(t), latest)
+    : (t: number) => (start(t) <= latest + EPS ? 0 : Infinity);
+  const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc, price, cells, cost);
   if (!out || earliest === -Infinity) return out;
   const floor = earliest + serviceMin, a0 = cc.perMin;
   const tv = out.tv!;

@@ -72,11 +72,11 @@ function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): Op
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
   const prep = prepare(input);
   const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 0, dpMin: NaN };
-  let r = solve(prep, true, stats, cutoff);
+  let r = solve(prep, "keep", stats, cutoff);
   if (!r.ok && r.code === "none_better") return { ok: false, code: "none_better", stats };
   if (!r.ok && input.waypoints.some((w) => w.window?.latestMs != null)) {
-    // No plan meets every window: the fastest plan, reported as not reachable.
-    r = solve(prep, false, stats, Infinity);
+    // No plan meets every window: the least lateness first (summed over the windows), then the objective.
+    r = solve(prep, "late", stats, Infinity);
   }
   if (!r.ok && r.code === "budget") {
     throw new SearchLimitExceeded(`the charging search found no plan within its limit of ${STEPS.at(-1)!.budget} label sets; split the tour into shorter tours`);
@@ -99,7 +99,7 @@ function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): Op
  * what can beat it; a finished exact sweep that kept nothing, or ran out of labels or windows under
  * it, shows that no plan is below it (none_better).
  */
-function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, cutoff: number): Solved {
+function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: OptimizeStats, cutoff: number): Solved {
   let best: (SweepResult & { ok: true }) | null = null;
   let lower = -Infinity;
   // Tours of several days start with the spaced bound: the plain one would only spend the first budget.
@@ -112,12 +112,12 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
       if (built > 0) stats.boundWork = (stats.boundWork ?? 0) + built;
     }
     stats.passes++;
-    const quick = sweep(prep, useLatest, stats, cutoff, days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS || prep.input.breaks?.dayCaps ? LONG_BEAM : BEAM);
+    const quick = sweep(prep, windows, stats, cutoff, days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS || prep.input.breaks?.dayCaps ? LONG_BEAM : BEAM);
     if (!quick.ok) {
       if (quick.code === "budget") continue;
       // No plan by the beam (below the cutoff): the exact sweep decides whether there is one.
       stats.passes++;
-      const exact = sweep(prep, useLatest, stats, cutoff, Infinity, step.budget);
+      const exact = sweep(prep, windows, stats, cutoff, Infinity, step.budget);
       if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
       if (exact.code === "budget") continue;
       // Every label was cut by the cutoff, or those left ran out: nothing drivable beats it.
@@ -130,7 +130,7 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
     if (!best || quick.objective < best.objective) best = quick;
     if (prep.input.effort === "beam") break;
     stats.passes++;
-    const exact = sweep(prep, useLatest, stats, Math.min(cutoff, best.objective + 1e-6), Infinity, step.budget, step.spaced);
+    const exact = sweep(prep, windows, stats, Math.min(cutoff, best.objective + 1e-6), Infinity, step.budget, step.spaced);
     if (exact.ok) return { ...exact, proven: true, lowerBound: exact.objective };
     // Nothing beats the beam's plan (to rounding): it is the fastest.
     if (exact.code !== "budget") return { ...best, proven: true, lowerBound: best.objective };
@@ -139,11 +139,22 @@ function solve<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: O
 }
 
 /**
+ * How a window's latest counts: "keep" refuses a later start of service; "late" allows it at
+ * LATE_PER_MIN a minute, so the search finds the least lateness first and then the least objective.
+ */
+export type Windows = "keep" | "late";
+/**
+ * What a minute of lateness weighs against the objective (minutes, or EUR): more than any tour's
+ * objective can differ, so a plan later by a minute at any window never wins for its time or money.
+ */
+export const LATE_PER_MIN = 1e6;
+
+/**
  * One pass over the route points. `ub`: keep only what can beat it (exact);
  * `beam`: keep that many sets per point (heuristic); `budget`: give up past that
  * many label sets, or (`paced`) past its pace (PACE).
  */
-export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity, paced = false): SweepResult {
+export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity, paced = false): SweepResult {
   const { input, points, cells, cap } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
   const rc = input.reserveSoc * cap;
@@ -152,7 +163,7 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
     return { ok: false, code: "battery_depleted", atM: 0, atEnergyKWh: 0, message: `The tour starts below the ${pct(input.reserveSoc)} reserve.` };
   }
   const driver = input.driver ?? { sinceBreakMin: 0, todayMin: 0 };
-  const cc = costCtx(prep);
+  const cc = costCtx(prep, windows);
   const perMin = cc?.perMin ?? 1, faster = cc?.faster ?? false;
   let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
   let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
@@ -204,7 +215,7 @@ export function sweep<C extends string>(prep: Prepared<C>, useLatest: boolean, s
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
-      const latest = useLatest ? minutes(w.window?.latestMs, Infinity) : Infinity;
+      const latest = minutes(w.window?.latestMs, Infinity);
       const visits: LabelSet[] = [];
       const charger = chargerCtx(prep, p);
       const charging: [LabelSet, DriverOption][] = [];
@@ -317,10 +328,13 @@ function arrivalSpan(s: LabelSet, from: number): [number, number] {
 
 /**
  * The cost objective's context: null without one. Time matters where windows,
- * opening hours or prices by the time of day depend on it.
+ * opening hours or prices by the time of day depend on it. Where lateness is
+ * weighed (windows "late"), every objective runs as one, minutes at 1 a minute
+ * under `fastest`: the objective and the clock then differ.
  */
-function costCtx<C extends string>(prep: Prepared<C>): CostCtx | null {
+function costCtx<C extends string>(prep: Prepared<C>, windows: Windows): CostCtx | null {
   const { input } = prep;
+  if (windows === "late") return { perMin: input.objective?.eurPerMin ?? 1, faster: true, latePerMin: LATE_PER_MIN };
   if (!input.objective) return null;
   const faster = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
     input.stations.some((s) => s.openDuring || (s.price && isTariff(s.price)));

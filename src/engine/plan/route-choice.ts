@@ -136,12 +136,20 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   return tollsEur + perKm + (objective === "balanced" ? (durationMin / 60) * valueOfTime(input, data.prices) : 0);
 }
 
-/** a before b: drivable first, then (avoid_tolls) toll-free, then the objective, then the shorter tour. */
+/** Minutes of service started after a window's latest, summed over the tour (the result's late_min). */
+export function lateMinOf(r: PlanResult): number {
+  return r.sections.reduce((a, s) => a + (Number(s.poi_summary?.late_min) || 0), 0);
+}
+
+/** a before b: drivable first, then (avoid_tolls) toll-free, then less late at the windows, then the objective, then the shorter tour. */
 function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: RouteOption; r: PlanResult }): boolean {
   const ok = (x: typeof a) => x.r.status === "succeeded";
   if (ok(a) !== ok(b)) return ok(a);
   if (!ok(a)) return false; // neither drivable: the first evaluated (the fastest road) stays
   if (input.avoidTolls && a.o.tollFree !== b.o.tollFree) return a.o.tollFree;
+  // Windows kept first, as in the charging search (late_min is rounded to 0.1 min).
+  const la = lateMinOf(a.r), lb = lateMinOf(b.r);
+  if (Math.abs(la - lb) > 0.05) return la < lb;
   const objective = input.objective ?? "fastest";
   const va = objectiveOf(a.r, objective), vb = objectiveOf(b.r, objective);
   if (Math.abs(va - vb) > 1e-6) return va < vb;
@@ -168,7 +176,8 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
-    if (e.result.status === "succeeded" && !tollsMatter && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
+    // A plan late at a window may be on time on another road: then the others are searched too.
+    if (e.result.status === "succeeded" && !tollsMatter && lateMinOf(e.result) === 0 && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
       return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
     }
     return searchRoutes(input, data, legs, evaluate, { o: fastest, e });
@@ -332,8 +341,11 @@ function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResul
     case "search_limit":
       return `not planned: route choice's limit of work came first (${ROUTE_CHOICE_WORK.toLocaleString("en")} label sets of charging search over its routes, ` +
         "or the search's own limit on this route: a tour of many days costs that much per route); the request's route_choice plans it";
-    default:
+    default: {
+      const late = lateMinOf(r!), chosenLate = lateMinOf(chosen.r);
+      if (late > chosenLate + 0.05) return `later at the windows: ${round2(late)} min late in all against ${round2(chosenLate)} min`;
       return `${objective === "fastest" ? "slower" : "dearer"}: ${round2(objectiveOf(r!, objective as "fastest"))} ${unit} against ${best} ${unit}`;
+    }
   }
 }
 

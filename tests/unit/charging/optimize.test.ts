@@ -113,7 +113,7 @@ describe("charging optimizer: search", () => {
     ];
     for (const inp of cases) {
       const r = optimizeCharging(inp);
-      const full = sweep(prepare(inp), true, stats());
+      const full = sweep(prepare(inp), "keep", stats());
       expect(r.ok).toBe(full.ok);
       if (!r.ok || !full.ok) continue;
       expect(r.stats.dpMin).toBeCloseTo(full.objective, 6);
@@ -127,7 +127,7 @@ describe("charging optimizer: search", () => {
     const stats = { sets: 0, maxSetsAtPoint: 0, cells: 0, passes: 0, dpMin: NaN };
     const inp = { ...corridor(3, 35), capacityKWh: 300, chargeMinutes: analyticCharge(300) };
     expect(optimizeCharging(inp).ok).toBe(true);
-    expect(sweep(prepare(inp), true, stats, 1)).toEqual({ ok: false, code: "none_better" });
+    expect(sweep(prepare(inp), "keep", stats, 1)).toEqual({ ok: false, code: "none_better" });
   });
 });
 

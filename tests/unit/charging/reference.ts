@@ -10,6 +10,11 @@
 // arrival time, per kWh into the battery, per session, per minute charging) and
 // the objective is eurPerMin x time + money; states then dominate on (SoC,
 // time, money), or on (SoC, objective) where nothing ahead depends on the time.
+// With windows "late" (no plan keeps every window) a window's latest refuses
+// nothing: a state carries its lateness (minutes of service started after a
+// latest, summed), and the least lateness comes first, then the objective. It
+// is kept as money at LATE_PER_MIN a minute, so states dominate on (SoC, time,
+// objective and lateness), under `fastest` too (then at 1 a minute of time).
 import { EU_BREAK_RULES, type ChargePrice, type OptimizeInput, type Price } from "@/engine/charging/types";
 
 interface Ev {
@@ -20,19 +25,25 @@ interface Ev {
   E: number;
   last: boolean;
 }
-interface St { soc: number; t: number; m?: number; why?: string }
+interface St { soc: number; t: number; m?: number; late?: number; why?: string }
 
 export interface RefResult {
   ok: boolean;
   totalMin: number;
-  /** eurPerMin x time + money under a cost objective; else the time. */
+  /** eurPerMin x time + money under a cost objective; else the time (lateness left out). */
   objective: number;
+  /** Minutes of service started after a window's latest, summed (0 unless windows "late"). */
+  lateMin: number;
   nodes: number;
   /** The best path's decisions, for debugging. */
   why?: string;
 }
 
-export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: { socStep: number; useLatest?: boolean }): RefResult {
+/** What a minute late weighs against the objective (minutes or EUR): more than any objective can differ. */
+const LATE_PER_MIN = 1e6;
+
+export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: { socStep: number; windows?: "keep" | "late" }): RefResult {
+  const lateMode = opts.windows === "late";
   const rules = inp.breaks ?? EU_BREAK_RULES;
   const cap = inp.capacityKWh, res = inp.reserveSoc;
   const dest = inp.waypoints[inp.waypoints.length - 1];
@@ -67,13 +78,14 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   const after = (st: number, a: number, minutes: number) => afterAt(inp.stations[st], a, minutes);
   const pause = (o: number) => (o === 0 ? 0 : o === 1 ? rules.breakMin : rules.restMin);
 
-  let best = Infinity, bestT = Infinity, nodes = 0, bestWhy = "";
-  const alpha = inp.objective?.eurPerMin ?? null;
+  let best = Infinity, bestT = Infinity, bestLate = 0, nodes = 0, bestWhy = "";
+  // Lateness is carried as money: a time-only objective runs as one (1 a minute) there.
+  const alpha = inp.objective?.eurPerMin ?? (lateMode ? 1 : null);
   const obj = (x: St) => (alpha === null ? x.t : alpha * x.t + (x.m ?? 0));
   const priceOf = (p: Price | undefined, min: number): ChargePrice =>
     !p ? { perKWh: 0, sessionFee: 0, perMin: 0 } : "at" in p ? p.at(inp.departureMs + min * 60_000) : p;
   const money = (p: ChargePrice, kWh: number, min: number) => (kWh > 1e-9 ? p.perKWh * kWh + p.sessionFee + p.perMin * min : 0);
-  const timeMatters = alpha !== null && (inp.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
+  const timeMatters = alpha !== null && (lateMode || inp.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
     inp.stations.some((s) => s.price && "at" in s.price));
 
   const pareto = <T extends St>(xs: T[]): T[] => {
@@ -142,7 +154,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     const bestT = new Float64Array(targets.length).fill(Infinity);
     const out: St[] = [];
     const whyT: string[] = [];
-    for (const { soc, t, m = 0, why } of S) {
+    for (const { soc, t, m = 0, late, why } of S) {
       const a = soc - h;
       if (a < res - 1e-9) continue;
       const fa = charge(st, 0, a);
@@ -153,15 +165,15 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         if (c < inp.minChargeMin || !Number.isFinite(c)) continue; // the floor target below covers it
         const v = t + fixed + Math.max(c, B);
         const w = `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${targets[j].toFixed(4)}`;
-        if (alpha !== null) out.push({ soc: targets[j] - h, t: v, m: m + money(p, (targets[j] - a) * cap, c), why: w });
+        if (alpha !== null) out.push({ soc: targets[j] - h, t: v, m: m + money(p, (targets[j] - a) * cap, c), late, why: w });
         else if (v < bestT[j]) { bestT[j] = v; whyT[j] = w; }
       }
       // Under a cost objective a pause may be taken here without charging (no floor to keep).
-      if (alpha !== null && B > 0 && inp.minChargeMin === 0 && a - h >= res - 1e-9) out.push({ soc: a - h, t: t + fixed + B, m, why: `${why ?? ""} ${s.key}:${option}:pause` });
+      if (alpha !== null && B > 0 && inp.minChargeMin === 0 && a - h >= res - 1e-9) out.push({ soc: a - h, t: t + fixed + B, m, late, why: `${why ?? ""} ${s.key}:${option}:pause` });
       for (const x of [after(st, a, inp.minChargeMin), after(st, a, B)]) {
         if (x <= a + 1e-12 || x - h < res - 1e-9) continue;
         const c = Math.max(charge(st, a, x), inp.minChargeMin);
-        if (Number.isFinite(c)) out.push({ soc: x - h, t: t + fixed + Math.max(c, B), m: m + money(p, (x - a) * cap, c), why: `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${x.toFixed(4)}` });
+        if (Number.isFinite(c)) out.push({ soc: x - h, t: t + fixed + Math.max(c, B), m: m + money(p, (x - a) * cap, c), late, why: `${why ?? ""} ${s.key}:${option}:${a.toFixed(4)}>${x.toFixed(4)}` });
       }
     }
     targets.forEach((x, j) => { if (bestT[j] < Infinity) out.push({ soc: x - h, t: bestT[j], why: whyT[j] }); });
@@ -249,7 +261,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
     for (const [b1, d1, p] of roadside(b, d, ev.driveMin - lastDrive)) {
-      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, m: x.m, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
+      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, m: x.m, late: x.late, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
       if (ev.kind === "station") {
         const s = inp.stations[ev.index];
         const h = s.detourMin / 2;
@@ -268,12 +280,15 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
       } else {
         const w = inp.waypoints[ev.index];
         const e = mins(w.window?.earliestMs, -Infinity);
-        const l = opts.useLatest === false ? Infinity : mins(w.window?.latestMs, Infinity);
+        const l = mins(w.window?.latestMs, Infinity);
         for (const o of ev.last ? [0] : [0, 1, 2]) {
           if (!mayPause(o, b1, d1, i)) continue;
-          let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, m: x.m, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
-            .filter((x) => x.t <= l + 1e-9)
-            .map((x) => ({ ...x, t: x.t + w.serviceMin }));
+          let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, m: x.m, late: x.late, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
+            .filter((x) => lateMode || x.t <= l + 1e-9)
+            .map((x) => {
+              const late = lateMode ? Math.max(0, x.t - l) : 0;
+              return late > 1e-9 ? { ...x, t: x.t + w.serviceMin, m: (x.m ?? 0) + LATE_PER_MIN * late, late: (x.late ?? 0) + late } : { ...x, t: x.t + w.serviceMin };
+            });
           // A charger there charges from arrival; the truck leaves at the later of the service's end and the charge's.
           if (w.charger) {
             const c = w.charger;
@@ -281,7 +296,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
             S3 = pareto(S3.flatMap((x) => [x, ...targets.concat(afterAt(c, x.soc, x.t - x.t0))
               .filter((y) => y > x.soc + 1e-12 && y <= 1 + 1e-12)
               .map((y) => ({
-                soc: y, t: Math.max(x.t, x.t0 + chargeAt(c, x.soc, y)), t0: x.t0, why: `${x.why ?? ""} W${ev.index}:${o}>${y.toFixed(4)}`,
+                soc: y, t: Math.max(x.t, x.t0 + chargeAt(c, x.soc, y)), t0: x.t0, late: x.late, why: `${x.why ?? ""} W${ev.index}:${o}>${y.toFixed(4)}`,
                 m: (x.m ?? 0) + money(priceOf(c.price, x.t0), (y - x.soc) * cap, chargeAt(c, x.soc, y)),
               }))
               .filter((y) => Number.isFinite(y.t))]));
@@ -289,7 +304,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
           if (!S3.length) continue;
           const [b2, d2] = o === 2 ? [0, 0] : o === 1 ? [0, d1] : [b1, d1];
           if (ev.last) {
-            for (const x of S3) if (x.soc >= Math.max(inp.endSoc, res) - 1e-9 && obj(x) < best) { best = obj(x); bestT = x.t; bestWhy = `${x.why ?? ""} end ${x.soc.toFixed(4)}`; }
+            for (const x of S3) if (x.soc >= Math.max(inp.endSoc, res) - 1e-9 && obj(x) < best) { best = obj(x); bestT = x.t; bestLate = x.late ?? 0; bestWhy = `${x.why ?? ""} end ${x.soc.toFixed(4)}`; }
           } else visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
         }
       }
@@ -299,5 +314,5 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   if (inp.startSoc >= res) {
     visit(0, inp.driver?.sinceBreakMin ?? 0, inp.driver?.todayMin ?? 0, [{ soc: inp.startSoc, t: 0 }], 0, 0);
   }
-  return { ok: best < Infinity, totalMin: bestT, objective: best, nodes, why: bestWhy };
+  return { ok: best < Infinity, totalMin: bestT, objective: best - LATE_PER_MIN * bestLate, lateMin: bestLate, nodes, why: bestWhy };
 }
