@@ -1,20 +1,29 @@
 // OCPI 2.2.1 Tariffs: what a charging session costs under a Tariff object.
 // No maintained JavaScript implementation exists (the reference ones are Rust's
-// ocpi-tariffs and a Python package), so this one follows the module's text:
-// - per dimension (ENERGY per kWh, TIME per hour charging, PARKING_TIME per hour
-//   connected but not charging, FLAT per session), at each moment the first
-//   TariffElement that has a component of that dimension and whose restrictions
-//   all hold prices it;
-// - restrictions: start/end_time (local time of the site, end exclusive, past
-//   midnight when end < start), start/end_date (end exclusive), min/max_kwh
-//   (energy charged so far), min/max_current, min/max_power, min/max_duration
-//   (seconds since the start), day_of_week, reservation (those elements price
-//   reservations only, never a plan's stop);
-// - step_size (Wh or seconds) rounds a dimension's total up, at the step size
-//   and price of the last element that priced it;
-// - prices are excl. VAT; `vat` (%) per component; min_price / max_price bound
-//   the total excl. VAT.
-// The session is walked in steps of at most a minute.
+// ocpi-tariffs and a Python package), so this one follows the text of OCPI 2.2.1
+// (tag 2.2.1 of github.com/ocpi/ocpi; section numbers as in its PDF):
+// - 11.3.1 (Tariff object): per dimension (ENERGY, FLAT, TIME, PARKING_TIME) the first
+//   TariffElement with a price component of that dimension whose restrictions all hold
+//   prices it at each moment; no such element, no cost for that dimension;
+// - 11.4.5 (TariffDimensionType): ENERGY per kWh (step unit 1 Wh), TIME per hour charging,
+//   PARKING_TIME per hour connected but not charging (step unit 1 s), FLAT per session;
+// - 11.4.6 (TariffRestrictions): all restrictions hold at once; start/end_time in the site's
+//   local time (end exclusive, past midnight when end < start), start_date inclusive,
+//   end_date exclusive, min_* inclusive and max_* exclusive (kWh so far, current, power,
+//   seconds since the start), day_of_week; a `reservation` element prices reservations only,
+//   never a plan's stop;
+// - 11.4.2 (PriceComponent) and 10.3.1 (CDR object, step_size): a dimension's total over the
+//   session is rounded up to the step_size of the last component that priced it, the extra
+//   at that component's price; once for ENERGY and once for TIME and PARKING_TIME together:
+//   where the session goes on from charging into paid parking, the parking total is rounded
+//   and the charging time is not ("step_size is not taken into account when switching time
+//   based paying for charging to paying for parking");
+// - 11.4.2: prices are excl. VAT, `vat` (%) per component (none given: no VAT);
+// - 11.3.1 notes on min_price / max_price: they bound the total excl. VAT by their excl_vat
+//   and, apart, the total incl. VAT by their incl_vat ("they both apply").
+// The session is walked in steps that end wherever a restriction can change: at every whole
+// minute (times of day, dates and weekdays change only there), at every energy and duration
+// threshold of the tariff, and at the end of each period.
 import { localTime } from "../stations/opening";
 import type { PriceComponent, Tariff, TariffDimension, TariffRestrictions } from "./ocpi-tariff-types";
 
@@ -40,7 +49,9 @@ export interface SessionCost {
 
 const DIMENSIONS: TariffDimension[] = ["FLAT", "ENERGY", "TIME", "PARKING_TIME"];
 const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
-const STEP_MIN = 1;
+/** What a step_size counts in, per billed unit (11.4.5): Wh per kWh, seconds per hour. */
+const STEP_UNITS: Record<TariffDimension, number> = { ENERGY: 1000, TIME: 3600, PARKING_TIME: 3600, FLAT: 0 };
+const MINUTE_MS = 60_000;
 
 const hm = (s: string) => {
   const m = /^(\d{1,2}):(\d{2})$/.exec(s);
@@ -57,20 +68,22 @@ interface Moment {
   currentA: number | null;
 }
 
-/** Whether an element's restrictions hold at a moment of a (non-reserved) session. */
+/** Whether an element's restrictions hold at a moment of a (non-reserved) session (11.4.6). */
 export function restrictionsHold(r: TariffRestrictions | null | undefined, m: Moment): boolean {
   if (!r) return true;
   if (r.reservation) return false;
-  const t = localTime(m.ms, m.zone);
-  if (r.start_time || r.end_time) {
-    const from = r.start_time ? hm(r.start_time) : 0, to = r.end_time ? hm(r.end_time) : 24 * 60;
-    const inside = from <= to ? t.minute >= from && t.minute < to : t.minute >= from || t.minute < to;
-    if (!inside) return false;
+  if (r.start_time || r.end_time || r.start_date || r.end_date || r.day_of_week?.length) {
+    const t = localTime(m.ms, m.zone);
+    if (r.start_time || r.end_time) {
+      const from = r.start_time ? hm(r.start_time) : 0, to = r.end_time ? hm(r.end_time) : 24 * 60;
+      const inside = from <= to ? t.minute >= from && t.minute < to : t.minute >= from || t.minute < to;
+      if (!inside) return false;
+    }
+    const date = ymd(t.y, t.mo, t.d);
+    if (r.start_date && date < r.start_date) return false;
+    if (r.end_date && date >= r.end_date) return false;
+    if (r.day_of_week?.length && !r.day_of_week.includes(DAYS[t.weekday - 1])) return false;
   }
-  const date = ymd(t.y, t.mo, t.d);
-  if (r.start_date && date < r.start_date) return false;
-  if (r.end_date && date >= r.end_date) return false;
-  if (r.day_of_week?.length && !r.day_of_week.includes(DAYS[t.weekday - 1])) return false;
   if (r.min_kwh != null && m.kWhSoFar < r.min_kwh) return false;
   if (r.max_kwh != null && m.kWhSoFar >= r.max_kwh) return false;
   if (r.min_power != null && m.powerKW < r.min_power) return false;
@@ -83,7 +96,7 @@ export function restrictionsHold(r: TariffRestrictions | null | undefined, m: Mo
   return true;
 }
 
-/** The element and component that price a dimension at a moment; null when none does. */
+/** The element and component that price a dimension at a moment; null when none does (11.3.1). */
 function active(t: Tariff, type: TariffDimension, m: Moment): { element: number; c: PriceComponent } | null {
   for (let i = 0; i < t.elements.length; i++) {
     const c = t.elements[i].price_components.find((x) => x.type === type);
@@ -114,11 +127,26 @@ export function dependsOnTime(t: Tariff): boolean {
   });
 }
 
+/** The energy (kWh) and duration (s) thresholds of a tariff's session elements, ascending: where a step must end. */
+function thresholds(t: Tariff): { kWh: number[]; seconds: number[] } {
+  const kWh = new Set<number>(), seconds = new Set<number>();
+  for (const e of t.elements) {
+    const r = e.restrictions;
+    if (!r || r.reservation) continue;
+    for (const x of [r.min_kwh, r.max_kwh]) if (x != null && x > 0) kWh.add(x);
+    for (const x of [r.min_duration, r.max_duration]) if (x != null && x > 0) seconds.add(x);
+  }
+  const up = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  return { kWh: up(kWh), seconds: up(seconds) };
+}
+
 /** The cost of a session starting at `startMs` at a site in `zone`, period after period. */
 export function sessionCost(t: Tariff, startMs: number, zone: string, periods: SessionPeriod[]): SessionCost {
   // Per dimension: billed quantity per element (kWh, hours, sessions), and the last component used.
   const used = new Map<TariffDimension, { byElement: Map<number, { q: number; c: PriceComponent }>; last: PriceComponent | null }>();
   for (const d of DIMENSIONS) used.set(d, { byElement: new Map(), last: null });
+  // TIME or PARKING_TIME, whichever was billed last: only it is rounded to its step (10.3.1).
+  let lastTimeBased = null as TariffDimension | null;
   const bill = (type: TariffDimension, m: Moment, q: number) => {
     const a = active(t, type, m);
     if (!a || q <= 0) return;
@@ -127,24 +155,37 @@ export function sessionCost(t: Tariff, startMs: number, zone: string, periods: S
     e.q += q;
     u.byElement.set(a.element, e);
     u.last = a.c;
+    if (type === "TIME" || type === "PARKING_TIME") lastTimeBased = type;
   };
+  const limits = thresholds(t);
   let ms = startMs, kWhSoFar = 0, seconds = 0;
   const moment = (powerKW: number, currentA: number | null): Moment => ({ ms, zone, kWhSoFar, secondsSoFar: seconds, powerKW, currentA });
   bill("FLAT", moment(0, null), 1);
   for (const p of periods) {
-    const powerKW = p.minutes > 0 ? (p.kWh / p.minutes) * 60 : 0;
-    for (let done = 0; done < p.minutes - 1e-9; ) {
-      const step = Math.min(STEP_MIN, p.minutes - done);
+    const powerKW = p.minutes > 0 ? (p.kWh / p.minutes) * 60 : p.kWh > 0 ? Infinity : 0;
+    // f: the share of the period done; a step runs from f to g.
+    for (let f = 0; f < 1 - 1e-12; ) {
+      let g = 1;
+      if (p.minutes > 0) {
+        const toMinute = MINUTE_MS - (((ms % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
+        g = Math.min(g, f + toMinute / MINUTE_MS / p.minutes);
+        const s = limits.seconds.find((x) => x > seconds + 1e-6);
+        if (s !== undefined) g = Math.min(g, f + (s - seconds) / 60 / p.minutes);
+      }
+      if (p.kWh > 0) {
+        const k = limits.kWh.find((x) => x > kWhSoFar + 1e-9);
+        if (k !== undefined) g = Math.min(g, f + (k - kWhSoFar) / p.kWh);
+      }
+      const minutes = (g - f) * p.minutes, kWh = (g - f) * p.kWh;
       const m = moment(powerKW, p.currentA ?? null);
-      const kWh = (p.kWh * step) / p.minutes;
       if (p.kWh > 0) {
         bill("ENERGY", m, kWh);
-        bill("TIME", m, step / 60);
-      } else bill("PARKING_TIME", m, step / 60);
-      done += step;
-      ms += step * 60_000;
-      seconds += step * 60;
-      kWhSoFar += kWh;
+        bill("TIME", m, minutes / 60);
+      } else bill("PARKING_TIME", m, minutes / 60);
+      ms = snap(ms + minutes * MINUTE_MS, MINUTE_MS, 1e-3);
+      seconds = snapTo(seconds + minutes * 60, limits.seconds, 1e-6);
+      kWhSoFar = snapTo(kWhSoFar + kWh, limits.kWh, 1e-9);
+      f = g;
     }
   }
   const components: SessionCost["components"] = [];
@@ -158,21 +199,47 @@ export function sessionCost(t: Tariff, startMs: number, zone: string, periods: S
       amount += q * c.price;
       withVat += q * c.price * (1 + (c.vat ?? 0) / 100);
     }
-    // Round the dimension's total up to the last element's step (Wh or seconds), at its price.
-    const unit = type === "ENERGY" ? 1000 : type === "FLAT" ? 1 : 3600;
-    const step = u.last.step_size > 0 && type !== "FLAT" ? u.last.step_size / unit : 0;
+    // The dimension's total rounded up to the last component's step, at its price.
+    const rounded = type === "ENERGY" || type === lastTimeBased;
+    const step = rounded && u.last.step_size > 0 ? u.last.step_size / STEP_UNITS[type] : 0;
     if (step > 0) {
-      const rounded = Math.ceil(quantity / step - 1e-9) * step;
-      amount += (rounded - quantity) * u.last.price;
-      withVat += (rounded - quantity) * u.last.price * (1 + (u.last.vat ?? 0) / 100);
-      quantity = rounded;
+      const billed = Math.ceil(quantity / step - 1e-9) * step;
+      amount += (billed - quantity) * u.last.price;
+      withVat += (billed - quantity) * u.last.price * (1 + (u.last.vat ?? 0) / 100);
+      quantity = billed;
     }
     components.push({ type, quantity, exclVat: amount });
     excl += amount;
     incl += withVat;
   }
-  // Price limits on the total excl. VAT; VAT follows in proportion.
-  const bounded = Math.min(Math.max(excl, t.min_price?.excl_vat ?? -Infinity), t.max_price?.excl_vat ?? Infinity);
-  const factor = excl > 0 ? incl / excl : 1;
-  return { exclVat: bounded, inclVat: excl > 0 ? bounded * factor : bounded, currency: t.currency, components };
+  // min_price and max_price bound each total on its own (11.3.1); a Price without incl_vat
+  // bounds the total incl. VAT at its excl_vat with the session's VAT.
+  const vatFactor = excl > 0 ? incl / excl : sharedVatFactor(t);
+  const bound = (x: number, lo: number | undefined, hi: number | undefined) => Math.min(Math.max(x, lo ?? -Infinity), hi ?? Infinity);
+  return {
+    exclVat: bound(excl, t.min_price?.excl_vat, t.max_price?.excl_vat),
+    inclVat: bound(incl, inclLimit(t.min_price, vatFactor), inclLimit(t.max_price, vatFactor)),
+    currency: t.currency,
+    components,
+  };
+}
+
+const inclLimit = (p: Tariff["min_price"], vatFactor: number) => (p ? (p.incl_vat ?? p.excl_vat * vatFactor) : undefined);
+
+/** A session that cost nothing has no VAT of its own: the tariff's, where all its components share one rate; else none. */
+function sharedVatFactor(t: Tariff): number {
+  const rates = new Set(t.elements.filter((e) => !e.restrictions?.reservation).flatMap((e) => e.price_components.map((c) => c.vat ?? 0)));
+  return rates.size === 1 ? 1 + [...rates][0] / 100 : 1;
+}
+
+/** x moved onto the nearest multiple of `unit` within `eps` (floating sums of steps land a hair off a boundary). */
+function snap(x: number, unit: number, eps: number): number {
+  const k = Math.round(x / unit) * unit;
+  return Math.abs(x - k) < eps ? k : x;
+}
+
+/** x moved onto the threshold within `eps` of it, if any. */
+function snapTo(x: number, marks: number[], eps: number): number {
+  for (const k of marks) if (Math.abs(x - k) < eps) return k;
+  return x;
 }
