@@ -30,7 +30,9 @@ for (const vp of [{ name: "laptop", width: 1366, height: 768 }, { name: "tablet"
     await csv.fill(example);
     await page.getByRole("button", { name: "Plan the day" }).click();
     await expect(page.getByRole("main").getByRole("status")).toHaveText("Fleet day succeeded", { timeout: 80_000 });
-    await expect(page.getByRole("heading", { name: "Tours (UTC)" })).toBeVisible();
+    // The axis runs on the first tour's departure clock (Hamburg, in December: CET).
+    await expect(page.getByRole("heading", { name: "Tours (CET, Europe/Berlin)" })).toBeVisible();
+    await expect(page.getByRole("listitem", { name: /leaves \d\d:\d\d CET, .*ends \d\d:\d\d CET/ }).first()).toBeVisible();
     await expect(page.getByRole("listitem", { name: /^Tour \d+ \(mb-eactros-600, priority 1\)/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: /Charging sites shared/ })).toBeVisible();
     await expect(page.getByText("Conflicts left")).toBeVisible();

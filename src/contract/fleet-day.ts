@@ -64,11 +64,19 @@ export const FleetSubmitResponse = z
   .meta({ id: "FleetSubmitResponse" });
 export type FleetSubmitResponse = z.infer<typeof FleetSubmitResponse>;
 
+/** A UTC field's sibling: the same instant in the local time of `zoneField` (docs/API.md, Results: local times). */
+const localTime = (field: string, zoneField = "time_zone") =>
+  z.string().nullish().describe(`\`${field}\` in local time (\`${zoneField}\`), ISO-8601 with its offset`);
+const siteZone = z.string().nullish().describe("The site's IANA time zone, as the tours' results give it at their stops");
+
 export const SiteUseOut = z
   .object({
     site: z.string().describe("The site's poi_id"),
     start: z.iso.datetime().describe("Arrival"),
+    start_local: localTime("start"),
     end: z.iso.datetime().describe("Arrival + the stop's overhead + charging: until then the truck holds a charging point"),
+    end_local: localTime("end"),
+    time_zone: siteZone,
   })
   .meta({ id: "SiteUse" });
 
@@ -76,11 +84,14 @@ export const FleetConflict = z
   .object({
     site: z.string(),
     start: z.iso.datetime(),
+    start_local: localTime("start"),
     end: z.iso.datetime(),
+    end_local: localTime("end"),
     trucks: z.int().describe("Trucks on the site over the span"),
     capacity: z.int(),
     tour_ids: z.array(z.int()).describe("The tours there then (a held slot of a committed plan is not listed)"),
     held: z.boolean().describe("A held slot of a committed plan is among them"),
+    time_zone: siteZone,
   })
   .meta({ id: "FleetConflict" });
 
@@ -97,8 +108,12 @@ export const FleetTourPlan = z
         ready: z.boolean().describe("Charged to battery_level_start by depot_ready_by; false: this tour cannot leave as planned"),
         soc: z.number().describe("State of charge at depot_ready_by"),
         ready_at: z.iso.datetime().nullable(),
+        ready_at_local: localTime("ready_at"),
+        time_zone: z.string().nullish().describe("The depot's IANA time zone: the tour's departure point's (totals.departure_time_zone), where the truck charges before it leaves"),
         kWh: z.number(),
-        sessions: z.array(z.object({ start: z.iso.datetime(), end: z.iso.datetime(), kW: z.number(), kWh: z.number() })),
+        sessions: z.array(z.object({
+          start: z.iso.datetime(), start_local: localTime("start", "depot.time_zone"), end: z.iso.datetime(), end_local: localTime("end", "depot.time_zone"), kW: z.number(), kWh: z.number(),
+        })),
       })
       .nullish()
       .describe("With depot_soc: its charging at the depot before departure"),

@@ -9,11 +9,13 @@ import type { FleetStatusResponse } from "@/contract/fleet-day";
 import { Field } from "@/components/form/Field";
 import { useTRPC } from "@/components/trpc";
 import manage from "@/components/fleet/manage.module.css";
+import { fmtSpan, fmtTick, fmtTime, fmtZone } from "@/components/planner/format";
+import { hourTicks } from "@/components/result/timeline";
 import { CSV_COLUMNS, CSV_EXAMPLE, toursFromCsv } from "./csv";
 import styles from "./fleet-day.module.css";
 
 const FINAL = new Set(["succeeded", "failed"]);
-const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export function FleetDayView() {
   const trpc = useTRPC();
@@ -84,7 +86,10 @@ function DayResult({ day }: { day: Day }) {
   const from = Math.min(...starts), to = Math.max(...ends);
   const pos = (ms: number) => `${(((ms - from) / (to - from)) * 100).toFixed(3)}%`;
   const width = (a: number, b: number) => `${Math.max(0.4, ((b - a) / (to - from)) * 100).toFixed(3)}%`;
-  const hours = Array.from({ length: Math.floor((to - from) / 3_600_000) + 1 }, (_, i) => Math.ceil(from / 3_600_000) * 3_600_000 + i * 3_600_000).filter((h) => h <= to);
+  // The axes run on the first tour's departure clock; each tour's and site's times read on their own place's.
+  const zone = tours[0].summary!.totals!.departure_time_zone ?? null;
+  const clock = fmtZone(from, zone);
+  const hours = hourTicks(from, to, 24, zone);
   const sites = [...new Set(tours.flatMap((t) => t.fleet?.uses.map((u) => u.site) ?? []))];
   const capacity = new Map<string, { name: string; capacity: number }>();
   for (const t of tours) for (const s of t.summary!.sections) {
@@ -96,7 +101,7 @@ function DayResult({ day }: { day: Day }) {
   const axis = (
     <div className={styles.axis} aria-hidden="true">
       <span />
-      <div className={styles.ticks}>{hours.map((h) => <span key={h} style={{ left: pos(h) }}>{hhmm(h)}</span>)}</div>
+      <div className={styles.ticks}>{hours.map((h) => <span key={h.t} style={{ left: pos(h.t) }}>{fmtTick(h.t, zone, h.midnight)}</span>)}</div>
     </div>
   );
   return (
@@ -111,14 +116,15 @@ function DayResult({ day }: { day: Day }) {
       </dl>
 
       <section className={styles.section} aria-labelledby="tl">
-        <h2 id="tl">Tours (UTC)</h2>
+        <h2 id="tl">Tours ({clock})</h2>
         {axis}
         <ol className={styles.gantt}>
           {tours.map((t) => {
-            const dep = Date.parse(t.summary!.totals!.departure_time), delay = (t.fleet?.delay_min ?? 0) * 60_000;
-            const end = Date.parse(t.summary!.totals!.end_time ?? t.summary!.totals!.arrival_time);
+            const totals = t.summary!.totals!;
+            const dep = Date.parse(totals.departure_time), delay = (t.fleet?.delay_min ?? 0) * 60_000;
+            const end = Date.parse(totals.end_time ?? totals.arrival_time);
             const stops = t.summary!.sections.map((s) => s.poi_summary).filter((p) => p && (p.charge_time_min ?? 0) > 0 && typeof p.arrival_time === "string");
-            const text = `Tour ${t.tour_id} (${t.vehicle_id}, priority ${t.priority}): leaves ${hhmm(dep)}${delay ? `, ${Math.round(delay / 60_000)} min later than asked` : ""}, ends ${hhmm(end)}, ${stops.length} charging stop${stops.length === 1 ? "" : "s"}`;
+            const text = `Tour ${t.tour_id} (${t.vehicle_id}, priority ${t.priority}): leaves ${fmtTime(iso(dep), totals.departure_time_zone)}${delay ? `, ${Math.round(delay / 60_000)} min later than asked` : ""}, ends ${fmtTime(iso(end), totals.arrival_time_zone)}, ${stops.length} charging stop${stops.length === 1 ? "" : "s"}`;
             return (
               <li key={t.tour_id} className={styles.lane} aria-label={text}>
                 <div className={styles.label}>Tour {t.tour_id}<small>{t.vehicle_id} · p{t.priority}{t.fleet?.avoided_sites.length ? " · moved site" : ""}</small></div>
@@ -141,7 +147,7 @@ function DayResult({ day }: { day: Day }) {
       </section>
 
       <section className={styles.section} aria-labelledby="sites">
-        <h2 id="sites">Charging sites shared or in conflict (UTC)</h2>
+        <h2 id="sites">Charging sites shared or in conflict ({clock})</h2>
         {busy.length === 0 ? <p className={manage.empty}>No site is used by more than one tour.</p> : (
           <>
             {axis}
@@ -150,7 +156,7 @@ function DayResult({ day }: { day: Day }) {
                 const info = capacity.get(s);
                 const uses = tours.flatMap((t) => (t.fleet?.uses ?? []).filter((u) => u.site === s).map((u) => ({ ...u, tour: t.tour_id })));
                 const was = (day.conflicts_alone ?? []).filter((c) => c.site === s);
-                const text = `${info?.name ?? `Site ${s}`}: ${info?.capacity ?? 1} point${(info?.capacity ?? 1) === 1 ? "" : "s"}, used by tours ${uses.map((u) => `${u.tour} ${hhmm(Date.parse(u.start))}-${hhmm(Date.parse(u.end))}`).join(", ")}${was.length ? `; ${was.length} conflict${was.length === 1 ? "" : "s"} resolved` : ""}`;
+                const text = `${info?.name ?? `Site ${s}`}: ${info?.capacity ?? 1} point${(info?.capacity ?? 1) === 1 ? "" : "s"}, used by tours ${uses.map((u) => `${u.tour} ${fmtSpan(u.start, u.time_zone, u.end, u.time_zone)}`).join(", ")}${was.length ? `; ${was.length} conflict${was.length === 1 ? "" : "s"} resolved` : ""}`;
                 return (
                   <li key={s} className={styles.lane} aria-label={text}>
                     <div className={styles.label}>{info?.name ?? `Site ${s}`}<small>{info?.capacity ?? 1} point{(info?.capacity ?? 1) === 1 ? "" : "s"}</small></div>

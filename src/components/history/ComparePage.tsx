@@ -145,7 +145,7 @@ const KIND: Partial<Record<PlanStop["kind"], string>> = { start: "Start", waypoi
 
 function StopCell({ stop: s }: { stop: PlanStop | null }) {
   if (!s) return <span className={styles.same}>—</span>;
-  const when = s.kind === "start" ? `dep. ${fmtTime(s.departure, true)}` : `arr. ${fmtTime(s.arrival, true)}`;
+  const when = s.kind === "start" ? `dep. ${fmtTime(s.departure, s.zone, true)}` : `arr. ${fmtTime(s.arrival, s.zone, true)}`;
   return (
     <>
       <span className={styles.kind}>{s.kind === "charge" ? `Charging stop ${s.chargeNo}` : (KIND[s.kind] ?? "")}</span>{" "}

@@ -52,8 +52,8 @@ function PrintedPlan({ result: r }: { result: OptimizationResultResponse }) {
       {notDrivable ? <p role="alert"><strong>This tour cannot be driven as requested.</strong> {(r.not_drivable_reason as { message?: string } | null)?.message ?? ""}</p> : null}
       <h2 id="totals-heading">Totals</h2>
       <dl className={styles.facts} aria-labelledby="totals-heading">
-        <Fact label="Departure" value={fmtTime(t?.departure_time, true)} />
-        <Fact label="Arrival" value={fmtTime(t?.arrival_time, true)} />
+        <Fact label="Departure" value={fmtTime(t?.departure_time, t?.departure_time_zone, true)} />
+        <Fact label="Arrival" value={fmtTime(t?.arrival_time, t?.arrival_time_zone, true)} />
         <Fact label="Total time" value={fmtDuration(t?.duration_min)} />
         <Fact label="Driving time" value={fmtDuration(t?.driving_time_min)} />
         <Fact label="Distance" value={fmtKm(t?.distance_m)} />
@@ -149,8 +149,8 @@ function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
         </span>
       </td>
       <td className={styles.num}>{s.kind === "start" ? "" : `${fmtNum(s.legKm, "km")} · ${fmtDuration(s.legMin)}`}</td>
-      <td>{s.kind === "start" ? "" : fmtTime(s.arrival, true)}</td>
-      <td>{s.kind === "destination" && !s.departure ? "" : fmtTime(s.departure, true)}</td>
+      <td>{s.kind === "start" ? "" : fmtTime(s.arrival, s.zone, true)}</td>
+      <td>{s.kind === "destination" && !s.departure ? "" : fmtTime(s.departure, s.zone, true)}</td>
       <td>{s.kind === "charge" ? `${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}</td>
       <td className={styles.num}>{s.kind === "start" ? fmtSoc(s.socOut) : s.kind === "charge" ? `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}` : fmtSoc(s.socIn)}</td>
     </tr>

@@ -64,8 +64,8 @@ export function compareRows(A: Plan, B: Plan): CompareRow[] {
   const pct = (x: number) => fmtSoc(x);
   return [
     text("Vehicle", A.vehicle, B.vehicle),
-    text("Departure", fmtTime(ta.departure_time, true), fmtTime(tb.departure_time, true)),
-    text("Arrival", fmtTime(ta.arrival_time, true), fmtTime(tb.arrival_time, true)),
+    text("Departure", fmtTime(ta.departure_time, ta.departure_time_zone, true), fmtTime(tb.departure_time, tb.departure_time_zone, true)),
+    text("Arrival", fmtTime(ta.arrival_time, ta.arrival_time_zone, true), fmtTime(tb.arrival_time, tb.arrival_time_zone, true)),
     numeric("Total time", ta.duration_min, tb.duration_min, fmtDuration),
     numeric("Driving time", ta.driving_time_min, tb.driving_time_min, fmtDuration),
     numeric("Distance", ta.distance_m, tb.distance_m, fmtKm),

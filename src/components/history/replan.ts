@@ -6,6 +6,8 @@
 import { resolveTimeOfDayOrIso } from "@/contract/fields";
 import type { RouteOptimizationRequest } from "@/contract/request";
 import { newWaypoint, type FormState, type StopState, type Waypoint } from "@/components/planner/form/state";
+import { browserZone } from "@/components/planner/form/time";
+import { clockText } from "@/engine/time/display";
 
 export interface StoredRequest {
   summary: { optimization_id: number; points: { lat: number; lon: number; label: string }[] };
@@ -66,7 +68,7 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
   if (secs.some((s) => s.section_id)) notes.push("section names are not carried over");
   const departed = b.start_time_tour != null && r.departureMs <= now;
   const windows = secs.some((s) => s.opening_time);
-  if (departed) notes.push(`its departure (${new Date(r.departureMs).toLocaleString("en-GB")})${windows ? " and time windows" : ""} lie in the past: change them${windows ? "" : ", or clear the departure to leave now"}`);
+  if (departed) notes.push(`its departure (${clockText(new Date(r.departureMs).toISOString(), browserZone(), "date")})${windows ? " and time windows" : ""} lie in the past: change them${windows ? "" : ", or clear the departure to leave now"}`);
 
   return {
     form: {

@@ -1,6 +1,7 @@
 // Texts for a stored plan's summary (as server/trpc/history.ts returns it),
 // shared by the history list, the plan page, the comparison and print view.
 import type { JobStatus } from "@/contract/result";
+import { fmtMoment } from "@/components/planner/format";
 
 export interface SummaryLike {
   optimization_id: number;
@@ -26,10 +27,5 @@ export function routeTitle(s: SummaryLike): string {
   return via ? `${p[0].label} → ${via} stop${via > 1 ? "s" : ""} → ${p[p.length - 1].label}` : `${p[0].label} → ${p[p.length - 1].label}`;
 }
 
-const dateFmt = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-
-export function fmtDate(iso: string | null | undefined): string {
-  if (!iso) return "–";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "–" : dateFmt.format(d);
-}
+/** When a plan was made or printed, on the browser's clock with its zone. */
+export const fmtDate = fmtMoment;

@@ -54,7 +54,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
     return (
       <div className="plan-popup">
         <p className="plan-popup-title">Start</p>
-        <Facts rows={[["Departure", fmtTime(s.departure, true)], ["State of charge", fmtSoc(s.socOut)], ["Position", fmtLatLon(s.lat, s.lon)]]} />
+        <Facts rows={[["Departure", fmtTime(s.departure, s.zone, true)], ["State of charge", fmtSoc(s.socOut)], ["Position", fmtLatLon(s.lat, s.lon)]]} />
       </div>
     );
   }
@@ -74,8 +74,8 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
             ["Energy", fmtNum(s.energyKWh, "kWh", 1)],
             ["Charge time", fmtDuration(s.chargeMin)],
             ["Energy cost", s.energyCost ? `${fmtMoney(s.energyCost.amount, "EUR")} net${s.energyCost.estimated ? " (estimated)" : ""}` : "–"],
-            ["Arrival", fmtTime(s.arrival, true)],
-            ["Departure", fmtTime(s.departure, true)],
+            ["Arrival", fmtTime(s.arrival, s.zone, true)],
+            ["Departure", fmtTime(s.departure, s.zone, true)],
             ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`],
             ["Break taken", s.pause ? `${pauseText(s.pause)}, while charging` : "none"],
           ]}
@@ -93,8 +93,8 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
         <Facts
           rows={[
             ["Duration", fmtDuration(s.pause?.min)],
-            ["Arrival", fmtTime(s.arrival, true)],
-            ["Departure", fmtTime(s.departure, true)],
+            ["Arrival", fmtTime(s.arrival, s.zone, true)],
+            ["Departure", fmtTime(s.departure, s.zone, true)],
             ["State of charge", fmtSoc(s.socIn)],
             ["Position", fmtLatLon(s.lat, s.lon)],
           ]}
@@ -102,9 +102,9 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
       </div>
     );
   }
-  const rows: [string, ReactNode][] = [["Arrival", fmtTime(s.arrival, true)]];
+  const rows: [string, ReactNode][] = [["Arrival", fmtTime(s.arrival, s.zone, true)]];
   if (s.kind === "waypoint") {
-    rows.push(["Departure", fmtTime(s.departure, true)]);
+    rows.push(["Departure", fmtTime(s.departure, s.zone, true)]);
     if (s.waitMin) rows.push(["Waiting", fmtDuration(s.waitMin)]);
     if (s.lateMin) rows.push(["Late by", fmtDuration(s.lateMin)]);
     if (s.pause) rows.push(["Break taken", pauseText(s.pause)]);

@@ -13,7 +13,7 @@ import { Timeline } from "@/components/result/Timeline";
 import { Totals } from "@/components/result/Totals";
 import { fmtMoney } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
-import { differentDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "./format";
+import { differentDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime } from "./format";
 import styles from "./planner.module.css";
 import { planStops, type PlanStop } from "./stops";
 
@@ -30,8 +30,9 @@ function pauseText(p: NonNullable<PlanStop["pause"]>): string {
   return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
 }
 
-function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: string | null | undefined; onFocus: () => void }) {
-  const t = (iso: string | null | undefined) => fmtTime(iso, differentDay(firstDay, iso));
+function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop | undefined; onFocus: () => void }) {
+  // Each time on its own place's clock; the day only once it is not the departure's.
+  const t = (iso: string | null | undefined) => fmtTime(iso, s.zone, differentDay(first?.departure, iso, first?.zone, s.zone));
   const title = s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.name;
   const kindClass = s.kind === "break" ? null : styles[`stop_${s.kind}`];
   const badgeClass = s.kind === "break" ? rs[`badge_${s.pause?.kind ?? "break"}`] : styles[`badge_${s.kind}`];
@@ -63,9 +64,7 @@ function StopItem({ stop: s, firstDay, onFocus }: { stop: PlanStop; firstDay: st
                   {s.departure ? <>, done {t(s.departure)}</> : null}
                 </>
               ) : (
-                <>
-                  {t(s.arrival)}–{t(s.departure)}
-                </>
+                <>{s.arrival && s.departure ? fmtSpan(s.arrival, s.zone, s.departure, s.zone, differentDay(first?.departure, s.arrival, first?.zone, s.zone)) : `${t(s.arrival)}–${t(s.departure)}`}</>
               )}
             </span>
           </div>
@@ -145,7 +144,6 @@ export function ResultPanel({ result, submitWarnings, onFocusStop, option = null
   const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
   const info = notDrivableInfo(result, submitWarnings);
   const chart = useMemo(() => chartStops(stops, route, info?.distanceM ?? null), [stops, route, info?.distanceM]);
-  const firstDay = stops[0]?.departure ?? result.totals?.departure_time;
 
   return (
     <section className={styles.result} aria-label="Plan result">
@@ -201,7 +199,7 @@ export function ResultPanel({ result, submitWarnings, onFocusStop, option = null
           </h3>
           <ol className={styles.stops} aria-labelledby="stops-heading">
             {stops.map((s, i) => (
-              <StopItem key={i} stop={s} firstDay={firstDay} onFocus={() => onFocusStop(i)} />
+              <StopItem key={i} stop={s} first={stops[0]} onFocus={() => onFocusStop(i)} />
             ))}
           </ol>
         </>

@@ -1,20 +1,53 @@
-// Display formats of the planner page (24-hour clock, metric units).
+// Display formats of the planner page (24-hour clock, metric units). A time reads
+// on the clock of the place it happens, with that place's zone: "20:00 CET"
+// (engine/time/display.ts, the same in exported files).
+import { clockParts, clockText, dayOf, localDay } from "@/engine/time/display";
+import { browserZone } from "./form/time";
+
 const LOCALE = "en-GB";
 
-const timeFmt = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit" });
-const dayTimeFmt = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-
-export function fmtTime(iso: string | null | undefined, withDay = false): string {
-  if (!iso) return "–";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "–";
-  return (withDay ? dayTimeFmt : timeFmt).format(d);
+/** `iso` in `zone` ("20:00 CET"; withDay: "Sat 28 Nov, 20:00 CET"); without a zone, UTC's clock ("19:00 UTC"). */
+export function fmtTime(iso: string | null | undefined, zone: string | null | undefined, withDay = false): string {
+  return clockText(iso, zone, withDay ? "day" : "time");
 }
 
-/** True when two instants fall on different local calendar days. */
-export function differentDay(a: string | null | undefined, b: string | null | undefined): boolean {
+/** From one place's clock to another's: "10:36–11:05 CET" (the zone once where both read it), "23:40 CET–01:10 EET". */
+export function fmtSpan(from: string, fromZone: string | null | undefined, to: string, toZone: string | null | undefined, withDay = false): string {
+  const a = fmtTime(from, fromZone, withDay), b = fmtTime(to, toZone, differentDay(from, to, fromZone, toZone));
+  const za = clockParts(from, fromZone)?.zone;
+  return za && za === clockParts(to, toZone)?.zone ? `${a.slice(0, -za.length - 1)}–${b}` : `${a}–${b}`;
+}
+
+/** The day of `iso` on the clock of `zone`: "Sat 28 Nov"; "" for no instant. */
+export function fmtDay(iso: string | null | undefined, zone: string | null | undefined): string {
+  const p = clockParts(iso, zone);
+  return p ? dayOf(p) : "";
+}
+
+/** A clock's zone for a legend: "CET, Europe/Berlin" at that instant; "UTC" without a zone. */
+export function fmtZone(ms: number, zone: string | null | undefined): string {
+  const name = clockParts(ms, zone)?.zone ?? "UTC";
+  return zone && zone !== "UTC" ? `${name}, ${zone.replaceAll("_", " ")}` : name;
+}
+
+/** Axis labels, whose zone a legend names once: "20:00", or the weekday at midnight ("Sat"). */
+export function fmtTick(ms: number, zone: string | null | undefined, midnight: boolean): string {
+  const p = clockParts(ms, zone);
+  return p ? (midnight ? p.weekday : p.time) : "";
+}
+
+/** When something happened for the user (planned, created, printed), on the browser's clock: "28 Nov 2026, 14:02 CET". */
+export function fmtMoment(iso: string | null | undefined): string {
+  const p = clockParts(iso, browserZone());
+  return p ? `${p.day} ${p.month} ${p.year}, ${p.time} ${p.zone}` : "–";
+}
+
+/** True when two instants fall on different calendar days, each on its own place's clock. */
+export function differentDay(a: string | null | undefined, b: string | null | undefined, zoneA: string | null | undefined, zoneB = zoneA): boolean {
   if (!a || !b) return false;
-  return new Date(a).toDateString() !== new Date(b).toDateString();
+  const ta = Date.parse(a), tb = Date.parse(b);
+  if (Number.isNaN(ta) || Number.isNaN(tb)) return false;
+  return localDay(ta, zoneA) !== localDay(tb, zoneB);
 }
 
 export function fmtDuration(min: number | null | undefined): string {

@@ -34,6 +34,8 @@ export interface PlanStop {
   lon: number;
   arrival?: string | null;
   departure?: string | null;
+  /** IANA zone of the place: its times read on this clock (null for results from before local times: UTC). */
+  zone: string | null;
   chargeMin?: number | null;
   energyKWh?: number | null;
   powerKW?: number | null;
@@ -89,6 +91,7 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
     lat: sp[0],
     lon: sp[1],
     departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
+    zone: str(result.totals?.departure_time_zone),
     socOut: sp[2] ?? result.battery_level_start,
     alternatives: [],
   });
@@ -116,6 +119,7 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       arrival: typeof p.arrival_time === "string" ? p.arrival_time : null,
       // At the destination: when its waiting and service are done (none when there is neither).
       departure: isLast && p.departure_time === p.arrival_time ? null : p.departure_time ?? null,
+      zone: str(p.time_zone),
       chargeMin: p.charge_time_min ?? null,
       energyKWh: p.energy_kWh ?? null,
       powerKW: p.power_available_kW ?? null,

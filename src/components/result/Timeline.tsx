@@ -4,20 +4,18 @@
 // charging. Each bar is a button: hover or focus shows its details, a click
 // shows its stop on the map. One tab stop; arrow keys move between bars.
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { differentDay, fmtDuration, fmtTime } from "@/components/planner/format";
+import { differentDay, fmtDuration, fmtSpan, fmtTick, fmtZone } from "@/components/planner/format";
 import type { PlanStop } from "@/components/planner/stops";
 import styles from "./result.module.css";
 import { hourTicks, LANES, tourActivities, type Activity } from "./timeline";
 
 const laneOf = new Map(LANES.map((l) => [l.kind, l]));
-const dayFmt = new Intl.DateTimeFormat("en-GB", { weekday: "short" });
+const iso = (ms: number) => new Date(ms).toISOString();
 
-/** "Charging Sat 21 Nov, 10:36–11:05 (29 min): …": the day once on a tour over several days, again only when it changes. */
+/** "Charging Sat 21 Nov, 10:36–11:05 CET (29 min): …": the day once on a tour over several days, again only when it changes. */
 function describe(a: Activity, withDay: boolean): string {
   const lane = laneOf.get(a.kind)!;
-  const from = new Date(a.start).toISOString();
-  const to = new Date(a.end).toISOString();
-  return `${lane.label} ${fmtTime(from, withDay)}–${fmtTime(to, differentDay(from, to))} (${fmtDuration((a.end - a.start) / 60_000)}): ${a.place}`;
+  return `${lane.label} ${fmtSpan(iso(a.start), a.fromZone, iso(a.end), a.zone, withDay)} (${fmtDuration((a.end - a.start) / 60_000)}): ${a.place}`;
 }
 
 export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusStop: (index: number) => void }) {
@@ -31,9 +29,11 @@ export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusSto
   const t1 = Math.max(...acts.map((a) => a.end));
   const span = Math.max(1, t1 - t0);
   const pct = (t: number) => ((t - t0) / span) * 100;
-  const multiDay = new Date(t0).toDateString() !== new Date(t1).toDateString();
+  // The axis runs on the departure's clock (each bar's details on its own place's).
+  const zone = stops[0]?.zone ?? null;
+  const multiDay = differentDay(iso(t0), iso(t1), zone);
   const lanes = LANES.filter((l) => acts.some((a) => a.kind === l.kind));
-  const ticks = hourTicks(t0, t1, 6);
+  const ticks = hourTicks(t0, t1, 6, zone);
   const sum = (k: Activity["kind"]) => acts.filter((a) => a.kind === k).reduce((s, a) => s + (a.end - a.start) / 60_000, 0);
 
   const move = (e: KeyboardEvent, i: number) => {
@@ -48,7 +48,7 @@ export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusSto
   return (
     <div className={styles.timelineBox}>
       <p className={styles.timelineSummary}>
-        {`${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting.`}
+        {`${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`}
       </p>
       <div className={styles.timeline} role="group" aria-label="Tour timeline: arrow keys move between activities, Enter shows the stop on the map" data-testid="timeline">
         {lanes.map((l) => (
@@ -88,7 +88,7 @@ export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusSto
         <div className={styles.axis} aria-hidden="true">
           {ticks.map((t) => (
             <span key={t.t} className={`${styles.tick} ${t.midnight ? styles.tickDay : ""}`} style={{ left: `${pct(t.t)}%` }}>
-              {t.midnight ? dayFmt.format(t.t) : fmtTime(new Date(t.t).toISOString())}
+              {fmtTick(t.t, zone, t.midnight)}
             </span>
           ))}
         </div>

@@ -2,7 +2,7 @@
 // stays "unknown", never 0) and their sum per currency; energy from published
 // list prices or marked estimates, and the value of the time spent (totals.cost).
 import type { OptimizationResultResponse } from "@/contract/result";
-import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import { fmtDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import ps from "@/components/planner/planner.module.css";
 import styles from "./result.module.css";
 import { fmtMoney, tourCost } from "./tolls";
@@ -17,12 +17,6 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
       </dd>
     </div>
   );
-}
-
-function fmtDay(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" });
 }
 
 export function Totals({ result }: { result: OptimizationResultResponse }) {
@@ -48,8 +42,8 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
           <Stat label="Energy used" value={fmtNum(t.energy_kWh, "kWh")} />
           <Stat label="Charged" value={fmtNum(t.charged_kWh, "kWh")} />
           <Stat label="Battery at end" value={fmtSoc(result.battery_level_end)} sub={`start ${fmtSoc(result.battery_level_start)}`} />
-          <Stat label="Departure" value={fmtTime(t.departure_time)} sub={fmtDay(t.departure_time)} />
-          <Stat label="Arrival" value={fmtTime(t.arrival_time)} sub={fmtDay(t.arrival_time)} />
+          <Stat label="Departure" value={fmtTime(t.departure_time, t.departure_time_zone)} sub={fmtDay(t.departure_time, t.departure_time_zone)} />
+          <Stat label="Arrival" value={fmtTime(t.arrival_time, t.arrival_time_zone)} sub={fmtDay(t.arrival_time, t.arrival_time_zone)} />
           <Stat label="Tolls" value={tollText} sub={cost.unknown.length && cost.known.length ? "+ unknown" : `${cost.rows.length} system${cost.rows.length === 1 ? "" : "s"}`} />
         </dl>
       ) : null}

@@ -3,6 +3,7 @@
 // Charging and a pause at a charger overlap (the driver rests while the truck
 // charges), so every kind gets its own lane instead of one shared bar.
 import type { PlanStop } from "@/components/planner/stops";
+import { offsetMinutes } from "@/engine/time/local-time";
 
 export type ActivityKind = "drive" | "charge" | "break" | "rest" | "wait" | "stop";
 
@@ -14,6 +15,9 @@ export interface Activity {
   stopIndex: number;
   /** Where: the stop's name, or "Start → Stop" for a leg. */
   place: string;
+  /** The zones of the places it starts and ends at (a leg: the stop it leaves and the one it reaches); null: UTC. */
+  fromZone: string | null;
+  zone: string | null;
 }
 
 export interface Lane {
@@ -45,9 +49,9 @@ function stopLabel(s: PlanStop): string {
 
 export function tourActivities(stops: PlanStop[]): Activity[] {
   const out: Activity[] = [];
-  const push = (kind: ActivityKind, start: number | null, end: number | null, stopIndex: number, place: string) => {
+  const push = (kind: ActivityKind, start: number | null, end: number | null, stopIndex: number, place: string, fromZone = stops[stopIndex].zone) => {
     if (start == null || end == null || end - start < 30_000) return;
-    out.push({ kind, start, end, stopIndex, place });
+    out.push({ kind, start, end, stopIndex, place, fromZone, zone: stops[stopIndex].zone });
   };
   let clock = ms(stops[0]?.departure);
   let from = stops[0] ? stopLabel(stops[0]) : "";
@@ -56,7 +60,7 @@ export function tourActivities(stops: PlanStop[]): Activity[] {
     const arr = ms(s.arrival);
     const dep = ms(s.departure) ?? arr;
     const place = stopLabel(s);
-    push("drive", clock, arr, i, `${from} → ${place}`);
+    push("drive", clock, arr, i, `${from} → ${place}`, stops[i - 1].zone);
     if (arr != null && dep != null) {
       const minute = 60_000;
       if (s.kind === "charge") push("charge", arr, Math.min(dep, arr + (s.chargeMin ?? 0) * minute), i, place);
@@ -75,16 +79,21 @@ export function tourActivities(stops: PlanStop[]): Activity[] {
   return out;
 }
 
-/** Axis ticks: a step of 1, 2, 3, 6 or 12 hours giving at most `max` ticks, aligned to local midnight. */
-export function hourTicks(start: number, end: number, max = 8): { t: number; midnight: boolean }[] {
+/**
+ * Axis ticks: a step of 1, 2, 3, 6 or 12 hours giving at most `max` ticks, on the whole hours of
+ * `zone`'s clock (null: UTC), aligned to its midnight; across a clock change the hours stay whole.
+ */
+export function hourTicks(start: number, end: number, max = 8, zone: string | null = null): { t: number; midnight: boolean }[] {
   const hour = 3_600_000;
   const step = [1, 2, 3, 6, 12, 24].find((h) => (end - start) / (h * hour) <= max) ?? 24;
-  const first = new Date(start);
-  first.setMinutes(0, 0, 0);
+  const wall = (t: number) => t + offsetMinutes(t, zone ?? "UTC") * 60_000;
   const ticks: { t: number; midnight: boolean }[] = [];
-  for (let d = new Date(first); d.getTime() <= end; d.setHours(d.getHours() + 1)) {
-    if (d.getTime() < start || d.getHours() % step !== 0) continue;
-    ticks.push({ t: d.getTime(), midnight: d.getHours() === 0 });
+  // Every UTC quarter hour that is a whole hour on the zone's clock (offsets are whole quarters).
+  for (let t = Math.ceil(start / (hour / 4)) * (hour / 4); t <= end; t += hour / 4) {
+    const w = wall(t);
+    if (w % hour !== 0) continue;
+    const h = Math.floor(w / hour) % 24;
+    if (h % step === 0) ticks.push({ t, midnight: h === 0 });
   }
   return ticks;
 }

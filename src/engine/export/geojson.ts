@@ -36,8 +36,13 @@ export interface StopProperties {
   energy_cost_estimated: boolean;
   energy_kWh: number | null;
   charge_time_min: number | null;
+  /** UTC, as the result gives them. */
   arrival_time: string | null;
   departure_time: string | null;
+  /** The same instants in the place's local time with the offset, and its IANA zone; null for results from before local times. */
+  arrival_time_local: string | null;
+  departure_time_local: string | null;
+  time_zone: string | null;
   soc_in: number | null;
   soc_out: number | null;
   break_kind: "break" | "rest" | null;
@@ -99,6 +104,9 @@ export function planToGeoJson(result: ExportableResult): FeatureCollection<LineS
         charge_time_min: st.chargeMin,
         arrival_time: st.arrival,
         departure_time: st.departure,
+        arrival_time_local: st.arrivalLocal,
+        departure_time_local: st.departureLocal,
+        time_zone: st.timeZone,
         soc_in: st.socIn,
         soc_out: st.socOut,
         break_kind: st.pause?.kind ?? null,

@@ -3,6 +3,8 @@
 // Read from the result's sections only, so an export needs nothing but the
 // stored result JSON.
 import type { PlanResult, ResultSection } from "../../contract/result";
+import { clockText } from "../time/display";
+import { localOf } from "../time/local-time";
 
 export type ExportStopKind = "start" | "charge" | "stop" | "break" | "destination";
 
@@ -15,8 +17,13 @@ export interface ExportStop {
   lon: number;
   /** Index of the section that ends here; -1 for the start. */
   section: number;
+  /** UTC instants, as the result gives them. */
   arrival: string | null;
   departure: string | null;
+  /** The same in the place's local time with its offset, and its IANA zone; null for results from before local times. */
+  arrivalLocal: string | null;
+  departureLocal: string | null;
+  timeZone: string | null;
   operator: string | null;
   address: string | null;
   connector: string | null;
@@ -39,6 +46,8 @@ export type ExportableResult = Pick<PlanResult, "sections" | "battery_level_star
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+/** A UTC instant in `zone`: the result's own `_local` field where it has one. */
+const local = (utc: string | null, given: unknown, zone: string | null) => (utc && zone ? str(given) ?? localOf(utc, zone) : null);
 
 /** Same rule as the web page (components/planner/stops.ts): a station id, charge time or operator. */
 function isCharging(s: ResultSection): boolean {
@@ -63,9 +72,11 @@ export function exportStops(result: ExportableResult): ExportStop[] {
   const sp = sections[0].start_pos ?? [];
   const stops: ExportStop[] = [];
   if (sp[0] != null && sp[1] != null) {
+    const departure = result.totals?.departure_time ?? result.optimal_departure_time ?? null;
+    const zone = str(result.totals?.departure_time_zone);
     stops.push({
-      kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null,
-      departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
+      kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null, departure,
+      arrivalLocal: null, departureLocal: local(departure, result.totals?.departure_time_local, zone), timeZone: zone,
       operator: null, address: null, connector: null, powerKW: null, powerEstimated: false, energyCostEur: null, energyCostEstimated: false, energyKWh: null, chargeMin: null,
       socIn: null, socOut: num(sp[2]) ?? result.battery_level_start, pause: null,
     });
@@ -81,13 +92,17 @@ export function exportStops(result: ExportableResult): ExportStop[] {
     const kind: ExportStopKind = last ? "destination" : isCharging(s) ? "charge" : isRoadsideBreak(s) ? "break" : "stop";
     const bk = p.break_kind;
     const pause: ExportStop["pause"] = bk === "break" || bk === "rest" ? { kind: bk, min: num(p.break_min) ?? 0 } : null;
+    const arrival = str(p.arrival_time), departure = last ? null : str(p.departure_time), zone = str(p.time_zone);
     stops.push({
       kind,
       chargeNo: kind === "charge" ? ++chargeNo : undefined,
       name: kind === "destination" ? "Destination" : str(p.name) ?? (kind === "charge" ? "Charging stop" : kind === "break" ? "Break" : s.section_id ?? `Stop ${i + 1}`),
       lat, lon, section: i,
-      arrival: str(p.arrival_time),
-      departure: last ? null : str(p.departure_time),
+      arrival,
+      departure,
+      arrivalLocal: local(arrival, p.arrival_time_local, zone),
+      departureLocal: local(departure, p.departure_time_local, zone),
+      timeZone: zone,
       operator: str(p.operator),
       address: str(p.address),
       connector: str(p.connector),
@@ -121,8 +136,10 @@ export function describeStop(s: ExportStop): string {
   if (s.chargeMin != null) parts.push(`Charge time: ${minutesText(s.chargeMin)}`);
   if (s.energyCostEur != null) parts.push(`Energy cost: ${s.energyCostEur.toFixed(2)} EUR net${s.energyCostEstimated ? " (estimated)" : ""}`);
   if (s.pause) parts.push(`${s.pause.kind === "rest" ? "Daily rest" : "Break"}: ${minutesText(s.pause.min)}`);
-  if (s.arrival) parts.push(`Arrival: ${s.arrival}`);
-  if (s.departure) parts.push(`Departure: ${s.departure}`);
+  // UTC first (as <time> has it), then the place's own clock where the result knows its zone.
+  const when = (utc: string) => `${utc}${s.timeZone ? ` (local: ${clockText(utc, s.timeZone, "date")})` : ""}`;
+  if (s.arrival) parts.push(`Arrival: ${when(s.arrival)}`);
+  if (s.departure) parts.push(`Departure: ${when(s.departure)}`);
   const soc = (x: number | null) => (x == null ? null : `${Math.round(Math.max(0, x) * 100)} %`);
   if (s.kind === "start") parts.push(`State of charge: ${soc(s.socOut) ?? "–"}`);
   else if (s.kind === "charge" || s.energyKWh) parts.push(`State of charge: ${soc(s.socIn) ?? "–"} → ${soc(s.socOut) ?? "–"}`);

@@ -9,6 +9,7 @@ import { scheduleDepot } from "../../engine/fleet/depot";
 import type { Conflict } from "../../engine/fleet/occupancy";
 import type { FleetOutcome } from "../../engine/fleet/plan-fleet";
 import type { PlanInput } from "../../engine/plan/types";
+import { withLocal } from "../../engine/time/result-times";
 
 type ConflictOut = NonNullable<FleetStatusResponse["conflicts"]>[number];
 
@@ -42,11 +43,23 @@ export const DEPOT_DEFAULT_PLUGGED_MS = 12 * 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const round = (x: number) => Math.round(x * 100) / 100;
 
-function conflictOut(c: Conflict): ConflictOut {
-  return {
+function conflictOut(c: Conflict, zones: Map<string, string>): ConflictOut {
+  return withLocal({
     site: c.site, start: iso(c.startMs), end: iso(c.endMs), trucks: c.trucks, capacity: c.capacity,
     tour_ids: c.tours.filter((t) => t !== "held").map(Number), held: c.tours.includes("held"),
-  };
+  }, zones.get(c.site), ["start", "end"], "time_zone");
+}
+
+/** Each charging site's zone (poi_id -> IANA zone), as the day's results give it at their stops. */
+function siteZones(results: PlanResult[]): Map<string, string> {
+  const zones = new Map<string, string>();
+  for (const r of results) {
+    for (const s of r.sections) {
+      const p = s.poi_summary;
+      if (p?.id != null && typeof p.time_zone === "string") zones.set(String(p.id), p.time_zone);
+    }
+  }
+  return zones;
 }
 
 /** A result's status, totals and stops (their alternatives left out): what the fleet day's views need of it. */
@@ -65,10 +78,12 @@ export function overviewOf(result: PlanResult): FleetTourSummary {
 export function summarizeFleet(out: Omit<FleetOutcome, "capacity">, request: DepotDay): { summary: FleetSummary; results: Map<string, PlanResult> } {
   const tours: FleetSummary["tours"] = {};
   const results = new Map<string, PlanResult>();
+  const zones = siteZones(out.tours.map((t) => t.result));
   for (const t of out.tours) {
     const fleet: FleetTourPlan = {
       delay_min: t.delayMin, avoided_sites: t.avoided, objective_alone: round(t.objectiveAlone), objective: round(t.objective), objective_unit: t.unit,
-      uses: t.uses.map((u) => ({ site: u.site, start: iso(u.startMs), end: iso(u.endMs) })), unresolved: t.unresolved,
+      uses: t.uses.map((u) => withLocal({ site: u.site, start: iso(u.startMs), end: iso(u.endMs) }, zones.get(u.site), ["start", "end"], "time_zone")),
+      unresolved: t.unresolved,
     };
     tours[t.id] = { fleet, overview: overviewOf(t.result) };
     results.set(t.id, { ...t.result, fleet } as PlanResult);
@@ -76,8 +91,8 @@ export function summarizeFleet(out: Omit<FleetOutcome, "capacity">, request: Dep
   const summary: FleetSummary = {
     version: 2,
     tours,
-    conflicts_alone: out.conflictsAlone.map(conflictOut),
-    conflicts: out.conflicts.map(conflictOut),
+    conflicts_alone: out.conflictsAlone.map((c) => conflictOut(c, zones)),
+    conflicts: out.conflicts.map((c) => conflictOut(c, zones)),
     depot: null,
     added: {
       delay_min: out.tours.reduce((a, t) => a + t.delayMin, 0),
@@ -107,10 +122,12 @@ function addDepotSchedule(summary: FleetSummary, request: DepotDay): void {
   for (const p of schedule.trucks) {
     const fleet = summary.tours[p.id]?.fleet;
     if (!fleet) continue;
-    fleet.depot = {
+    // The truck charges where it leaves from: the depot's clock is the departure point's.
+    const zone = summary.tours[p.id]?.overview.totals?.departure_time_zone;
+    fleet.depot = withLocal({
       ready: p.ready, soc: Math.round(p.soc * 1000) / 1000, ready_at: p.readyAtMs === null ? null : iso(p.readyAtMs), kWh: p.kWh,
-      sessions: p.sessions.map((x) => ({ start: iso(x.startMs), end: iso(x.endMs), kW: x.kW, kWh: x.kWh })),
-    };
+      sessions: p.sessions.map((x) => withLocal({ start: iso(x.startMs), end: iso(x.endMs), kW: x.kW, kWh: x.kWh }, zone, ["start", "end"])),
+    }, zone, ["ready_at"], "time_zone");
   }
   summary.depot = {
     depot_id: depot.depotId, grid_limit_kW: depot.gridLimitKW, points: depot.points, power_kW: depot.powerKW,
