@@ -64,6 +64,12 @@ const stationFacts = {
   capacity_assumed: z.boolean().nullish().describe("True where no source or overlay states the site's points: `capacity` is 1, or the importer's estimate"),
 };
 
+/** A UTC field's sibling: the same instant in the local time of the place it happens (docs/API.md, Results: local times). */
+const localTime = (field: string, place: string, zoneField: string) =>
+  z.string().nullish().describe(`\`${field}\` in the local time of ${place} (\`${zoneField}\`), ISO-8601 with its offset: "2026-11-28T20:00:00.000+01:00"`);
+const timeZone = (place: string) =>
+  z.string().nullish().describe(`The IANA time zone of ${place}, e.g. Europe/Berlin: a station's own where its data gives one, else from the coordinates and the country`);
+
 export const EnergyCost = z
   .object({
     amount: z.number().describe("What the energy charged here costs, EUR net of VAT, session fee included"),
@@ -97,12 +103,27 @@ export const PlanCost = z
   })
   .meta({ id: "PlanCost" });
 
+const truckAccessFacts = {
+  truck_access: z.enum(["known", "unknown"]).nullish()
+    .describe("At a charging site: whether the data says a truck can use it (truck_approved, OSM hgv=yes, an MCS connector, an overlay); unknown: no source says, check it"),
+  truck_access_evidence: z.string().nullish().describe("What says so; null when unknown"),
+};
+
+const SideOfRoad = z.enum(["left", "right"])
+  .describe("The side of the road the site lies on, in the direction of travel; null on a network of generalized lines (the Europe pack), where it cannot be told");
+
 export const ResultPOIAlternative = z
   .looseObject({
     name: z.string().nullish(),
+    label: z.string().nullish()
+      .describe("The name, told apart where it repeats (the stop's or another alternative's): side of the road, distance from the stop, address"),
     address: z.string().nullish(),
     coordinate_lat: z.number().nullish(),
     coordinate_lon: z.number().nullish(),
+    side_of_road: SideOfRoad.nullish(),
+    ...truckAccessFacts,
+    distance_to_stop_m: z.number().nullish().describe("Straight-line distance from the chosen stop's site, m"),
+    distance_from_stop_m: z.number().nullish().describe("Along the route from the chosen stop's nearest route point, m (negative: before it)"),
   })
   .meta({ id: "ResultPOIAlternative" });
 
@@ -120,12 +141,17 @@ export const ResultPOISummary = z
     service_time_min: z.number().nullish().describe("Total stop duration in minutes (charging + overhead + service + rest)"),
     arrival_time: z.union([z.number(), z.string()]).nullish().describe("ISO-8601 arrival time"),
     departure_time: z.string().nullish().describe("ISO-8601 departure time"),
+    arrival_time_local: localTime("arrival_time", "the stop", "time_zone"),
+    departure_time_local: localTime("departure_time", "the stop", "time_zone"),
+    time_zone: timeZone("the stop (the station, the break's place on the road, or the section end)"),
     additional_stops: z.boolean().nullish(),
     bookable: z.boolean().nullish(),
     location_id: z.string().nullish(),
     start_soc: z.number().nullish().describe("State of charge on arrival, 0-1"),
     stop_soc: z.number().nullish().describe("State of charge on departure, 0-1"),
     alternatives: z.array(ResultPOIAlternative).nullish(),
+    side_of_road: SideOfRoad.nullish(),
+    ...truckAccessFacts,
     sec_duration_min: z.number().nullish()
       .describe("Driving in this section, detours included, minutes rounded to 0.1: exactly the time from the previous section's departure_time (the tour's departure for the first) to this arrival_time"),
     sec_energy_consumption_kWhkm: z.number().nullish(),
@@ -152,6 +178,8 @@ export const ResultSection = z
     payload_kg: z.number().nullish(),
     length_m: z.number().nullish(),
     opening_time: z.array(z.string()).nullish(),
+    opening_time_local: z.array(z.string()).nullish()
+      .describe("The request's time window (`opening_time`) in the local time of the section end (`poi_summary.time_zone`), ISO-8601 with its offset"),
     service_time_min: z.number().nullish(),
     power_available_kW: z.number().nullish(),
     turnByTurnActions: z.array(z.record(z.string(), z.unknown())).nullish(),
@@ -182,6 +210,10 @@ export const ResultPOI = z
     opening_time: z.string().nullish(),
     closing_time: z.string().nullish(),
     poi_arrival_time: z.string().nullish(),
+    opening_time_local: localTime("opening_time", "the station", "time_zone"),
+    closing_time_local: localTime("closing_time", "the station", "time_zone"),
+    poi_arrival_time_local: localTime("poi_arrival_time", "the station", "time_zone"),
+    time_zone: timeZone("the station"),
     bookable: z.boolean().nullish(),
     location_id: z.string().nullish(),
     ...stationFacts,
@@ -281,6 +313,7 @@ export const PlanResult = z.looseObject({
   optimal_departure_time: z.string().nullish()
     .describe("With time windows: the departure that removes the plan's first wait, so the truck arrives as that window opens " +
       "with the window's whole length as a buffer; the plan's stops and breaks unchanged. Null without windows or when they cannot all be met"),
+  optimal_departure_time_local: localTime("optimal_departure_time", "the departure point", "totals.departure_time_zone"),
   time_windows_reachable: z.enum(["True", "False", "Not considered"]).nullish(),
   available_charging_stations: z.array(ResultAvailableStation).nullish(),
   not_drivable_reason: NotDrivableReason.nullish(),
@@ -299,8 +332,13 @@ export const PlanResult = z.looseObject({
       charged_kWh: z.number(),
       charging_stops: z.int(),
       departure_time: z.string(),
+      departure_time_local: localTime("departure_time", "the departure point", "departure_time_zone"),
+      departure_time_zone: timeZone("the departure point"),
       arrival_time: z.string().describe("Arrival at the destination"),
+      arrival_time_local: localTime("arrival_time", "the destination", "arrival_time_zone"),
+      arrival_time_zone: timeZone("the destination"),
       end_time: z.string().nullish().describe("The end of the destination's waiting and service: the tour's end"),
+      end_time_local: localTime("end_time", "the destination", "arrival_time_zone"),
       cost: PlanCost.nullish().describe("What the tour costs: energy, tolls and the value of the time spent, EUR net of VAT; the plan minimizes it under the balanced objective"),
     })
     .nullish()
@@ -315,10 +353,13 @@ export const PlanResult = z.looseObject({
       driven_since_break_min: z.number(),
       driven_today_min: z.number(),
       daily_rest_ended_at: z.string().nullish().describe("End of the driver's last daily rest before the tour (start_time_tour - since_daily_rest_min)"),
+      daily_rest_ended_at_local: localTime("daily_rest_ended_at", "the departure point", "totals.departure_time_zone"),
       max_duty_span_min: z.number().nullish()
         .describe("Longest time from a daily rest's end to the next rest's start (EU 561/2006 Art. 8(2): 24 h - the 11 h rest)"),
       max_last_duty_span_min: z.number().nullish()
         .describe("The same for the day that ends with the tour (15 h when the driver has a reduced 9 h rest left for after it)"),
+      duty_span_kept: z.boolean().nullish()
+        .describe("Whether every duty day keeps EU 561/2006 Art. 8(2) (a daily rest within 24 h of the last one's end); false only where no legal plan was found, with a warning saying which day"),
       daily_driving_shortened_to_min: z.array(z.number().nullable()).nullish()
         .describe("Per day of the tour (day i: after i daily rests), the driving that day was shortened to where keeping the span needed it (null: the law's day); null when no day was"),
     })

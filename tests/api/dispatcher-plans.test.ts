@@ -1,8 +1,10 @@
 // Plans a dispatcher follows (SQLite and PostgreSQL): the tours that found each fault, planned
 // through the API (every plan re-simulated by `call`), and what a dispatcher reads in them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDatabase, freshDatabase, twoTenants, type TestTenants } from "../support/env";
-import { plannedV2 } from "../support/jobs";
+import { db } from "@/server/db/client";
+import { call } from "../support/api";
+import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { planNextJob, plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
 beforeAll(async () => {
@@ -54,4 +56,109 @@ describe("windows kept", () => {
     expect(late.c3).toBeGreaterThan(0);
     expect(late.c3).toBeLessThan(30);
   });
+});
+
+describe("the 24-hour rule kept where a legal plan exists", () => {
+  it("Hamburg -> Hannover (a 7 h job) -> Frankfurt, eActros 300: a daily rest after the job, not a 20 h duty day on a faster road", async () => {
+    const r = await plannedV2(t.a.key, {
+      vehicle_id: "mb-eactros-300", battery_level_start: 0.9, poi_info: {}, start_time_tour: "2026-11-25T05:30:00Z",
+      section_list: [
+        { start_pos: [53.55, 9.99], stop_pos: [52.37, 9.73], payload_kg: 15000, service_time_min: 420 },
+        { start_pos: [52.37, 9.73], stop_pos: [50.11, 8.68], payload_kg: 15000 },
+      ],
+    });
+    expect(r.status).toBe("succeeded");
+    expect(r.driving_rules.duty_span_kept).toBe(true);
+    expect(r.warnings.join(" ")).not.toMatch(/is not kept/);
+    // The rest comes after the job: the first duty day ends within 13 h of the departure.
+    const rest = r.sections.find((s: any) => s.poi_summary.break_kind === "rest").poi_summary; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const job = r.sections.find((s: any) => s.section_id === null && !s.inserted) ?? r.sections.find((s: any) => !s.inserted); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(Date.parse(rest.arrival_time)).toBeGreaterThanOrEqual(Date.parse(job.poi_summary.departure_time));
+    expect(Date.parse(rest.arrival_time) - Date.parse("2026-11-25T05:30:00Z")).toBeLessThanOrEqual(13 * 3_600_000);
+    // The faster road, which breaks the rule, is listed and says why it was not taken.
+    expect(r.route_alternatives.some((a: any) => a.reason === "objective" && /breaks the 24-hour rule/.test(a.note))).toBe(true); // eslint-disable-line @typescript-eslint/no-explicit-any
+  });
+});
+
+describe("alternatives told apart", () => {
+  it("Hamburg -> Munich: an alternative is never the chosen site, and a repeated name is told apart by distance and address", async () => {
+    const r = await plannedV2(t.a.key, {
+      vehicle_id: "mb-eactros-600", battery_level_start: 0.9, poi_info: {}, start_time_tour: "2026-11-28T19:00:00Z",
+      section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }],
+    });
+    const stops = r.sections.map((s: any) => s.poi_summary).filter((p: any) => p.alternatives?.length); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(stops.length).toBeGreaterThan(0);
+    let repeated = 0;
+    for (const p of stops) {
+      const labels = p.alternatives.map((a: any) => a.label); // eslint-disable-line @typescript-eslint/no-explicit-any
+      expect(new Set(labels).size).toBe(labels.length);
+      for (const a of p.alternatives) {
+        expect(a.id).not.toBe(p.id);
+        expect(a.distance_to_stop_m).toBeGreaterThan(0);
+        if (a.name === p.name || p.alternatives.filter((b: any) => b.name === a.name).length > 1) { // eslint-disable-line @typescript-eslint/no-explicit-any
+          repeated++;
+          expect(a.label).not.toBe(a.name);
+          expect(a.label).toContain(`${a.distance_to_stop_m} m from the stop`);
+        } else expect(a.label).toBe(a.name);
+      }
+    }
+    // On this road the A7's twin sites (IONITY Hausen bei Würzburg, either side) are offered for each other.
+    expect(repeated).toBeGreaterThan(0);
+  });
+});
+
+/** Every instant field of a JSON tree (not a `_local` one), with the object holding it. */
+function instants(node: unknown, out: { holder: Record<string, unknown>; key: string }[] = []) {
+  if (Array.isArray(node)) node.forEach((x) => instants(x, out));
+  else if (node && typeof node === "object") {
+    for (const [key, v] of Object.entries(node)) {
+      if (!key.endsWith("_local") && typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v)) out.push({ holder: node as Record<string, unknown>, key });
+      else instants(v, out);
+    }
+  }
+  return out;
+}
+
+describe("local times with their zones", () => {
+  // Saturday 28 November 2026, 20:00 in Berlin (CET, UTC+1) as the web form sends it: 19:00Z.
+  const saturdayEvening = hamburgMunich({ start_time_tour: "2026-11-28T20:00:00+01:00" });
+
+  it("a Saturday-evening Hamburg -> Munich departure at 20:00 Berlin time reads 20:00+01:00 in Europe/Berlin, every instant beside its local time", async () => {
+    const r = await plannedV2(t.a.key, saturdayEvening);
+    expect(r.status).toBe("succeeded");
+    // The UTC fields as before; the local ones beside them.
+    expect(r.totals.departure_time).toBe("2026-11-28T19:00:00.000Z");
+    expect(r.totals).toMatchObject({ departure_time_local: "2026-11-28T20:00:00.000+01:00", departure_time_zone: "Europe/Berlin", arrival_time_zone: "Europe/Berlin" });
+    expect(r.totals.arrival_time_local).toMatch(/^2026-11-29T\d\d:\d\d:\d\d\.\d{3}\+01:00$/);
+    expect(r.driving_rules.daily_rest_ended_at_local).toBe("2026-11-28T20:00:00.000+01:00");
+    for (const s of r.sections) expect(s.poi_summary.time_zone).toBe("Europe/Berlin");
+    for (const p of r.poi_list) expect(p.time_zone).toBe("Europe/Berlin");
+    const found = instants(r);
+    expect(found.length).toBeGreaterThan(r.sections.length * 2);
+    for (const { holder, key } of found) {
+      const local = holder[`${key}_local`] as string;
+      expect(local, key).toMatch(/\+01:00$/);
+      expect(Date.parse(local)).toBe(Date.parse(holder[key] as string));
+    }
+  });
+
+  it("a fleet day gives each tour's times and its charger use in local time too", async () => {
+    const submit = await call("POST", "/planner/fleet", { key: t.a.key, body: { tours: [saturdayEvening, { ...saturdayEvening, priority: 1 }] } });
+    expect(submit.status, submit.text).toBe(200);
+    while (await planNextJob(db(), { leaseS: 600, maxAttempts: 3 })) { /* the day's one job */ }
+    const f = await call("GET", `/planner/fleet/${submit.json.fleet_id}?include_results=false`, { key: t.a.key });
+    expect(f.status, f.text).toBe(200);
+    expect(f.json.status).toBe("succeeded");
+    for (const tour of f.json.tours) {
+      expect(tour.summary.totals).toMatchObject({ departure_time_zone: "Europe/Berlin", arrival_time_zone: "Europe/Berlin" });
+      expect(Date.parse(tour.summary.totals.departure_time_local)).toBe(Date.parse(tour.summary.totals.departure_time));
+      for (const s of tour.summary.sections) expect(s.poi_summary.arrival_time_local).toMatch(/\+01:00$/);
+      expect(tour.fleet.uses.length).toBeGreaterThan(0);
+      for (const u of tour.fleet.uses) {
+        expect(u.time_zone).toBe("Europe/Berlin");
+        expect([Date.parse(u.start_local), Date.parse(u.end_local)]).toEqual([Date.parse(u.start), Date.parse(u.end)]);
+      }
+    }
+    for (const c of f.json.conflicts_alone) expect(c.start_local).toMatch(/\+01:00$/);
+  }, 600_000);
 });

@@ -6,6 +6,8 @@ import type { ResultPOISummary, ResultSection } from "../../contract/result";
 import type { OptimizeInput, OptimizePlan, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
 import { alternativesFor } from "./alternatives";
+import { haversineM } from "../geo";
+import { truckAccessOf } from "./truck-access";
 import { turnByTurn } from "../network/narrative";
 import { encodePolyline } from "../network/polyline";
 import type { RoadNetwork } from "../network/types";
@@ -17,6 +19,7 @@ import { ascentAt, descentAt, edgesBetween, elevationAt, energyAt, legAt, slice,
 import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
+import { stationZone, zoneOnRoad } from "../time/zones";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
@@ -155,6 +158,8 @@ export function assembleSections(
         ...capacityFacts(s),
         connector: candidate.connector,
         operator: s.operator,
+        side_of_road: candidate.side,
+        ...truckAccessFields(s),
         charge_time_min: round(stop.chargeMin, 1),
         break_kind: stop.breakKind,
         break_min: round(stop.breakMin, 1),
@@ -228,6 +233,10 @@ export function assembleSections(
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
     const edges = edgesBetween(profile, leg, fromM, ev.distM);
     const endsLeg = ev.kind === "end";
+    // The zone of the place the stop is at: a station's own, else by its point and country (the road's at a section end or break).
+    summary.time_zone = ev.kind === "charge"
+      ? stationZone(ev.candidate.hit.station)
+      : zoneOnRoad(net, endsLeg ? legs[leg].to.edge : edges.at(-1), summary.coordinate_lat!, summary.coordinate_lon!);
     sections.push({
       // The request's id stays on the section that ends where its section ends; stops the plan inserted have none.
       section_id: endsLeg ? section.sectionId ?? null : null,
@@ -312,21 +321,44 @@ function sectionTolls(net: RoadNetwork, edges: number[], input: PlanInput): Reco
   return known.length + unknown.length ? [...known, ...unknown] : null;
 }
 
-/** Stations that could replace a chosen stop at a small extra time (alternatives.ts). */
+/** A stop's truck access as the result says it (truck-access.ts). */
+function truckAccessFields(s: Candidate["hit"]["station"]) {
+  const a = truckAccessOf(s);
+  return { truck_access: a.known ? "known" as const : "unknown" as const, truck_access_evidence: a.evidence };
+}
+
+/** An alternative's side of the road beside the chosen stop's, where both are known. */
+const sideText = (side: Candidate["side"], stopSide: Candidate["side"]) =>
+  side && stopSide ? `${side === stopSide ? "same" : "other"} side of the road` : null;
+
+/**
+ * Stations that could replace a chosen stop at a small extra time (alternatives.ts), each told apart from
+ * the stop and from the others where a name repeats (a site across the motorway has the stop's name):
+ * its side of the road, straight-line distance from the stop and address in `label`.
+ */
 function alternatives(stop: PlannedStop, plan: OptimizePlan, request: OptimizeInput<ChargeConnector>, candidates: Candidate[]) {
-  return alternativesFor(stop, plan, request, candidates).map((a) => {
+  const chosen = candidates[stop.station];
+  const found = alternativesFor(stop, plan, request, candidates);
+  const names = [chosen.hit.station.name, ...found.map((a) => a.candidate.hit.station.name)];
+  return found.map((a) => {
     const s = a.candidate.hit.station;
+    const apartM = Math.round(haversineM(s.lat, s.lon, chosen.hit.station.lat, chosen.hit.station.lon));
+    const repeated = names.filter((n) => n === s.name).length > 1;
     return {
       id: s.poiId,
       name: s.name,
+      label: repeated ? `${s.name} (${[sideText(a.candidate.side, chosen.side), `${apartM} m from the stop`, s.address].filter(Boolean).join(", ")})` : s.name,
       address: s.address,
       coordinate_lat: s.lat,
       coordinate_lon: s.lon,
       operator: s.operator,
+      side_of_road: a.candidate.side,
+      ...truckAccessFields(s),
+      distance_to_stop_m: apartM,
       power_available_kW: round(a.candidate.powerKW, 1),
       connector: a.candidate.connector,
       detour_from_route: Math.round(a.candidate.hit.detourM),
-      distance_from_stop_m: Math.round(a.candidate.distM - candidates[stop.station].distM),
+      distance_from_stop_m: Math.round(a.candidate.distM - chosen.distM),
       energy_kWh: round(a.energyKWh, 1),
       charge_time_min: round(a.chargeMin, 1),
       start_soc: round(a.arrivalSoc, 4),

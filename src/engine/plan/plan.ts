@@ -11,7 +11,7 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { DAY_MIN, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
-import { withCostOptions } from "./cost-options";
+import { withCostOptions, withObjectiveTies } from "./cost-options";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
@@ -24,6 +24,9 @@ import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
 import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
+import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
+import { withLocalTimes } from "../time/result-times";
+import { stationZone, zoneOnRoad } from "../time/zones";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
 export interface PlannedRoute {
@@ -52,15 +55,19 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
   const { kept, warnings } = filterStations(hits, input.poiInfo);
   const keptIds = new Set(kept.map((h) => h.station.poiId));
   const usable = passes.filter((p) => keptIds.has(p.hit.station.poiId));
-  const candidates = usable
+  // Only a network of the roads' own geometry tells which side of the road a site is on.
+  const exactRoads = /OpenStreetMap/i.test(data.network.attribution ?? "");
+  const measured = usable
     .map(({ hit, k }) => {
       // Only a station the vehicle can use is worth measuring on the road.
       if (!toCandidate(input.vehicle, hit, k, profile.legStartM[k], kWhPerKm[k])) return null;
       checkDeadline(input.deadlineMs, "measuring road detours to stations");
-      return toCandidate(input.vehicle, { ...hit, detourM: roadDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k]);
+      return toCandidate(input.vehicle, { ...hit, detourM: roadDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k], exactRoads ? legs[k].path.coords : undefined);
     })
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => a.distM - b.distM);
+  // A site of unknown truck access only where no known truck site nearly as good is near (truck-access.ts).
+  const candidates = preferKnownTruckSites(measured);
   const usableSites = new Set(candidates.map((c) => c.hit.station.poiId)).size;
   if (kept.length > usableSites) {
     warnings.push(
@@ -83,7 +90,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
     const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity) => {
       const r = planRoute(input, data, l);
-      return { route: r, ...searchFor(input, data, r, cutoff) };
+      return { route: r, ...bestFor(input, data, r, cutoff) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
@@ -93,7 +100,13 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
 
 /** The plan on a routed tour under the input's objective. */
 function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanResult {
-  return searchFor(input, data, route, Infinity).result!;
+  return bestFor(input, data, route, Infinity).result!;
+}
+
+/** searchFor, the objective's ties broken at the result's resolution against a second plan (cost-options.ts). */
+function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
+  const found = searchFor(input, data, route, cutoff);
+  return found.result ? withObjectiveTies(input, data.prices, { result: found.result, work: found.work }, (i, c) => searchFor(i, data, route, c)) : found;
 }
 
 /**
@@ -140,6 +153,8 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   }
   const estimated = optimized.ok ? estimatedStops(optimized, candidates) : null;
   if (estimated) warnings.push(estimated);
+  const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
+  if (unknownAccess) warnings.push(unknownAccess);
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -191,12 +206,14 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
       daily_rest_ended_at: new Date(span.restEndedMs).toISOString(),
       max_duty_span_min: span.maxSpanMin,
       max_last_duty_span_min: span.lastSpanMin,
+      duty_span_kept: tooLong.length === 0,
       daily_driving_shortened_to_min: shortenedDays.length ? shortenedDays : null,
     },
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
     route_profile: timeline.routeProfile,
   };
-  return { result, work };
+  const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
+  return { result: withLocalTimes(result, departureZone), work };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -275,6 +292,16 @@ function estimatedStops(plan: OptimizePlan, candidates: Candidate[]): string | n
     `for those sites, so the plan assumes one (50 kW, or the network's published class) and their charge times are estimates too (power_estimated: true).`;
 }
 
+/** The plan's charging stops whose truck access no data states (truck_access "unknown"), said rather than assumed. */
+function unknownTruckAccess(plan: OptimizePlan, candidates: Candidate[]): string | null {
+  const sites = [...new Map(plan.stops.map((s) => candidates[s.station].hit.station).filter((s) => !truckAccessOf(s).known).map((s) => [s.poiId, s])).values()];
+  if (sites.length === 0) return null;
+  const names = sites.slice(0, 5).map((s) => s.name).join("; ") + (sites.length > 5 ? `; and ${sites.length - 5} more` : "");
+  return `Truck access is not known at ${sites.length} of the plan's charging stops (${names}): no source says a truck can reach, charge ` +
+    `and park there (truck_access "unknown"); check them, or state it with a station overlay (PUT /poi/overlays/{external_id}). ` +
+    `The plan takes a known truck site instead wherever one is nearly as good (a detour at most ${TRUCK_SITE_MARGIN_MIN} min longer, the same power).`;
+}
+
 /** ", or closed to trucks (…)" naming who closed them: the source's OSM tag or a station overlay; "" when none is closed. */
 function closedToTrucks(sites: Candidate["hit"]["station"][]): string {
   const closed = sites.filter((s) => s.truckAccess === "no");
@@ -336,6 +363,7 @@ function poiList(candidates: Candidate[], clockAt: (distM: number) => number): R
       poi_crash: (positions.get(`${s.lat.toFixed(6)},${s.lon.toFixed(6)}`) ?? 0) > 1 ? 1 : 0,
       ...openingPeriod(s, clockAt(c.distM) + (c.detourMin / 2) * 60_000),
       poi_arrival_time: new Date(Math.round(clockAt(c.distM))).toISOString(),
+      time_zone: stationZone(s),
       bookable: s.bookable,
       location_id: s.locationId,
       operator: s.operator,

@@ -141,11 +141,24 @@ export function lateMinOf(r: PlanResult): number {
   return r.sections.reduce((a, s) => a + (Number(s.poi_summary?.late_min) || 0), 0);
 }
 
-/** a before b: drivable first, then (avoid_tolls) toll-free, then less late at the windows, then the objective, then the shorter tour. */
+/** Whether a plan keeps the 24-hour rule on every day (daily-span.ts could not make it legal otherwise). */
+const legal = (r: PlanResult) => r.driving_rules?.duty_span_kept !== false;
+
+/**
+ * A plan no other route can beat by what comes before the objective (legal, on time): only then does its
+ * objective bound the other routes' searches (cutoffFor, cannotWin).
+ */
+const settled = (r: PlanResult) => r.status === "succeeded" && legal(r) && lateMinOf(r) === 0;
+
+/**
+ * a before b: drivable first, then keeping the drivers' hours on every day, then (avoid_tolls) toll-free,
+ * then less late at the windows, then the objective, then the shorter tour.
+ */
 function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: RouteOption; r: PlanResult }): boolean {
   const ok = (x: typeof a) => x.r.status === "succeeded";
   if (ok(a) !== ok(b)) return ok(a);
   if (!ok(a)) return false; // neither drivable: the first evaluated (the fastest road) stays
+  if (legal(a.r) !== legal(b.r)) return legal(a.r);
   if (input.avoidTolls && a.o.tollFree !== b.o.tollFree) return a.o.tollFree;
   // Windows kept first, as in the charging search (late_min is rounded to 0.1 min).
   const la = lateMinOf(a.r), lb = lateMinOf(b.r);
@@ -176,8 +189,8 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
-    // A plan late at a window may be on time on another road: then the others are searched too.
-    if (e.result.status === "succeeded" && !tollsMatter && lateMinOf(e.result) === 0 && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
+    // A plan late at a window, or breaking the 24-hour rule, may do better on another road: then the others are searched too.
+    if (settled(e.result) && !tollsMatter && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
       return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
     }
     return searchRoutes(input, data, legs, evaluate, { o: fastest, e });
@@ -301,7 +314,7 @@ function describe(
  * per-km cost of the route itself. The margin covers the result's rounding (0.1 min, cents per stop).
  */
 function cutoffFor(input: PlanInput, data: PlanData, o: RouteOption, best: { o: RouteOption; r: PlanResult }): number {
-  if (best.r.status !== "succeeded" || input.searchValueOfTimeEurPerH != null) return Infinity;
+  if (!settled(best.r) || input.searchValueOfTimeEurPerH != null) return Infinity;
   if (input.avoidTolls && best.o.tollFree !== o.tollFree) return Infinity;
   const objective = input.objective ?? "fastest";
   const service = input.serviceTimeDepartureMin;
@@ -315,7 +328,7 @@ const CUTOFF_MARGIN = 0.5;
 
 /** Why a route need not be planned against the best so far; null when it might win. */
 function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: PlanResult }): RouteAlternative["reason"] | null {
-  if (best.r.status !== "succeeded") return null;
+  if (!settled(best.r)) return null;
   if (input.avoidTolls && best.o.tollFree !== o.tollFree) return best.o.tollFree ? "tolls" : null;
   const objective = input.objective ?? "fastest";
   return o.bound >= objectiveOf(best.r, objective) - ROUNDING[objective] ? "lower_bound" : null;
@@ -342,6 +355,7 @@ function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResul
       return `not planned: route choice's limit of work came first (${ROUTE_CHOICE_WORK.toLocaleString("en")} label sets of charging search over its routes, ` +
         "or the search's own limit on this route: a tour of many days costs that much per route); the request's route_choice plans it";
     default: {
+      if (!legal(r!) && legal(chosen.r)) return "breaks the 24-hour rule (EU 561/2006 Art. 8(2)) where the chosen route keeps it";
       const late = lateMinOf(r!), chosenLate = lateMinOf(chosen.r);
       if (late > chosenLate + 0.05) return `later at the windows: ${round2(late)} min late in all against ${round2(chosenLate)} min`;
       return `${objective === "fastest" ? "slower" : "dearer"}: ${round2(objectiveOf(r!, objective as "fastest"))} ${unit} against ${best} ${unit}`;
