@@ -37,10 +37,10 @@ function Alternatives({ list }: { list: StopAlternative[] }) {
       <ul>
         {list.map((a, i) => (
           <li key={i}>
-            <span className="plan-popup-alt-name">{a.name ?? "Station"}</span>
+            <span className="plan-popup-alt-name">{a.label ?? a.name ?? "Station"}</span>
             <span className="plan-popup-alt-extra">+{fmtDuration(a.extraMin ?? 0)}</span>
             <span className="plan-popup-sub">
-              {[a.operator, fmtNum(a.powerKW, "kW"), where(a), a.energyKWh != null ? `${fmtNum(a.energyKWh, "kWh")} in ${fmtDuration(a.chargeMin)}` : null].filter(Boolean).join(" · ")}
+              {[a.operator, fmtNum(a.powerKW, "kW"), where(a), a.energyKWh != null ? `${fmtNum(a.energyKWh, "kWh")} in ${fmtDuration(a.chargeMin)}` : null, a.truckAccess === "known" ? "truck site" : null].filter(Boolean).join(" · ")}
             </span>
           </li>
         ))}
@@ -71,6 +71,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
             ["Power", `${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated: the source states none)" : ""}`],
             ["Charge points", s.chargePoints != null ? String(s.chargePoints) : "–"],
             ["Connector", s.connector || "–"],
+            ["Truck access", s.truckAccess === "known" ? `known: ${s.truckAccessEvidence}` : s.truckAccess === "unknown" ? "unknown: no source says a truck can use it, check before the tour" : "–"],
             ["Energy", fmtNum(s.energyKWh, "kWh", 1)],
             ["Charge time", fmtDuration(s.chargeMin)],
             ["Energy cost", s.energyCost ? `${fmtMoney(s.energyCost.amount, "EUR")} net${s.energyCost.estimated ? " (estimated)" : ""}` : "–"],

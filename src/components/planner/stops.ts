@@ -9,6 +9,9 @@ export type PauseKind = "break" | "rest";
 
 export interface StopAlternative {
   name?: string | null;
+  /** The name told apart where it repeats (side, distance, address). */
+  label?: string | null;
+  truckAccess?: "known" | "unknown" | null;
   address?: string | null;
   operator?: string | null;
   powerKW?: number | null;
@@ -56,6 +59,9 @@ export interface PlanStop {
   /** A drivers' break or daily rest taken here (at a charger: while charging). */
   pause?: { kind: PauseKind; min: number } | null;
   alternatives: StopAlternative[];
+  /** At a charging site: whether the data says a truck can use it, and what says so. */
+  truckAccess?: "known" | "unknown" | null;
+  truckAccessEvidence?: string | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -133,8 +139,12 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       legKm: p.sec_length_km ?? (s.length_m != null ? s.length_m / 1000 : null),
       legMin: p.sec_duration_min ?? null,
       pause,
+      truckAccess: p.truck_access ?? null,
+      truckAccessEvidence: str(p.truck_access_evidence),
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,
+        label: str(a.label),
+        truckAccess: a.truck_access ?? null,
         address: a.address,
         operator: str(a.operator),
         powerKW: num(a.power_available_kW),

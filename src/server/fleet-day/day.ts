@@ -72,11 +72,12 @@ export async function submitFleetDay(db: Db, auth: AuthContext, query: unknown, 
   throwIfAny(details);
   await checkTenantBacklog(db, auth.tenantId, tours.length);
   const fleetId = randomUUID();
+  // One unit of work in the fair order, costing a plan per tour; only the first tour's job is queued (fleet-day/lead.ts).
+  // Read before the transaction, which then starts with a write (jobs/store.ts says why).
+  const fair = await fairTags(db, auth.tenantId, tours.length);
   const ids = await db.$transaction(async (tx) => {
     const pace = pacer();
     await tx.fleetDay.create({ data: { id: fleetId, tenantId: auth.tenantId } });
-    // One unit of work in the fair order, costing a plan per tour; only the first tour's job is queued (fleet-day/lead.ts).
-    const fair = await fairTags(tx, auth.tenantId, tours.length);
     const out: Submitted[] = [];
     for (const t of tours) {
       await pace();

@@ -20,8 +20,8 @@ export interface FairTags {
 
 const UNFINISHED = ["queued", "running"];
 
-/** The tags of a tenant's next job costing `cost` plans, read in the submit's transaction. */
-export async function fairTags(tx: Tx, tenantId: number, cost: number): Promise<FairTags> {
+/** The tags of a tenant's next job costing `cost` plans, read just before the submit's transaction. */
+export async function fairTags(tx: Db | Tx, tenantId: number, cost: number): Promise<FairTags> {
   const [running, queued, own] = await Promise.all([
     tx.job.aggregate({ where: { status: "running" }, _max: { fairStart: true } }),
     tx.job.aggregate({ where: { status: "queued" }, _min: { fairStart: true } }),

@@ -34,9 +34,11 @@ export async function createTourWithJob(
   alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
 ): Promise<Submitted> {
   if (status === "queued") await checkTenantBacklog(db, tenantId, 1);
+  // Read before the transaction: on SQLite a transaction that reads first and writes later fails at once (SQLITE_BUSY)
+  // when another process wrote in between; two submits at once may share a tag, which only orders them by age.
+  const place = status === "queued" ? { fair: await fairTags(db, tenantId, 1) } : undefined;
   // Under load, waiting for a pooled connection is normal.
   return db.$transaction(async (tx) => {
-    const place = status === "queued" ? { fair: await fairTags(tx, tenantId, 1) } : undefined;
     const ids = await insertTourWithJob(tx, tenantId, request, input, { status, place });
     if (alsoIn) await alsoIn(tx, ids);
     return ids;
