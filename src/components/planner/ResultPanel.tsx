@@ -188,7 +188,7 @@ export function ResultPanel({ result, submitWarnings, onFocusStop, option = null
           <h3 className={styles.subHeading} id="timeline-heading">
             Timeline
           </h3>
-          <Timeline stops={stops} onFocusStop={onFocusStop} />
+          <Timeline stops={stops} totals={result.totals ?? null} onFocusStop={onFocusStop} />
         </section>
       ) : null}
 

@@ -59,6 +59,11 @@ export interface PlanStop {
   /** A drivers' break or daily rest taken here (at a charger: while charging). */
   pause?: { kind: PauseKind; min: number } | null;
   alternatives: StopAlternative[];
+  /** When its pause and its charging run, as the plan times them (null: none, or a result from before these fields). */
+  pauseFrom?: string | null;
+  pauseTo?: string | null;
+  chargeFrom?: string | null;
+  chargeTo?: string | null;
   /** At a charging site: whether the data says a truck can use it, and what says so. */
   truckAccess?: "known" | "unknown" | null;
   truckAccessEvidence?: string | null;
@@ -139,6 +144,10 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       legKm: p.sec_length_km ?? (s.length_m != null ? s.length_m / 1000 : null),
       legMin: p.sec_duration_min ?? null,
       pause,
+      pauseFrom: str(p.break_start_time),
+      pauseTo: str(p.break_end_time),
+      chargeFrom: str(p.charge_start_time),
+      chargeTo: str(p.charge_end_time),
       truckAccess: p.truck_access ?? null,
       truckAccessEvidence: str(p.truck_access_evidence),
       alternatives: (p.alternatives ?? []).map((a) => ({

@@ -18,7 +18,15 @@ function describe(a: Activity, withDay: boolean): string {
   return `${lane.label} ${fmtSpan(iso(a.start), a.fromZone, iso(a.end), a.zone, withDay)} (${fmtDuration((a.end - a.start) / 60_000)}): ${a.place}`;
 }
 
-export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusStop: (index: number) => void }) {
+/** The tour's totals as the result gives them: the summary line reads these, never its own sums of the bars. */
+export interface TimelineTotals {
+  driving_time_min: number;
+  charging_time_min: number;
+  break_time_min: number;
+  waiting_time_min: number;
+}
+
+export function Timeline({ stops, totals, onFocusStop }: { stops: PlanStop[]; totals: TimelineTotals | null; onFocusStop: (index: number) => void }) {
   const acts = useMemo(() => tourActivities(stops).sort((a, b) => a.start - b.start || LANES.findIndex((l) => l.kind === a.kind) - LANES.findIndex((l) => l.kind === b.kind)), [stops]);
   const [active, setActive] = useState(0);
   const [shown, setShown] = useState<number | null>(null);
@@ -48,7 +56,9 @@ export function Timeline({ stops, onFocusStop }: { stops: PlanStop[]; onFocusSto
   return (
     <div className={styles.timelineBox}>
       <p className={styles.timelineSummary}>
-        {`${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`}
+        {totals
+          ? `${fmtDuration(totals.driving_time_min)} driving, ${fmtDuration(totals.charging_time_min)} charging, ${fmtDuration(totals.break_time_min)} breaks and rests, ${totals.waiting_time_min ? fmtDuration(totals.waiting_time_min) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`
+          : `${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`}
       </p>
       <div className={styles.timeline} role="group" aria-label="Tour timeline: arrow keys move between activities, Enter shows the stop on the map" data-testid="timeline">
         {lanes.map((l) => (

@@ -58,7 +58,7 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
               <tr>
                 <th scope="col">Toll system</th>
                 <th scope="col" className={styles.num}>
-                  km
+                  km on its roads
                 </th>
                 <th scope="col" className={styles.num}>
                   Toll
@@ -77,6 +77,15 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
                 </tr>
               ))}
             </tbody>
+            {t ? (
+              <tfoot>
+                <tr>
+                  <th scope="row">Whole route (untolled roads and detours to chargers included)</th>
+                  <td className={styles.num}>{(t.distance_m / 1000).toLocaleString("en-GB", { maximumFractionDigits: 0 })}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            ) : null}
           </table>
         ) : (
           <p className={styles.para}>No tolled road on this route.</p>

@@ -63,13 +63,16 @@ export function tourActivities(stops: PlanStop[]): Activity[] {
     push("drive", clock, arr, i, `${from} → ${place}`, stops[i - 1].zone);
     if (arr != null && dep != null) {
       const minute = 60_000;
-      if (s.kind === "charge") push("charge", arr, Math.min(dep, arr + (s.chargeMin ?? 0) * minute), i, place);
+      // The plan's own times for charging and the pause (the stop list shows the same); a result without them: from arrival.
+      if (s.chargeFrom && s.chargeTo) push("charge", ms(s.chargeFrom), ms(s.chargeTo), i, place);
+      else if (s.kind === "charge") push("charge", arr, Math.min(dep, arr + (s.chargeMin ?? 0) * minute), i, place);
       let t = arr;
       if (s.waitMin) {
         push("wait", t, Math.min(dep, t + s.waitMin * minute), i, place);
         t = Math.min(dep, t + s.waitMin * minute);
       }
-      if (s.pause) push(s.pause.kind, t, Math.min(dep, t + s.pause.min * minute), i, place);
+      if (s.pause && s.pauseFrom && s.pauseTo) push(s.pause.kind, ms(s.pauseFrom), ms(s.pauseTo), i, place);
+      else if (s.pause) push(s.pause.kind, t, Math.min(dep, t + s.pause.min * minute), i, place);
       // A request stop's remaining dwell is its service time (loading, unloading).
       if (s.kind === "waypoint" && !s.pause) push("stop", t, dep, i, place);
     }

@@ -31,7 +31,8 @@ export function tourCost(result: OptimizationResultResponse): TourCost {
   }
   const rows: TollRow[] = (result.toll_summary ?? []).map((t, i) => {
     const system = t.tollSystem ?? `Toll system ${i + 1}`;
-    return { system, currency: t.currency ?? null, total: num(t.total), note: t.note ?? null, km: kmBySystem.get(system) ?? null };
+    // The result's own km per system; older results: the sections' sum.
+    return { system, currency: t.currency ?? null, total: num(t.total), note: t.note ?? null, km: num(t.km) ?? kmBySystem.get(system) ?? null };
   });
   const sums = new Map<string, number>();
   const unknown: string[] = [];

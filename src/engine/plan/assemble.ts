@@ -15,7 +15,7 @@ import { roundCents, tollsForEdges, tollVehicle } from "../tolls/compute";
 import type { Candidate } from "./candidates";
 import type { Leg } from "./legs";
 import type { SectionCharger } from "./section-chargers";
-import { ascentAt, descentAt, edgesBetween, elevationAt, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
+import { ascentAt, descentAt, edgePiecesBetween, elevationAt, energyAt, legAt, slice, timeAt, type RouteProfile } from "./profile";
 import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
@@ -163,6 +163,7 @@ export function assembleSections(
         charge_time_min: round(stop.chargeMin, 1),
         break_kind: stop.breakKind,
         break_min: round(stop.breakMin, 1),
+        ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key), arrival + request.overheadMin * 60_000, stop.chargeMin),
         service_time_min: round(stop.dwellMin, 1),
         arrival_time: iso(arrival),
         departure_time: iso(departure),
@@ -185,6 +186,7 @@ export function assembleSections(
         coordinate_lon: round(stopPoint[1], 6),
         break_kind: pause.kind,
         break_min: pause.minutes,
+        ...pauseAndChargeTimes(pause, null, 0),
         charge_time_min: 0,
         energy_kWh: 0,
         service_time_min: pause.minutes,
@@ -219,6 +221,7 @@ export function assembleSections(
         late_min: visit ? round(visit.lateMin, 1) : 0,
         break_kind: breakHere?.kind ?? null,
         break_min: breakHere ? breakHere.minutes : 0,
+        ...pauseAndChargeTimes(breakHere, charge ? arrival : null, charge?.chargeMin ?? 0),
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(charge ? charge.departureSoc : arriveSoc),
@@ -231,7 +234,8 @@ export function assembleSections(
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
-    const edges = edgesBetween(profile, leg, fromM, ev.distM);
+    const pieces = edgePiecesBetween(profile, leg, fromM, ev.distM);
+    const edges = pieces.edges;
     const endsLeg = ev.kind === "end";
     // The zone of the place the stop is at: a station's own, else by its point and country (the road's at a section end or break).
     summary.time_zone = ev.kind === "charge"
@@ -253,7 +257,7 @@ export function assembleSections(
       service_time_min: endsLeg ? section.serviceTimeMin ?? null : null,
       power_available_kW: ev.kind === "charge" ? round(ev.candidate.powerKW, 1) : endsLeg ? section.powerAvailableKW ?? null : null,
       turnByTurnActions: turnByTurn(net, edges) as Record<string, unknown>[] | null,
-      tolls: sectionTolls(net, edges, input),
+      tolls: sectionTolls(net, pieces, input),
       poi_summary: summary,
     });
     drivingMin += durationMin;
@@ -313,12 +317,24 @@ function firstBelow(p: RouteProfile, k: number, fromM: number, toM: number, soc:
 }
 
 /** Toll per system on this section's roads, for the vehicle on the departure date. */
-function sectionTolls(net: RoadNetwork, edges: number[], input: PlanInput): Record<string, unknown>[] | null {
+function sectionTolls(net: RoadNetwork, pieces: { edges: number[]; lengthsM: number[] }, input: PlanInput): Record<string, unknown>[] | null {
   if (!net.attributes) return null;
-  const t = tollsForEdges(net, edges, tollVehicle(input.vehicle), new Date(input.departureMs));
+  const t = tollsForEdges(net, pieces.edges, tollVehicle(input.vehicle), new Date(input.departureMs), undefined, pieces.lengthsM);
   const known = t.perSystem.map((s) => ({ tollSystem: s.tollSystem, currency: s.currency, country: s.country, km: round(s.km, 1), total: roundCents(s.total) }));
   const unknown = t.unknown.map((u) => ({ tollSystem: u.tollSystem, currency: null, country: u.country, km: round(u.km, 1), total: null }));
   return known.length + unknown.length ? [...known, ...unknown] : null;
+}
+
+/**
+ * When a stop's pause and its charging start and end, as the plan times them (the pause at a charger
+ * starts after the stop's overhead, with the charging; at a section end on arrival, over the wait): the
+ * timeline and the stop list read these, so they never disagree.
+ */
+function pauseAndChargeTimes(pause: PlannedBreak | undefined, chargeStartMs: number | null, chargeMin: number) {
+  return {
+    ...(pause ? { break_start_time: iso(pause.startMs), break_end_time: iso(pause.startMs + pause.minutes * 60_000) } : {}),
+    ...(chargeStartMs !== null && chargeMin > 0 ? { charge_start_time: iso(chargeStartMs), charge_end_time: iso(chargeStartMs + chargeMin * 60_000) } : {}),
+  };
 }
 
 /** A stop's truck access as the result says it (truck-access.ts). */

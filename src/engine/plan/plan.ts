@@ -10,7 +10,7 @@ import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
-import { DAY_MIN, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
+import { DAY_MIN, dutyDays, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { withCostOptions, withObjectiveTies } from "./cost-options";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
@@ -20,7 +20,7 @@ import { routeLegs, type Leg } from "./legs";
 import { chooseRoute } from "./route-choice";
 import { checkDeadline } from "./deadline";
 import { roadDetourM } from "./detours";
-import { buildProfile, physicsEnergy, type RouteProfile } from "./profile";
+import { buildProfile, edgePiecesBetween, physicsEnergy, type RouteProfile } from "./profile";
 import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
@@ -136,12 +136,19 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
           `a faster one would save at most ${Math.ceil(gap)} min. Shorter tours are planned exactly.`,
     );
   }
-  const shortened = shortenedDays.flatMap((c, i) => (c === null ? [] : [`day ${i + 1} after ${hm(c)}`]));
+  // What each shortened day drives in the plan (the stops show the same), beside the most it was allowed.
+  const planDays = optimized.ok ? dutyDays(optimized, request, span) : [];
+  const before = request.driver?.todayMin ?? 0;
+  const shortened = shortenedDays.flatMap((c, i) => {
+    if (c === null) return [];
+    const driven = planDays[i] ? planDays[i].driveMin - (i === 0 ? before : 0) : null;
+    return [driven === null ? `day ${i + 1} after at most ${hm(c)}` : `day ${i + 1} after ${hm(driven)} of the tour's driving (at most ${hm(c)}${i === 0 && before ? `, with the ${hm(before)} driven before the tour` : ""})`];
+  });
   if (shortened.length) {
     warnings.push(
       `EU 561/2006 Art. 8(2): a daily rest must be complete within 24 h of the end of the previous one, so a day from a rest's end to the next ` +
         `rest spans at most ${hm(span.maxSpanMin)}${span.lastSpanMin !== span.maxSpanMin ? ` (the tour's last day ${hm(span.lastSpanMin)})` : ""}; ` +
-        `to keep it this plan ends its driving ${shortened.join(", ")} of driving.`,
+        `to keep it this plan ends its driving ${shortened.join(", ")}.`,
     );
   }
   for (const d of tooLong) {
@@ -159,7 +166,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
   const reachable = optimized.ok ? optimized.timeWindowsReachable : null;
-  const tolls = tollSummaryFor(data.network, profile.segmentEdge, input);
+  const tolls = tollSummaryFor(data.network, profile, input);
   const durationMin = round1((timeline.endMs - input.departureMs) / 60_000);
   const sites = new Map(candidates.map((c) => [c.hit.station.poiId, c.hit.station]));
   // A not-drivable plan has no cost to speak of (its stops after the gap are not reachable).
@@ -326,10 +333,16 @@ function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number
 }
 
 /** Per toll system over the whole tour; null when no tolled road is driven (as the spec has it). */
-function tollSummaryFor(net: PlanData["network"], segmentEdge: Int32Array, input: PlanInput) {
+function tollSummaryFor(net: PlanData["network"], profile: RouteProfile, input: PlanInput) {
   if (!net.attributes) return null;
-  const edges = [...segmentEdge].filter((e) => e >= 0);
-  const summary = tollSummary(tollsForEdges(net, edges, tollVehicle(input.vehicle), new Date(input.departureMs)));
+  // The same pieces as the sections' tolls (assemble.ts), leg by leg: the sections add up to this.
+  const edges: number[] = [], lengthsM: number[] = [];
+  for (let k = 0; k + 1 < profile.legStartM.length; k++) {
+    const p = edgePiecesBetween(profile, k, profile.legStartM[k], profile.legStartM[k + 1]);
+    edges.push(...p.edges);
+    lengthsM.push(...p.lengthsM);
+  }
+  const summary = tollSummary(tollsForEdges(net, edges, tollVehicle(input.vehicle), new Date(input.departureMs), undefined, lengthsM));
   return summary.length ? summary.map((s) => ({ ...s })) : null;
 }
 

@@ -154,9 +154,23 @@ export function distAtTime(p: RouteProfile, timeS: number, fromD = 0, toD = p.to
 
 /** Network edges of leg k whose segments start within [fromD, toD). */
 export function edgesBetween(p: RouteProfile, k: number, fromD: number, toD: number): number[] {
-  const out: number[] = [];
-  for (let i = indexAt(p, k, fromD); i < p.legStart[k + 1] && p.distM[i] < toD; i++) if (p.segmentEdge[i] >= 0) out.push(p.segmentEdge[i]);
-  return out;
+  return edgePiecesBetween(p, k, fromD, toD).edges;
+}
+
+/**
+ * The network edges driven between two distances inside leg k, with the metres of each driven there
+ * (the first and the last only in part): what tolls count, so that sections add up to the whole route.
+ */
+export function edgePiecesBetween(p: RouteProfile, k: number, fromD: number, toD: number): { edges: number[]; lengthsM: number[] } {
+  const edges: number[] = [], lengthsM: number[] = [];
+  for (let i = indexAt(p, k, fromD); i < p.legStart[k + 1] && p.distM[i] < toD; i++) {
+    if (p.segmentEdge[i] < 0 || i + 1 >= p.distM.length) continue;
+    const m = Math.min(p.distM[i + 1], toD) - Math.max(p.distM[i], fromD);
+    if (m <= 0) continue;
+    edges.push(p.segmentEdge[i]);
+    lengthsM.push(m);
+  }
+  return { edges, lengthsM };
 }
 
 /** Coordinates of the route between two distances inside leg k, end points interpolated. */

@@ -289,9 +289,10 @@ function describe(
     status: r ? r.status : "not_evaluated",
     reason,
     note: noteOf(reason, o, r, chosen, objective, searched),
-    distance_m: Math.round(o.lengthM),
-    driving_time_min: round1(o.drivingMin),
-    tolls_eur: round2(o.tollsEur),
+    // A route planned to the end: its plan's figures (detours to chargers included), so the chosen line is the totals.
+    distance_m: r?.totals && r.status === "succeeded" ? r.totals.distance_m : Math.round(o.lengthM),
+    driving_time_min: r?.totals && r.status === "succeeded" ? r.totals.driving_time_min : round1(o.drivingMin),
+    tolls_eur: r?.totals?.cost && r.status === "succeeded" ? r.totals.cost.tolls : round2(o.tollsEur),
     toll_systems: o.tolls.map((t) => t.tollSystem),
     toll_free: o.tollFree,
     charging_stops: r?.totals && r.status === "succeeded" ? r.totals.charging_stops : null,

@@ -59,5 +59,6 @@ export function withLocalTimes(r: PlanResult, departureZone: string): PlanResult
 function localSection(s: ResultSection): ResultSection {
   const zone = typeof s.poi_summary?.time_zone === "string" ? s.poi_summary.time_zone : null;
   const section = withLocal(s, zone, ["opening_time"]);
-  return s.poi_summary ? { ...section, poi_summary: withLocal(s.poi_summary, zone, ["arrival_time", "departure_time"]) } : section;
+  const instants = ["arrival_time", "departure_time", "break_start_time", "break_end_time", "charge_start_time", "charge_end_time"];
+  return s.poi_summary ? { ...section, poi_summary: withLocal(s.poi_summary, zone, instants) } : section;
 }

@@ -64,20 +64,25 @@ export function rateFor(country: string, v: TollVehicle, date: string, rates: re
   });
 }
 
+/**
+ * `lengthsM`: the metres of each listed edge the route drives (a section's first and last edges only in
+ * part); absent: every edge whole. With them a tour's sections add up to its whole route exactly.
+ */
 export function tollsForEdges(
-  net: RoadNetwork, edges: readonly number[], vehicle: TollVehicle, at: Date, rates: readonly TollRate[] = TOLL_RATES,
+  net: RoadNetwork, edges: readonly number[], vehicle: TollVehicle, at: Date, rates: readonly TollRate[] = TOLL_RATES, lengthsM?: readonly number[],
 ): TollBreakdown {
   const date = tollDate(at);
   const attrs = net.attributes;
   // Metres per country, per class, split into plain roads [0..3] and ramps [4..7].
   const byCountry = new Map<string, Float64Array>();
-  for (const e of edges) {
+  for (let j = 0; j < edges.length; j++) {
+    const e = edges[j];
     const ci = attrs ? attrs.country[e] : NO_COUNTRY;
     const cc = ci === NO_COUNTRY ? UNKNOWN_COUNTRY : attrs!.countries[ci];
     let m = byCountry.get(cc);
     if (!m) byCountry.set(cc, (m = new Float64Array(2 * ROAD_CLASSES.length)));
     const link = attrs && (attrs.flags[e] & EDGE_LINK) !== 0 ? ROAD_CLASSES.length : 0;
-    m[link + net.edgeClass[e]] += net.edgeLengthM[e];
+    m[link + net.edgeClass[e]] += lengthsM ? lengthsM[j] : net.edgeLengthM[e];
   }
   const kmOn = (m: Float64Array, classes: readonly RoadClass[], links: boolean) =>
     classes.reduce((s, c) => s + m[ROAD_CLASSES.indexOf(c)] + (links ? m[ROAD_CLASSES.length + ROAD_CLASSES.indexOf(c)] : 0), 0) / 1000;
@@ -107,6 +112,8 @@ export interface TollSummaryEntry {
   currency: string | null;
   /** Rounded to cents; null when no rate is on file. */
   total: number | null;
+  /** Km of the route on this system's roads, to 0.1 km (the sections' tolls add up to it). */
+  km: number;
   note?: string;
 }
 
@@ -121,11 +128,11 @@ const fmtKm = (km: number) => `${km.toFixed(1)} km`;
 export function tollSummary(t: TollBreakdown): TollSummaryEntry[] {
   const out: TollSummaryEntry[] = t.perSystem.map((s) => {
     const notes = [s.rate.note, s.rate.partial, s.rate.confirmed ? undefined : "rate unconfirmed"].filter(Boolean);
-    return { tollSystem: s.tollSystem, currency: s.currency, total: roundCents(s.total), ...(notes.length ? { note: notes.join("; ") } : {}) };
+    return { tollSystem: s.tollSystem, currency: s.currency, total: roundCents(s.total), km: Math.round(s.km * 10) / 10, ...(notes.length ? { note: notes.join("; ") } : {}) };
   });
   for (const u of t.unknown) {
     out.push({
-      tollSystem: u.tollSystem ?? `${u.country} (toll system unknown)`, currency: null, total: null,
+      tollSystem: u.tollSystem ?? `${u.country} (toll system unknown)`, currency: null, total: null, km: Math.round(u.km * 10) / 10,
       note: `no toll rate on file for this vehicle on ${t.date}: ${fmtKm(u.km)} on ${u.roadClasses.join("/")} roads in ${u.country} not priced`,
     });
   }
