@@ -44,7 +44,7 @@ describe("Germany (LKW-Maut)", () => {
       expect(t.perSystem).toHaveLength(1);
       expect(t.perSystem[0].total).toBe(0);
       expect(t.perSystem[0].km).toBeCloseTo(tolledKm, 3);
-      expect(tollSummary(t)).toEqual([{ tollSystem: "DE LKW-Maut (Toll Collect)", currency: "EUR", total: 0, note: `zero-emission trucks exempt until ${until}` }]);
+      expect(tollSummary(t)).toEqual([{ tollSystem: "DE LKW-Maut (Toll Collect)", currency: "EUR", total: 0, km: Math.round(tolledKm * 10) / 10, note: `zero-emission trucks exempt until ${until}` }]);
     }
   });
 
