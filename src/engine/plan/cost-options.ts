@@ -138,7 +138,25 @@ export function withCostOptions(
     duration_min: p.r.totals!.duration_min, energy_cost: p.r.totals!.cost!.energy, total_cost: p.r.totals!.cost!.total,
     charged_kWh: p.r.totals!.charged_kWh, charging_stops: p.r.totals!.charging_stops,
   }));
-  return { ...chosen.r, cost_options: options, cost_option_results: front.map((p) => ({ ...p.r, cost_options: options })) };
+  return {
+    ...chosen.r, cost_options: options,
+    // Each option in full: the route list's chosen line is that option's plan.
+    cost_option_results: front.map((p) => ({ ...p.r, cost_options: options, route_alternatives: withChosenLine(p.r.route_alternatives, p.r) })),
+  };
+}
+
+/** The route list with its chosen line's figures made plan r's (one truth per plan), valued under the list's objective. */
+function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanResult): PlanResult["route_alternatives"] {
+  return alternatives?.map((a) => {
+    if (!a.chosen) return a;
+    const value = Math.round(objectiveOf(r, a.objective) * 100) / 100;
+    return {
+      ...a, distance_m: r.totals!.distance_m, driving_time_min: r.totals!.driving_time_min, tolls_eur: r.totals!.cost?.tolls ?? a.tolls_eur,
+      duration_min: r.totals!.duration_min, charging_stops: r.totals!.charging_stops, objective_value: value,
+      // The note ends with the chosen plan's value: "(1708.13 EUR)".
+      note: a.note.replace(/\([\d.]+ (EUR|min)\)$/, `(${value} $1)`),
+    };
+  });
 }
 
 /**
@@ -147,13 +165,6 @@ export function withCostOptions(
  */
 function asRequestPlan(main: PlanResult, r: PlanResult, objective: Objective): PlanResult {
   const routeWarnings = (main.warnings ?? []).filter((w) => w.includes("(route_alternatives)") && !(r.warnings ?? []).includes(w));
-  const value = Math.round(objectiveOf(r, objective) * 100) / 100;
-  const alternatives = main.route_alternatives?.map((a) => (a.chosen
-    ? {
-      ...a, duration_min: r.totals!.duration_min, charging_stops: r.totals!.charging_stops, objective_value: value,
-      // The note ends with the chosen plan's value: "(1708.13 EUR)".
-      note: a.note.replace(/\([\d.]+ (EUR|min)\)$/, `(${value} $1)`),
-    }
-    : a));
+  const alternatives = withChosenLine(main.route_alternatives, r);
   return { ...asObjective(r, objective), warnings: [...(r.warnings ?? []), ...routeWarnings], route_alternatives: alternatives ?? r.route_alternatives };
 }
