@@ -141,15 +141,15 @@ export function withCostOptions(
   return {
     ...chosen.r, cost_options: options,
     // Each option in full: the route list's chosen line is that option's plan.
-    cost_option_results: front.map((p) => ({ ...p.r, cost_options: options, route_alternatives: withChosenLine(p.r.route_alternatives, p.r) })),
+    cost_option_results: front.map((p) => ({ ...p.r, cost_options: options, route_alternatives: withChosenLine(p.r.route_alternatives, p.r, objective) })),
   };
 }
 
-/** The route list with its chosen line's figures made plan r's (one truth per plan), valued under the list's objective. */
-function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanResult): PlanResult["route_alternatives"] {
+/** The route list with its chosen line's figures made plan r's (one truth per plan), valued under the request's objective (the list's). */
+function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanResult, objective: Objective): PlanResult["route_alternatives"] {
   return alternatives?.map((a) => {
     if (!a.chosen) return a;
-    const value = Math.round(objectiveOf(r, a.objective) * 100) / 100;
+    const value = Math.round(objectiveOf(r, objective) * 100) / 100;
     return {
       ...a, distance_m: r.totals!.distance_m, driving_time_min: r.totals!.driving_time_min, tolls_eur: r.totals!.cost?.tolls ?? a.tolls_eur,
       duration_min: r.totals!.duration_min, charging_stops: r.totals!.charging_stops, objective_value: value,
@@ -165,6 +165,6 @@ function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanR
  */
 function asRequestPlan(main: PlanResult, r: PlanResult, objective: Objective): PlanResult {
   const routeWarnings = (main.warnings ?? []).filter((w) => w.includes("(route_alternatives)") && !(r.warnings ?? []).includes(w));
-  const alternatives = withChosenLine(main.route_alternatives, r);
+  const alternatives = withChosenLine(main.route_alternatives, r, objective);
   return { ...asObjective(r, objective), warnings: [...(r.warnings ?? []), ...routeWarnings], route_alternatives: alternatives ?? r.route_alternatives };
 }
