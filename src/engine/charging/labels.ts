@@ -8,7 +8,8 @@ import type { DriverOption } from "./types";
 
 export type How =
   | { kind: "start" }
-  | { kind: "drive"; point: number; events: RoadsideEvent[] }
+  /** `credit`: a wait for a driving ban before the stretch counts as that pause (the events follow from it). */
+  | { kind: "drive"; point: number; events: RoadsideEvent[]; credit?: DriverOption }
   | { kind: "stop"; point: number; option: DriverOption }
   | { kind: "visit"; point: number; option: DriverOption; charge?: boolean }
   | { kind: "merge" };
@@ -279,4 +280,21 @@ function coverer(s: LabelSet, cands: LabelSet[], g: number, first: number, faste
     if (g <= a.top && a.vals[(g < a.lo ? a.lo : g) - a.origin] + a.base <= t && (!faster || timeAt(a, g) <= timeAt(s, g) + EPS_T)) return j;
   }
   return -1;
+}
+
+/**
+ * Labels of cells lo..top of s after a stretch that some of them leave later (a driving ban):
+ * `leave(g)` is cell g's departure, `addMin` the stretch's driving and pauses after it.
+ */
+export function drivenAfterWait(s: LabelSet, lo: number, top: number, next: Driver, leave: (g: number) => number, addMin: number, how: How, perMin = 1): LabelSet {
+  const vals = new Float64Array(top - lo + 1);
+  const tv = s.tv ? new Float64Array(top - lo + 1) : null;
+  for (let g = lo; g <= top; g++) {
+    const t = timeAt(s, g), wait = leave(g) - t;
+    if (tv) {
+      vals[g - lo] = objAt(s, g) + (wait + addMin) * perMin;
+      tv[g - lo] = t + wait + addMin;
+    } else vals[g - lo] = t + wait + addMin;
+  }
+  return { b: next.b, d: next.d, n: next.n, vals, origin: lo, base: 0, lo, top, parent: s, how, src: null, tgt: null, tv, tb: 0, sources: undefined, pick: undefined };
 }

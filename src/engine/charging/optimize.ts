@@ -1,14 +1,15 @@
 // Least total tour time over where to charge, how much, and where to take the
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
-import { afterStop, afterVisit, dayCap, driveStretch, pauseMin, type Driver } from "./breaks";
+import { afterStop, afterVisit, dayCap, driveStretch, nextDay, pauseMin, type Driver, type StretchOutcome } from "./breaks";
+import { departAfterBans, stretchGates, type StretchGate } from "./bans";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
-import { chargeVisitSet, driven, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
+import { chargeVisitSet, driven, drivenAfterWait, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type PriceByArrival } from "./cost-labels";
 import { isTariff, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
@@ -166,6 +167,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
   const cc = costCtx(prep, windows);
   const perMin = cc?.perMin ?? 1, faster = cc?.faster ?? false;
   let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
+  const gates = stretchGates(prep);
   let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
   const bd = bounds(prep);
   let rootBound = -Infinity;
@@ -198,8 +200,13 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     const stretchLo = firstAtLeast(cells, rc + p.peakKWh);
     const hi = lastAtMost(cells, cap + p.energyKWh);
     const next: LabelSet[] = [];
+    const gate = gates[k];
     for (const s of sets) {
       for (const o of driveStretch(s, drive, rules, future)) {
+        if (gate && mayWait(s, gate, drive + o.pauseMin)) {
+          next.push(...afterBanWait(s, o, gate, drive, future, rules, stretchLo, hi, k, perMin));
+          continue;
+        }
         const n = driven(s, o, drive + o.pauseMin, stretchLo, hi, { kind: "drive", point: k, events: o.events }, perMin);
         if (n) next.push(n);
       }
@@ -250,6 +257,50 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     prev = p;
   }
   return finish(prep, sets, prev, rootBound);
+}
+
+/** Whether any label of s could have to wait before a stretch of spanMin (a quick test on its span of times). */
+function mayWait(s: LabelSet, gate: StretchGate, spanMin: number): boolean {
+  const [first, last] = arrivalSpan(s, s.lo);
+  return gate.zones.some((z) => first - gate.preMin < z.endMin && last + spanMin + gate.postMin > z.startMin);
+}
+
+/**
+ * The labels of s after a stretch that a driving ban may make them wait for (bans.ts). Cells that
+ * wait long enough for a break or a daily rest, with one to take, count the wait as it: they drive
+ * the stretch with fresh clocks. Each run of cells alike is one set (its lower cells read as its
+ * lowest: more energy, same time).
+ */
+function afterBanWait(
+  s: LabelSet, o: StretchOutcome, gate: StretchGate, drive: number, future: number, rules: BreakRules, stretchLo: number, hi: number, k: number, perMin: number,
+): LabelSet[] {
+  const lo = Math.max(s.lo, stretchLo), top = Math.min(s.top, hi);
+  if (lo > top) return [];
+  const span = drive + o.pauseMin;
+  const leave = new Float64Array(top - lo + 1);
+  const kind = new Int8Array(top - lo + 1);
+  const restable = s.b > 0 || s.d > 0, breakable = s.b > 0;
+  for (let g = lo; g <= top; g++) {
+    const t = timeAt(s, g), dep = departAfterBans(gate, t, span), wait = dep - t;
+    leave[g - lo] = dep;
+    kind[g - lo] = restable && wait >= rules.restMin - 1e-9 ? 2 : breakable && wait >= rules.breakMin - 1e-9 ? 1 : 0;
+  }
+  const out: LabelSet[] = [];
+  const at = (g: number) => leave[g - lo];
+  for (let a = lo; a <= top; ) {
+    let b = a;
+    while (b < top && kind[b + 1 - lo] === kind[a - lo]) b++;
+    const c = kind[a - lo];
+    if (c === 0) out.push(drivenAfterWait(s, a, b, o, at, span, { kind: "drive", point: k, events: o.events }, perMin));
+    else {
+      const fresh: Driver = c === 2 ? { b: 0, d: 0, n: nextDay(rules, s.n) } : { b: 0, d: s.d, n: s.n };
+      for (const o2 of driveStretch(fresh, drive, rules, future)) {
+        out.push(drivenAfterWait(s, a, b, o2, at, drive + o2.pauseMin, { kind: "drive", point: k, events: o2.events, credit: c === 2 ? "rest" : "break" }, perMin));
+      }
+    }
+    a = b + 1;
+  }
+  return out;
 }
 
 /**
@@ -336,7 +387,7 @@ function costCtx<C extends string>(prep: Prepared<C>, windows: Windows): CostCtx
   const { input } = prep;
   if (windows === "late") return { perMin: input.objective?.eurPerMin ?? 1, faster: true, latePerMin: LATE_PER_MIN };
   if (!input.objective) return null;
-  const faster = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
+  const faster = (input.bans?.length ?? 0) > 0 || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
     input.stations.some((s) => s.openDuring || (s.price && isTariff(s.price)));
   return { perMin: input.objective.eurPerMin, faster };
 }

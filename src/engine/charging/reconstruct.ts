@@ -4,9 +4,10 @@
 import { pauseMin, type RoadsideEvent } from "./breaks";
 import { moneyOf, priceAt } from "./price";
 import type { Prepared } from "./grid";
+import { departAfterBans, stretchGates } from "./bans";
 import type { How, LabelSet } from "./labels";
 import {
-  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type OptimizeStats, type PlannedBreak, type PlannedStop, type RoutePos, type WaypointCharge, type WaypointVisit,
+  EU_BREAK_RULES, type DriverOption, type OptimizePlan, type PlannedBanWait, type OptimizeStats, type PlannedBreak, type PlannedStop, type RoutePos, type WaypointCharge, type WaypointVisit,
 } from "./types";
 
 export interface Decisions {
@@ -14,7 +15,8 @@ export interface Decisions {
   stops: Map<number, { option: DriverOption; targetU: number }>;
   /** targetU: the charge target at a section end's charger; null when it does not charge there. */
   visits: Map<number, { option: DriverOption; targetU: number | null }>;
-  stretches: Map<number, RoadsideEvent[]>;
+  /** Per point: the roadside pauses of the stretch that ends there, and the pause a ban wait before it counts as. */
+  stretches: Map<number, { events: RoadsideEvent[]; credit?: DriverOption }>;
 }
 
 export function backtrack<C extends string>(prep: Prepared<C>, final: LabelSet, cell: number): Decisions {
@@ -28,7 +30,7 @@ export function backtrack<C extends string>(prep: Prepared<C>, final: LabelSet, 
       s = s.sources![s.pick![g - s.origin]];
       continue;
     }
-    if (how.kind === "drive") out.stretches.set(how.point, how.events);
+    if (how.kind === "drive") out.stretches.set(how.point, { events: how.events, credit: how.credit });
     else if (how.kind === "visit" && !how.charge) out.visits.set(how.point, { option: how.option, targetU: null });
     else if (how.kind === "visit") {
       const i = g - s.origin;
@@ -52,7 +54,11 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   const rules = input.breaks ?? EU_BREAK_RULES;
   const at = (min: number) => input.departureMs + min * 60_000;
   const stops: PlannedStop[] = [], breaks: PlannedBreak[] = [], visits: WaypointVisit[] = [];
-  const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, serviceMin: 0, chargedKWh: 0, moneyEur: 0, objective: 0 };
+  const totals = { totalMin: 0, drivingMin: 0, chargingMin: 0, breakMin: 0, overheadMin: 0, waitMin: 0, banWaitMin: 0, serviceMin: 0, chargedKWh: 0, moneyEur: 0, objective: 0 };
+  const banWaits: PlannedBanWait[] = [];
+  const gates = stretchGates(prep);
+  /** Where the last point's stay ended: a charger or waypoint stop, else by the road. */
+  let lastStay: { at: "charger" | "waypoint"; index: number; stop: PlannedStop | null; visit: WaypointVisit | null } | null = null;
   let t = 0, soc = input.startSoc;
   let prev = { distM: 0, driveMin: 0, energyKWh: 0 };
   /** Where the route has been driven offsetMin past `from`: the pause falls due there, on the route's own clock. */
@@ -68,9 +74,19 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   points.forEach((p, k) => {
     const drive = p.driveMin - prev.driveMin;
     check(soc - (p.peakKWh - prev.energyKWh) / cap, `before ${p.distM} m`);
+    const stretch = dec.stretches.get(k);
+    const gate = gates[k];
+    if (gate) {
+      // As the search: the earliest departure that drives the stretch outside every ban; a wait
+      // that counts as a pause lasts at least that pause.
+      const credit = stretch?.credit ?? "none";
+      const span = drive + (stretch?.events ?? []).reduce((a, e) => a + pauseMin(e.kind, rules), 0);
+      const dep = departAfterBans(gate, t + pauseMin(credit, rules), span);
+      if (dep > t + 1e-9) banWait(k, dep - t, credit, gate);
+    }
     const t0 = t;
     let paused = 0;
-    for (const e of dec.stretches.get(k) ?? []) {
+    for (const e of stretch?.events ?? []) {
       const minutes = pauseMin(e.kind, rules);
       breaks.push({
         kind: e.kind, minutes, at: "roadside", distM: pauseDistM(prev, p, e.offsetMin),
@@ -122,6 +138,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       totals.chargedKWh += (target - arrivalSoc) * cap;
       soc = target - half;
       check(soc, `leaving ${st.key}`);
+      lastStay = { at: "charger", index: p.index, stop: stops[stops.length - 1], visit: null };
     } else if (p.kind === "waypoint") {
       const w = input.waypoints[p.index];
       const { option, targetU } = dec.visits.get(k) ?? { option: "none" as const, targetU: null };
@@ -148,9 +165,37 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
         soc = charge.departureSoc;
       }
       t = end;
-    }
+      lastStay = { at: "waypoint", index: p.index, stop: null, visit: visits[visits.length - 1] };
+    } else lastStay = null;
   });
   totals.totalMin = t;
+
+  /** A wait before the stretch that ends at point k: at the stop the truck made at the point before, else by the road there. */
+  function banWait(k: number, minutes: number, credit: DriverOption, gate: NonNullable<ReturnType<typeof stretchGates>[number]>) {
+    const from = k === 0 ? null : points[k - 1];
+    const stay = from ? lastStay : null;
+    // At a charger the truck waits before its detour back to the route.
+    const startMs = stay?.stop ? stay.stop.departureMs : at(t);
+    const refs = gate.zones.filter((z) => z.startMin < t + minutes + 1e-9 && z.endMin > t - gate.preMin).map((z) => z.ref);
+    const where = {
+      at: stay ? stay.at : k === 0 ? "start" as const : "roadside" as const,
+      index: stay ? stay.index : null,
+      distM: from ? from.distM : 0,
+      routeDriveMin: from ? from.driveMin : 0,
+    };
+    banWaits.push({ ...where, startMs, minutes, counts_as: credit, refs });
+    if (credit !== "none") {
+      breaks.push({ kind: credit, minutes, at: stay ? (stay.at === "charger" ? "charger" : "waypoint") : "roadside", distM: where.distM, routeDriveMin: where.routeDriveMin, startMs, banWait: true,
+        ...(stay?.stop ? { key: stay.stop.key, index: stay.index } : stay?.visit ? { key: stay.visit.key, index: stay.index } : {}) });
+      totals.breakMin += minutes;
+    }
+    // A stop the truck stays at for the ban: its departure moves (the charge is what was planned).
+    const ms = minutes * 60_000;
+    if (stay?.stop) { stay.stop.departureMs += ms; stay.stop.dwellMin += minutes; stay.stop.banWaitMin = (stay.stop.banWaitMin ?? 0) + minutes; }
+    if (stay?.visit) { stay.visit.departureMs += ms; stay.visit.banWaitMin = (stay.visit.banWaitMin ?? 0) + minutes; }
+    totals.banWaitMin += minutes;
+    t += minutes;
+  }
   totals.objective = input.objective ? input.objective.eurPerMin * t + totals.moneyEur : t;
 
   /**
@@ -171,7 +216,7 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
   }
   const windows = input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null);
   return {
-    ok: true, stops, breaks, waypoints: visits, totals, arrivalMs: at(t), endSoc: soc,
+    ok: true, stops, breaks: breaks.sort((a, b) => a.startMs - b.startMs), waypoints: visits, banWaits, totals, arrivalMs: at(t), endSoc: soc,
     timeWindowsReachable: windows ? visits.every((v) => v.lateMin <= 1e-6) : null, stats,
   };
 }

@@ -132,6 +132,33 @@ export interface OptimizeInput<C extends string = string> {
    */
   effort?: "exact" | "beam";
   objective?: CostObjective;
+  /** Driving bans on the route (bans.ts): no driving there during them; the truck waits before. */
+  bans?: BanZone[];
+}
+
+/** A ban on a stretch of the route: no driving between the route's driving minutes fromDriveMin and toDriveMin during startMin..endMin (minutes from the departure). */
+export interface BanZone {
+  fromDriveMin: number;
+  toDriveMin: number;
+  startMin: number;
+  endMin: number;
+  /** The caller's reference (its ban period). */
+  ref: number;
+}
+
+/** A wait for a driving ban: before the stretch from its place on, where the truck stopped or by the road. */
+export interface PlannedBanWait {
+  at: "roadside" | "charger" | "waypoint" | "start";
+  /** Index into input.stations or input.waypoints (charger, waypoint). */
+  index: number | null;
+  distM: number;
+  routeDriveMin: number;
+  startMs: number;
+  minutes: number;
+  /** The pause the wait counts as (it is long enough for it): the driver's clocks start again. */
+  counts_as: DriverOption;
+  /** The zones (refs) it waits for. */
+  refs: number[];
 }
 
 /** Planning ran past its deadline; the caller decides what that means for its job. */
@@ -164,11 +191,15 @@ export interface PlannedStop {
   dwellMin: number;
   /** By the station's price (0 without one), net EUR. */
   moneyEur: number;
+  /** Staying on for a driving ban (in dwellMin and departureMs). */
+  banWaitMin?: number;
 }
 
 export interface PlannedBreak {
   kind: BreakKind;
   minutes: number;
+  /** Taken while waiting for a driving ban (banWaits has the wait). */
+  banWait?: boolean;
   /** Roadside: where it fell due; at a waypoint it overlaps the waiting; at a charger, the charging. */
   at: "roadside" | "waypoint" | "charger";
   distM: number;
@@ -195,6 +226,8 @@ export interface WaypointVisit {
   /** Service start after the window's latest; 0 when met. */
   lateMin: number;
   soc: number;
+  /** Staying on after the service for a driving ban (in departureMs). */
+  banWaitMin?: number;
 }
 
 export interface WaypointCharge {
@@ -218,6 +251,8 @@ export interface OptimizeTotals {
   overheadMin: number;
   /** Waiting for windows, and standing at a section end past its service only to charge. */
   waitMin: number;
+  /** Waiting for driving bans (not in waitMin; a wait that counts as a pause is in breakMin too). */
+  banWaitMin?: number;
   serviceMin: number;
   chargedKWh: number;
   /** Charging bought, by the points' prices, net EUR. */
@@ -232,6 +267,8 @@ export interface OptimizePlan {
   /** Every break and rest in time order, wherever it is taken. */
   breaks: PlannedBreak[];
   waypoints: WaypointVisit[];
+  /** Waits for driving bans, in time order. */
+  banWaits?: PlannedBanWait[];
   totals: OptimizeTotals;
   arrivalMs: number;
   endSoc: number;

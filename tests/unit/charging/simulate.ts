@@ -35,8 +35,15 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   ];
   evs.sort((a, b) => (a.last !== b.last ? (a.last ? 1 : -1) : a.distM - b.distM || (a.kind === b.kind ? a.index - b.index : a.kind === "station" ? -1 : 1)));
   const stopAt = new Map(plan.stops.map((s) => [s.station, s]));
-  const pauseAt = new Map(plan.breaks.filter((b) => b.at !== "roadside").map((b) => [`${b.at}:${b.index}`, b]));
-  const roadside = plan.breaks.filter((b) => b.at === "roadside").sort((a, b) => a.routeDriveMin - b.routeDriveMin);
+  // Waits for driving bans are replayed from plan.banWaits (a wait that counts as a pause is also in breaks).
+  const pauses = plan.breaks.filter((b) => !b.banWait);
+  const pauseAt = new Map(pauses.filter((b) => b.at !== "roadside").map((b) => [`${b.at}:${b.index}`, b]));
+  const roadside = pauses.filter((b) => b.at === "roadside").sort((a, b) => a.routeDriveMin - b.routeDriveMin);
+  const banWaits = plan.banWaits ?? [];
+  const waitAt = (at: string, index: number | null, pos?: number) =>
+    banWaits.filter((w) => w.at === at && (at === "roadside" ? Math.abs(w.routeDriveMin - pos!) < 1e-9 : at === "start" || w.index === index));
+  // Driving as (clock from, clock to, route position from, to), for the bans.
+  const driven: [number, number, number, number][] = [];
   const minutesOf = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - inp.departureMs) / 60_000);
 
   let t = 0, soc = inp.startSoc, minSoc = soc;
@@ -45,7 +52,10 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
   let r = 0, money = 0;
   const pay = (p: ChargePrice, kWh: number, min: number) => { if (kWh > 1e-9) money += p.perKWh * kWh + p.sessionFee + p.perMin * min; };
   const serviceStart: number[] = [];
-  const drive = (min: number) => { b += min; d += min; maxB = Math.max(maxB, b); maxD = Math.max(maxD, d); t += min; };
+  const drive = (min: number, fromPos = NaN, toPos = fromPos) => {
+    if (min > 1e-12) driven.push([t, t + min, fromPos, toPos]);
+    b += min; d += min; maxB = Math.max(maxB, b); maxD = Math.max(maxD, d); t += min;
+  };
   // The day's driving limit: the plan's shorter days (dayCaps) where it has them.
   let day = 0;
   const dayLimit = () => Math.min(rules.maxDailyDriveMin, rules.dayCaps?.[day] ?? Infinity);
@@ -64,6 +74,14 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
     if (x < inp.reserveSoc - 1e-6) v.push(`SoC ${x.toFixed(4)} below the reserve ${where}`);
   };
 
+  const waitForBans = (ws: typeof banWaits) => {
+    for (const w of ws) {
+      if (Math.abs(w.startMs - (inp.departureMs + t * 60_000)) > 1e-3) v.push(`ban wait at ${w.distM} m starts ${w.startMs} vs ${inp.departureMs + t * 60_000}`);
+      t += w.minutes;
+      if (w.counts_as !== "none") takePause(w.counts_as, w.minutes);
+    }
+  };
+  waitForBans(waitAt("start", null));
   for (const ev of evs) {
     const peak = Math.max(inp.peakEnergyKWh ? inp.peakEnergyKWh(prev.distM, ev.distM) : -Infinity, ev.E, prev.E);
     lowSoc(soc - (peak - prev.E) / cap, `on the way to ${ev.distM} m`);
@@ -71,20 +89,23 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
     // Roadside pauses fall in [prev, this) in route driving time.
     while (r < roadside.length && roadside[r].routeDriveMin < ev.driveMin - 1e-9) {
       const p = roadside[r++];
-      drive(p.routeDriveMin - driveMark);
+      drive(p.routeDriveMin - driveMark, driveMark, p.routeDriveMin);
       driveMark = p.routeDriveMin;
       takePause(p.kind, p.minutes);
       t += p.minutes;
     }
-    drive(ev.driveMin - driveMark);
+    drive(ev.driveMin - driveMark, driveMark, ev.driveMin);
     soc = Math.min(1, soc - (ev.E - prev.E) / cap);
     prev = { distM: ev.distM, driveMin: ev.driveMin, E: ev.E };
 
     if (ev.kind === "station") {
       const stop = stopAt.get(ev.index);
-      if (!stop) continue;
+      if (!stop) {
+        waitForBans(waitAt("roadside", null, ev.driveMin));
+        continue;
+      }
       const s = inp.stations[ev.index];
-      drive(s.detourMin / 2);
+      drive(s.detourMin / 2, ev.driveMin);
       const arrival = soc - s.detourKWh / 2 / cap;
       lowSoc(arrival, `arriving at ${s.key}`);
       if (Math.abs(arrival - stop.arrivalSoc) > 1e-6) v.push(`${s.key}: arrival SoC ${stop.arrivalSoc} vs ${arrival}`);
@@ -97,7 +118,8 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
       const pause = pauseAt.get(`charger:${ev.index}`);
       t += inp.overheadMin + Math.max(charge, pause?.minutes ?? 0);
       if (pause) takePause(pause.kind, pause.minutes);
-      drive(s.detourMin / 2);
+      waitForBans(waitAt("charger", ev.index));
+      drive(s.detourMin / 2, ev.driveMin);
       soc = stop.departureSoc - s.detourKWh / 2 / cap;
       lowSoc(soc, `leaving ${s.key}`);
     } else {
@@ -122,11 +144,22 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
         }
       }
       t = end;
+      waitForBans(waitAt("waypoint", ev.index));
     }
     if (b > rules.maxDriveMin + 1e-6) v.push(`${b.toFixed(1)} min driving without a break at ${ev.distM} m`);
     if (d > rules.maxDailyDriveMin + 1e-6) v.push(`${d.toFixed(1)} min driving in a day at ${ev.distM} m`);
   }
   if (r < roadside.length) v.push("roadside pauses after the destination");
+  // No minute of driving on a banned stretch during its ban (positions linear in time while driving).
+  for (const z of inp.bans ?? []) {
+    for (const [t0, t1, p0, p1] of driven) {
+      const lo = Math.max(Math.min(p0, p1), z.fromDriveMin), hi = Math.min(Math.max(p0, p1), z.toDriveMin);
+      if (lo > hi + 1e-9) continue;
+      const at = (p: number) => (p1 === p0 ? t0 : t0 + ((p - p0) / (p1 - p0)) * (t1 - t0));
+      const [a, c] = p1 === p0 ? [t0, t1] : [at(lo), at(hi)];
+      if (Math.min(a, c) < z.endMin - 1e-6 && Math.max(a, c) > z.startMin + 1e-6) v.push(`drives at ${p0.toFixed(1)}-${p1.toFixed(1)} min of route from ${t0.toFixed(1)} to ${t1.toFixed(1)} in ban ${z.ref} (${z.startMin}-${z.endMin})`);
+    }
+  }
   if (maxB > rules.maxDriveMin + 1e-6) v.push(`driving since break reached ${maxB}`);
   if (maxD > rules.maxDailyDriveMin + 1e-6) v.push(`daily driving reached ${maxD}`);
   if (d > dayLimit() + 1e-6) v.push(`${d.toFixed(1)} min driving on the last day ${day} (limit ${dayLimit()})`);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { optimizeCharging } from "@/engine/charging/optimize";
+import type { BanZone, OptimizeInput, OptimizePlan } from "@/engine/charging/types";
+import { generate, line, rng, withPrices, type Conn } from "./fixtures";
+import { replay } from "./simulate";
+
+function plan(inp: OptimizeInput<Conn>): OptimizePlan {
+  const r = optimizeCharging(inp);
+  if (!r.ok) throw new Error(r.message);
+  const rep = replay(inp, r);
+  expect(rep.violations).toEqual([]);
+  expect(rep.totalMin).toBeCloseTo(r.totals.totalMin, 6);
+  return r;
+}
+
+const everywhere = (startMin: number, endMin: number, ref = 0): BanZone => ({ fromDriveMin: 0, toDriveMin: 1e9, startMin, endMin, ref });
+
+describe("charging optimizer: driving bans", () => {
+  it("waits at the start for a ban the whole tour would drive into", () => {
+    // 300 km at 80 km/h: 225 min of driving, all of it inside a ban from minute 60 to 600.
+    const r = plan({ ...line({ km: 300 }), bans: [everywhere(60, 600)] });
+    expect(r.banWaits).toEqual([expect.objectContaining({ at: "start", minutes: 600, counts_as: "none", refs: [0] })]);
+    expect(r.totals.totalMin).toBeCloseTo(825, 9);
+    expect(r.totals.banWaitMin).toBeCloseTo(600, 9);
+  });
+
+  it("stops by the road at the last point before the ban and counts the wait as the break", () => {
+    // Points at 37.5, 75 and 112.5 min; the ban from 120 to 300 catches the truck after S2.
+    const r = plan({ ...line({ km: 300, stations: [{ km: 50 }, { km: 100 }, { km: 150 }] }), bans: [everywhere(120, 300)] });
+    expect(r.stops).toEqual([]);
+    expect(r.banWaits).toEqual([expect.objectContaining({ at: "roadside", routeDriveMin: 112.5, minutes: 187.5, counts_as: "break" })]);
+    expect(r.totals.totalMin).toBeCloseTo(412.5, 9);
+  });
+
+  it("a ban long enough for the daily rest is the daily rest", () => {
+    // 1,100 km: 825 min of driving needs a daily rest; a 15-hour ban from minute 400 holds it.
+    const inp = { ...line({ km: 1100, stations: Array.from({ length: 10 }, (_, i) => ({ km: 100 * (i + 1), powerKW: 1000, connector: "MCS" as const })) }) };
+    const free = plan(inp);
+    const r = plan({ ...inp, bans: [everywhere(400, 1300)] });
+    // One daily rest, within the ban (at a charger or as the wait itself).
+    const rests = r.breaks.filter((b) => b.kind === "rest");
+    expect(rests).toHaveLength(1);
+    const restStart = (rests[0].startMs - inp.departureMs) / 60_000;
+    expect(restStart + rests[0].minutes).toBeGreaterThan(400);
+    expect(restStart + rests[0].minutes).toBeLessThanOrEqual(1300 + 1e-6);
+    expect(r.banWaits!.length).toBeGreaterThan(0);
+    // It drives on the minute the ban ends.
+    const w = r.banWaits!.at(-1)!;
+    expect((w.startMs - inp.departureMs) / 60_000 + w.minutes).toBeCloseTo(1300, 9);
+    expect(r.totals.totalMin).toBeGreaterThan(free.totals.totalMin);
+  });
+
+  it("a ban on the far part of the route only: the truck drives up to it and waits there", () => {
+    // The zone starts at route minute 150; the last point before it is S1 at 142.5 min.
+    const r = plan({ ...line({ km: 300, stations: [{ km: 100 }, { km: 190 }] }), bans: [{ fromDriveMin: 150, toDriveMin: 1e9, startMin: 100, endMin: 400, ref: 3 }] });
+    expect(r.banWaits).toEqual([expect.objectContaining({ routeDriveMin: 142.5, minutes: 400 - 142.5, refs: [3] })]);
+    expect(r.totals.totalMin).toBeCloseTo(400 + 82.5, 9);
+  });
+
+  it("charges while it waits at a charger: the charge costs no time there", () => {
+    // 700 km from 100 %: one charge is needed; the ban from 280 to 700 min falls right where it pays to stop.
+    const inp = line({ km: 700, stations: [{ km: 350, powerKW: 150 }, { km: 380, powerKW: 150 }] });
+    const r = plan({ ...inp, bans: [everywhere(280, 700)] });
+    expect(r.stops).toHaveLength(1);
+    const stop = r.stops[0];
+    expect(stop.banWaitMin).toBeGreaterThan(0);
+    // Leaves when the ban ends, charged; the last 320-350 km in 240-262.5 min.
+    expect(r.totals.totalMin).toBeLessThanOrEqual(700 + 262.5 + 1e-6);
+  });
+
+  it("random tours and bans, time and cost objectives: every plan keeps the bans and the rules, and a ban never makes a plan faster", () => {
+    let waited = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const base = generate(seed, { stations: [5, 30], km: [200, 900], waypoints: [0, 2], windows: 0.2, minCharge: [0, 10], hills: 1 });
+      const inp = seed % 2 ? base : withPrices(base, seed, { timeOfDay: 0.3, eurPerMin: [1, 0.5, 1e-6] });
+      const r0 = optimizeCharging(inp);
+      if (!r0.ok) continue;
+      const g = rng(seed * 31 + 5);
+      const total = r0.totals.totalMin;
+      const bans: BanZone[] = Array.from({ length: g.int(1, 3) }, (_, i) => {
+        const start = g.between(0, total), from = g.chance(0.5) ? 0 : g.between(0, total / 2);
+        return { fromDriveMin: from, toDriveMin: g.chance(0.5) ? 1e9 : from + g.between(30, 400), startMin: start, endMin: start + g.between(30, 1200), ref: i };
+      });
+      const r = optimizeCharging({ ...inp, bans });
+      expect(r.ok, `seed ${seed}`).toBe(true);
+      if (!r.ok) continue;
+      const rep = replay({ ...inp, bans }, r);
+      expect(rep.violations, `seed ${seed}`).toEqual([]);
+      expect(Math.abs(rep.totalMin - r.totals.totalMin) / r.totals.totalMin).toBeLessThan(0.005);
+      // (Under a cost objective a ban may make a plan cheaper: its wait can reach a cheaper hour, which no plan waits for of its own.)
+      if (!inp.objective) expect(r.totals.totalMin, `seed ${seed}`).toBeGreaterThanOrEqual(r0.totals.totalMin - 1e-6);
+      if ((r.banWaits ?? []).length) waited++;
+    }
+    expect(waited).toBeGreaterThan(10);
+  });
+});
