@@ -175,7 +175,9 @@ describe("findInCorridor on a real-shaped 800 km route", () => {
     for (let i = 1; i < hits.length; i++) expect(hits[i].distanceFromStartM).toBeGreaterThanOrEqual(hits[i - 1].distanceFromStartM);
   });
 
-  it("takes a few ms", () => {
+  // Speed is printed, not asserted (bench figures belong in bench/README.md); a wider corridor finds no fewer sites.
+  it("finds the corridor's sites at every width, the wider ones no fewer", () => {
+    let before = 0;
     for (const corridorM of [1000, 5000, 20_000]) {
       findInCorridor(index, route, corridorM); // warm-up
       const times: number[] = [];
@@ -187,7 +189,9 @@ describe("findInCorridor on a real-shaped 800 km route", () => {
       }
       times.sort((a, b) => a - b);
       console.log(`corridor ${corridorM} m over ${route.coords.length} coords: ${n} hits, median ${times[7].toFixed(2)} ms`);
-      expect(times[7]).toBeLessThan(100); // loose bound for loaded CI machines
+      expect(n).toBeGreaterThanOrEqual(before);
+      expect(n).toBeGreaterThan(0);
+      before = n;
     }
   });
 });
