@@ -1,4 +1,5 @@
 // The route optimization request: body of POST /planner/v2 and POST /planner.
+import { BAN_RULE_IDS } from "../engine/bans/rules";
 import { z } from "zod";
 import { latLonPair, numberIn, onObjects, queryInt, queryBool, textUpTo, timeOfDayOrIso, validFields, wholeNumber, whenAllValid } from "./fields";
 import { lengthFirst } from "./lists";
@@ -117,6 +118,10 @@ export const RouteOptimizationRequest = z
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
     avoid_tolls: z.boolean().nullish().transform((v) => v ?? false)
       .describe("Prefer a drivable toll-free route (of the fastest road and its alternatives) to any tolled one; when every drivable route has tolls, the best of them under the objective, with a warning; default false"),
+    driving_bans: z.boolean().nullish().transform((v) => v ?? true)
+      .describe("Keep the truck driving bans of the countries on the route (weekend, holiday, night; docs/driving-bans.md): the plan waits where a ban holds; false plans as if none applied (a permit for the whole tour); default true"),
+    driving_ban_exemptions: z.array(z.enum(BAN_RULE_IDS)).max(BAN_RULE_IDS.length).nullish()
+      .describe("Ban rules this truck is exempt from (a permit, an exempt load, the low-noise certificate for AT-night), by rule id; default none"),
     route_choice: lengthFirst(z.array(wholeNumber(0, 3)).max(MAX_SECTIONS)).nullish()
       .describe("Plan this route only: per section, 0 for its fastest road, j for its j-th alternative, as a result's route_alternatives[].route_choice gives it " +
         "(the same on the same data pack version); one entry per section"),

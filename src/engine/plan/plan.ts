@@ -26,6 +26,7 @@ import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
+import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
@@ -116,14 +117,15 @@ function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: 
 function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
   const { legs, profile, hits, candidates, sectionChargers: chargers } = route;
   const warnings = [...route.warnings];
-  const request = optimizerInput(input, profile, candidates, chargers, data.prices);
+  const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000);
+  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
   if ("cutOff" in outcome) return { result: null, work: outcome.work };
   const { result: optimized, shortenedDays, tooLong, work } = outcome;
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok);
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok, bans.periods);
   const drivable = optimized.ok;
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
@@ -162,6 +164,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
   if (unknownAccess) warnings.push(unknownAccess);
+  warnings.push(...banWarnings(optimized.ok ? optimized : null, bans.periods));
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -184,6 +187,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     available_charging_stations: hits.map(availableStation),
     not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM, uncovered(data, profile, timeline.reserveCrossM ?? optimized.atM)),
     toll_summary: tolls,
+    driving_bans: input.drivingBans === false ? null : drivingBansOf(bans.periods, optimized.ok ? optimized : null, departure, timeline.endMs),
     warnings,
     totals: {
       distance_m: Math.round(timeline.distanceM),

@@ -43,6 +43,10 @@ export interface PlanInput {
   alternatives?: boolean;
   /** Prefer a drivable toll-free route to any tolled one. */
   avoidTolls?: boolean;
+  /** false: plan as if no truck driving ban applied (the request's driving_bans); default: every ban applies. */
+  drivingBans?: boolean;
+  /** Ban rules the truck is exempt from (a permit, an exempt load): rule ids of bans/rules.ts. */
+  drivingBanExemptions?: string[];
   /** Plan this route only: per section, 0 = its fastest road, j = its j-th alternative (a route_alternatives entry's route_choice). */
   routeChoice?: number[];
   /** Epoch ms by which planning must end (a job's time limit); never stored with the tour. */

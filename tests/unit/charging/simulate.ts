@@ -116,7 +116,9 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
       if (stop.chargeMin < inp.minChargeMin - 1e-9) v.push(`${s.key}: below the charge floor`);
       pay(priceAt(s.price, inp.departureMs + t * 60_000), (stop.departureSoc - arrival) * cap, charge);
       const pause = pauseAt.get(`charger:${ev.index}`);
-      t += inp.overheadMin + Math.max(charge, pause?.minutes ?? 0);
+      // A pause taken here runs on through a wait for a driving ban (replayed after it).
+      const banned = waitAt("charger", ev.index).reduce((a, w) => a + w.minutes, 0);
+      t += inp.overheadMin + Math.max(charge, (pause?.minutes ?? 0) - banned);
       if (pause) takePause(pause.kind, pause.minutes);
       waitForBans(waitAt("charger", ev.index));
       drive(s.detourMin / 2, ev.driveMin);
