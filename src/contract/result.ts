@@ -136,6 +136,8 @@ export const DrivingBan = z
     label: z.string(),
     start_time: z.string().describe("ISO-8601, UTC"),
     end_time: z.string(),
+    start_time_local: z.string().nullish().describe("`start_time` in the local time of the ban's country, ISO-8601 with its offset"),
+    end_time_local: z.string().nullish().describe("`end_time` in the local time of the ban's country"),
     source: z.string(),
     confidence: z.enum(["official", "secondary", "estimate"]),
     roads: z.enum(["all", "motorways_and_main_roads", "outside_built_up_areas"]).describe("The roads the law names; the plan keeps the ban on every road of the country"),
@@ -184,7 +186,10 @@ export const ResultPOISummary = z
     ...stationFacts,
     energy_cost: EnergyCost.nullish().describe("At a stop that charges: what that energy costs"),
     driving_ban_wait_min: z.number().nullish().describe("Minutes this stop waits for a truck driving ban (in service_time_min and wait_min); a stop named `Driving ban` is only that wait, by the road"),
-    driving_ban: z.looseObject({ rule: z.string(), country: z.string(), label: z.string(), start_time: z.string(), end_time: z.string(), confidence: z.string() }).nullish()
+    driving_ban: z.looseObject({
+      rule: z.string(), country: z.string(), label: z.string(), start_time: z.string(), end_time: z.string(), confidence: z.string(),
+      start_time_local: z.string().nullish(), end_time_local: z.string().nullish(),
+    }).nullish()
       .describe("The ban the wait is for (the one whose end the truck waits for)"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),

@@ -58,9 +58,16 @@ export const HAMBURG: [number, number] = [53.55, 9.99];
 export const MUNICH: [number, number] = [48.14, 11.58];
 export const HANNOVER: [number, number] = [52.37, 9.73];
 
+/**
+ * A Wednesday morning: plans of the tests do not depend on the day the tests run (a Saturday evening would
+ * meet the Sunday driving ban). A test of another departure says its own start_time_tour.
+ */
+export const WEEKDAY_DEPARTURE = "2026-11-25T06:00:00Z";
+
 export function hamburgMunich(overrides: Record<string, unknown> = {}) {
   return {
     vehicle_id: "mb-eactros-600",
+    start_time_tour: WEEKDAY_DEPARTURE,
     battery_level_start: 0.8,
     section_list: [{ start_pos: HAMBURG, stop_pos: MUNICH, payload_kg: 20000 }],
     poi_info: {},

@@ -96,6 +96,7 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
       reducedRestsLeft: nonZero(b.driver?.reduced_daily_rests_left),
       valueOfTime: b.value_of_time_eur_per_h == null ? "" : String(b.value_of_time_eur_per_h),
       costOptions: b.cost_options === true,
+      drivingBans: b.driving_bans !== false,
       objective: b.objective === "balanced" || b.objective === "fastest" || b.objective === "cheapest" ? b.objective : "",
     },
     waypoints,

@@ -2,7 +2,7 @@
 // operator, power and connector, the charge (energy, time, SoC in and out),
 // the times, a break or rest taken while charging and the alternatives.
 import type { ReactNode } from "react";
-import { fmtDuration, fmtKm, fmtLatLon, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import { fmtBanWait, fmtDuration, fmtKm, fmtLatLon, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import type { PlanStop, StopAlternative } from "@/components/planner/stops";
 import { fmtMoney } from "@/components/result/tolls";
 
@@ -79,6 +79,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
             ["Departure", fmtTime(s.departure, s.zone, true)],
             ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`],
             ["Break taken", s.pause ? `${pauseText(s.pause)}, while charging` : "none"],
+            ...(s.ban ? [["Waiting", fmtBanWait(s.ban, s.zone)] as [string, ReactNode]] : []),
           ]}
         />
         <Alternatives list={s.alternatives} />
@@ -89,11 +90,13 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
     const rest = s.pause?.kind === "rest";
     return (
       <div className="plan-popup">
-        <p className="plan-popup-title">{rest ? "Daily rest" : "Break"}</p>
-        <p className="plan-popup-sub">{rest ? "The driver's daily rest, away from a charger." : "The driver's break, away from a charger."}</p>
+        <p className="plan-popup-title">{s.ban ? "Driving ban" : rest ? "Daily rest" : "Break"}</p>
+        <p className="plan-popup-sub">
+          {s.ban ? `${fmtBanWait(s.ban, s.zone)}${s.pause ? `; it is the driver's ${rest ? "daily rest" : "break"}` : ""}.` : rest ? "The driver's daily rest, away from a charger." : "The driver's break, away from a charger."}
+        </p>
         <Facts
           rows={[
-            ["Duration", fmtDuration(s.pause?.min)],
+            ["Duration", fmtDuration(s.ban ? s.ban.waitMin : s.pause?.min)],
             ["Arrival", fmtTime(s.arrival, s.zone, true)],
             ["Departure", fmtTime(s.departure, s.zone, true)],
             ["State of charge", fmtSoc(s.socIn)],
@@ -109,6 +112,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
     if (s.waitMin) rows.push(["Waiting", fmtDuration(s.waitMin)]);
     if (s.lateMin) rows.push(["Late by", fmtDuration(s.lateMin)]);
     if (s.pause) rows.push(["Break taken", pauseText(s.pause)]);
+    if (s.ban) rows.push(["Driving ban", fmtBanWait(s.ban, s.zone)]);
   }
   // A section end with its own charger charges during the stop.
   if (s.energyKWh) rows.push(["Charging here", `${fmtNum(s.energyKWh, "kWh", 1)} at ${fmtNum(s.powerKW, "kW")} in ${fmtDuration(s.chargeMin)}`], ["SoC in → out", `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`]);

@@ -50,6 +50,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   valueOfTime: ["value_of_time_eur_per_h"],
   objective: ["objective"],
   costOptions: ["cost_options"],
+  drivingBans: ["driving_bans"],
 };
 
 interface Props {

@@ -13,7 +13,7 @@ import { Timeline } from "@/components/result/Timeline";
 import { Totals } from "@/components/result/Totals";
 import { fmtMoney } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
-import { differentDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime } from "./format";
+import { differentDay, fmtBanWait, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime } from "./format";
 import styles from "./planner.module.css";
 import { planStops, type PlanStop } from "./stops";
 
@@ -110,6 +110,7 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
                 </div>
               </dl>
               {s.pause ? <div className={styles.stopSub}>{pauseText(s.pause)} taken while charging</div> : null}
+              {s.ban ? <div className={styles.stopSub} data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)}</div> : null}
               {s.alternatives.length ? (
                 <div className={styles.stopSub}>
                   Instead: {s.alternatives.map((a) => `${a.name ?? "station"} (${fmtNum(a.powerKW ?? null, "kW")}, +${fmtDuration(a.extraMin ?? 0)})`).join("; ")}
@@ -118,6 +119,7 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
             </>
           ) : (
             <div className={styles.stopSub}>
+              {s.ban ? <span data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)} · </span> : null}
               {s.pause ? `${pauseText(s.pause)} · ` : null}
               {s.waitMin ? `Waiting ${fmtDuration(s.waitMin)} · ` : null}
               {s.lateMin ? `Late by ${fmtDuration(s.lateMin)} · ` : null}

@@ -79,3 +79,8 @@ export function fmtSoc(v: number | null | undefined): string {
 export function fmtLatLon(lat: number, lon: number): string {
   return `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
 }
+
+/** A wait for a truck driving ban: "Driving ban: waits 21 h 00 min, until 22:00 (Sundays and …)". */
+export function fmtBanWait(ban: { waitMin: number; label: string | null; until: string | null }, zone: string | null): string {
+  return `Driving ban: waits ${fmtDuration(ban.waitMin)}${ban.until ? `, until ${fmtTime(ban.until, zone, true)}` : ""}${ban.label ? ` (${ban.label})` : ""}`;
+}

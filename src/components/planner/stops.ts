@@ -67,6 +67,8 @@ export interface PlanStop {
   /** At a charging site: whether the data says a truck can use it, and what says so. */
   truckAccess?: "known" | "unknown" | null;
   truckAccessEvidence?: string | null;
+  /** Waiting here for a truck driving ban: how long, which ban, until when (null: none). */
+  ban?: { waitMin: number; label: string | null; until: string | null } | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -86,7 +88,13 @@ export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
  */
 export function isRoadsideBreak(s: ResultSection): boolean {
   const p = s.poi_summary as Record<string, unknown> | null | undefined;
-  return p != null && (p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p);
+  return p != null && ((p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p) || isRoadsideBanWait(s));
+}
+
+/** A wait for a truck driving ban by the road: a section the plan inserted, with no station (named "Driving ban"). */
+export function isRoadsideBanWait(s: ResultSection): boolean {
+  const p = s.poi_summary as Record<string, unknown> | null | undefined;
+  return p != null && s.inserted === true && p.id == null && typeof p.driving_ban_wait_min === "number";
 }
 
 export function planStops(result: OptimizationResultResponse): PlanStop[] {
@@ -150,6 +158,7 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       chargeTo: str(p.charge_end_time),
       truckAccess: p.truck_access ?? null,
       truckAccessEvidence: str(p.truck_access_evidence),
+      ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: str(p.driving_ban?.label), until: str(p.driving_ban?.end_time) } : null,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,
         label: str(a.label),

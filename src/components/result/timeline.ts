@@ -67,9 +67,13 @@ export function tourActivities(stops: PlanStop[]): Activity[] {
       if (s.chargeFrom && s.chargeTo) push("charge", ms(s.chargeFrom), ms(s.chargeTo), i, place);
       else if (s.kind === "charge") push("charge", arr, Math.min(dep, arr + (s.chargeMin ?? 0) * minute), i, place);
       let t = arr;
-      if (s.waitMin) {
-        push("wait", t, Math.min(dep, t + s.waitMin * minute), i, place);
-        t = Math.min(dep, t + s.waitMin * minute);
+      // A wait for a driving ban ends the stay (the truck leaves when the ban ends); a window's wait starts it.
+      const banMin = s.ban?.waitMin ?? 0;
+      if (banMin) push("wait", Math.max(arr, dep - banMin * minute), dep, i, place);
+      const windowMin = (s.waitMin ?? 0) - banMin;
+      if (windowMin > 0) {
+        push("wait", t, Math.min(dep, t + windowMin * minute), i, place);
+        t = Math.min(dep, t + windowMin * minute);
       }
       if (s.pause && s.pauseFrom && s.pauseTo) push(s.pause.kind, ms(s.pauseFrom), ms(s.pauseTo), i, place);
       else if (s.pause) push(s.pause.kind, t, Math.min(dep, t + s.pause.min * minute), i, place);

@@ -5,7 +5,7 @@
 // The gate is a nondecreasing function of the departure (leaving later never arrives earlier), so
 // earlier labels stay at least as good and the search stays exact within this model.
 import type { Prepared } from "./grid";
-import type { BanZone } from "./types";
+import type { BanZone, BreakRules } from "./types";
 
 export interface StretchGate {
   /** Zones on the stretch's road, by start. */
@@ -53,4 +53,45 @@ export function departAfterBans(gate: StretchGate, t: number, spanMin: number): 
     }
   }
   return dep;
+}
+
+/**
+ * A lower bound on the arrival at route minute endX from route minute x at time t with clocks b and d:
+ * driving only (no charging, no service), each pause where it falls due, and a ban waited out wherever it
+ * catches the truck, a wait of a pause's length counting as that pause. It relaxes the search's model (waits
+ * only at points, whole stretches kept clear), and leaving later never arrives earlier, so no plan from that
+ * state arrives before it.
+ */
+export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: number, endX: number, t: number, b: number, d: number): number {
+  let pos = x, clock = t;
+  for (let guard = 0; pos < endX - 1e-9 && guard < 10_000; guard++) {
+    const canDrive = Math.max(0, Math.min(rules.maxDriveMin - b, rules.maxDailyDriveMin - d));
+    const segEnd = Math.min(endX, pos + canDrive);
+    // The first place on this piece where a ban holds when the truck gets there.
+    let hitPos = Infinity, hitEnd = -Infinity;
+    for (const z of zones) {
+      const p0 = Math.max(pos, z.fromDriveMin), p1 = Math.min(segEnd, z.toDriveMin);
+      if (p0 > p1) continue;
+      const c0 = clock + (p0 - pos), c1 = clock + (p1 - pos);
+      if (c1 <= z.startMin || c0 >= z.endMin) continue;
+      const p = Math.max(p0, pos + (z.startMin - clock));
+      if (p < hitPos - 1e-9 || (p < hitPos + 1e-9 && z.endMin > hitEnd)) { hitPos = p; hitEnd = z.endMin; }
+    }
+    if (hitPos < Infinity) {
+      const driven = hitPos - pos;
+      b += driven; d += driven; clock += driven; pos = hitPos;
+      const wait = hitEnd - clock;
+      clock = hitEnd;
+      if (wait >= rules.restMin - 1e-9) b = d = 0;
+      else if (wait >= rules.breakMin - 1e-9) b = 0;
+      continue;
+    }
+    const driven = segEnd - pos;
+    b += driven; d += driven; clock += driven; pos = segEnd;
+    if (pos >= endX - 1e-9) break;
+    // A pause falls due here: the daily rest where the day's driving is what ends first, else the break.
+    if (rules.maxDailyDriveMin - d <= rules.maxDriveMin - b + 1e-9) { clock += rules.restMin; b = d = 0; }
+    else { clock += rules.breakMin; b = 0; }
+  }
+  return clock;
 }

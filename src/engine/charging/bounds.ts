@@ -6,7 +6,7 @@
 import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks";
 import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
 import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
-import type { LabelSet, StopCtx } from "./labels";
+import { timeAt, type LabelSet, type StopCtx } from "./labels";
 import { leastPerKWh } from "./price";
 import { EU_BREAK_RULES, type BreakRules, type OptimizeInput } from "./types";
 
@@ -436,7 +436,11 @@ function patterns(bd: Bounds, k: number, b: number, d: number): number[] | null 
  * its stop or visit), and with a known plan's time `ub` the highest cell that
  * can still beat it.
  */
-export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sample = 1): { lb: number; top: number } {
+/**
+ * `arriveNoSooner`: an arrival no label of s can beat (driving bans, bans.ts arrivalBound from its
+ * earliest time): each cell's time still to come is at least what separates it from that.
+ */
+export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sample = 1, arriveNoSooner = -Infinity): { lb: number; top: number } {
   const [unfilled, all] = pauses(bd, k, s.b, s.d);
   const pat = patterns(bd, k, s.b, s.d);
   // Without charging still to do, pauses and driving alone; with it, at least one stop's overhead too.
@@ -462,6 +466,10 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
       const i = g - off;
       const spaced = (i < spLen ? sp.h[k][spRow + i] : sp.least[k][spRow / spLen]) - SPACED_SLACK;
       if (spaced > rest) rest = spaced;
+    }
+    if (arriveNoSooner > -Infinity) {
+      const still = arriveNoSooner - timeAt(s, g);
+      if (still > rest) rest = still;
     }
     let v = vals[g - origin] + base + (rest > floor ? rest : floor) * perMin;
     if (price > 0 && cells[g] < need) v += price * (need - cells[g]);

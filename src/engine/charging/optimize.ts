@@ -2,7 +2,7 @@
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
 import { afterStop, afterVisit, dayCap, driveStretch, nextDay, pauseMin, type Driver, type StretchOutcome } from "./breaks";
-import { departAfterBans, stretchGates, type StretchGate } from "./bans";
+import { arrivalBound, departAfterBans, stretchGates, type StretchGate } from "./bans";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { chargeVisitSet, driven, drivenAfterWait, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type PriceByArrival } from "./cost-labels";
@@ -178,10 +178,15 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     if (ub === Infinity && xs.length <= beam) return xs;
     // The beam ranks by a bound on a sample of cells (any order is correct there); exact sweeps need every cell.
     const sample = (s: LabelSet) => (beam === Infinity ? 1 : Math.max(1, Math.floor((s.top - s.lo) / BEAM_SAMPLES)));
-    const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub, sample(s)) })).filter((x) => x.lb <= ub + 1e-9);
+    const lb = xs.map((s) => ({ s, ...lowerBound(bd, s, k, ub, sample(s), banFloor(s, k)) })).filter((x) => x.lb <= ub + 1e-9);
     if (lb.length > beam) lb.sort((a, b) => a.lb - b.lb).length = beam;
     return lb.map((x) => (x.top === x.s.top ? x.s : { ...x.s, top: x.top }));
   };
+  // With driving bans: no label of a set arrives before the bans let its earliest label (arrivalBound).
+  const zones = input.bans ?? [];
+  const endX = points[points.length - 1].driveMin;
+  const banFloor = (s: LabelSet, k: number) =>
+    zones.length ? arrivalBound(zones, rules, points[k].driveMin, endX, arrivalSpan(s, s.lo)[0], s.b, s.d) : -Infinity;
   const count = (n: number) => { stats.sets += n; stats.maxSetsAtPoint = Math.max(stats.maxSetsAtPoint, sets.length); };
   const start = stats.sets, limit = start + budget;
 
@@ -279,7 +284,8 @@ function afterBanWait(
   const span = drive + o.pauseMin;
   const leave = new Float64Array(top - lo + 1);
   const kind = new Int8Array(top - lo + 1);
-  const restable = s.b > 0 || s.d > 0, breakable = s.b > 0;
+  // A pause only where it resets more than the detour back would leave on the clocks.
+  const restable = s.b > gate.preMin || s.d > gate.preMin, breakable = s.b > gate.preMin;
   for (let g = lo; g <= top; g++) {
     const t = timeAt(s, g), dep = departAfterBans(gate, t, span), wait = dep - t;
     leave[g - lo] = dep;
@@ -293,7 +299,9 @@ function afterBanWait(
     const c = kind[a - lo];
     if (c === 0) out.push(drivenAfterWait(s, a, b, o, at, span, { kind: "drive", point: k, events: o.events }, perMin));
     else {
-      const fresh: Driver = c === 2 ? { b: 0, d: 0, n: nextDay(rules, s.n) } : { b: 0, d: s.d, n: s.n };
+      // The clocks start again at the wait's end; a truck that waited at a charger then drives its detour back.
+      const back = gate.preMin;
+      const fresh: Driver = c === 2 ? { b: back, d: back, n: nextDay(rules, s.n) } : { b: back, d: s.d, n: s.n };
       for (const o2 of driveStretch(fresh, drive, rules, future)) {
         out.push(drivenAfterWait(s, a, b, o2, at, drive + o2.pauseMin, { kind: "drive", point: k, events: o2.events, credit: c === 2 ? "rest" : "break" }, perMin));
       }
@@ -400,6 +408,8 @@ function priceByArrival<C extends string>(prep: Prepared<C>, price: Parameters<t
 
 function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick<Point, "distM" | "energyKWh">, rootBound: number): SweepResult {
   const { input, cells, cap } = prep;
+  // Every set was cut by the bound at the last point: nothing beats the known plan.
+  if (sets.length === 0) return { ok: false, code: "none_better" };
   const need = Math.max(input.endSoc, input.reserveSoc) * cap + end.energyKWh;
   const ge = firstAtLeast(cells, need);
   let best: LabelSet | null = null, bestT = Infinity;

@@ -63,7 +63,9 @@ function isCharging(s: ResultSection): boolean {
  */
 function isRoadsideBreak(s: ResultSection): boolean {
   const p = s.poi_summary as Record<string, unknown> | null | undefined;
-  return p != null && (p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p);
+  // A wait for a driving ban by the road is a section the plan inserted with no station.
+  const banWait = s.inserted === true && p?.id == null && typeof p?.driving_ban_wait_min === "number";
+  return p != null && ((p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p) || banWait);
 }
 
 export function exportStops(result: ExportableResult): ExportStop[] {

@@ -23,6 +23,7 @@ import type { PlanInput } from "./types";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const floor1 = (x: number) => Math.floor(x * 10 + 1e-9) / 10;
 const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
 /** A not-drivable tour runs the battery "below empty" on paper; report empty. */
 const socOut = (x: number) => round(Math.max(0, x), 4);
@@ -196,7 +197,8 @@ export function assembleSections(
         coordinate_lat: round(stopPoint[0], 6),
         coordinate_lon: round(stopPoint[1], 6),
         break_kind: counts,
-        break_min: counts ? round(wait.minutes, 1) : 0,
+        // Rounded down: the stay is never shorter than the pause it reports.
+        break_min: counts ? floor1(wait.minutes) : 0,
         ...(counts ? { break_start_time: iso(arrival), break_end_time: iso(departure) } : {}),
         charge_time_min: 0,
         energy_kWh: 0,
@@ -396,7 +398,7 @@ function banWaitAtStop(
   const own = plan.breaks.find((b) => !b.banWait && here(b));
   // (A pause of the stop's own runs on through the wait already: the re-simulation made it so.)
   const pause = credit && !own
-    ? { break_kind: credit.kind, break_min: round((departureMs - pauseFromMs) / 60_000, 1), break_start_time: iso(pauseFromMs), break_end_time: iso(departureMs) }
+    ? { break_kind: credit.kind, break_min: floor1((departureMs - pauseFromMs) / 60_000), break_start_time: iso(pauseFromMs), break_end_time: iso(departureMs) }
     : {};
   return { ...pause, ...(wait ? {} : { wait_min: round(minutes, 1) }), ...banFields(minutes, wt.flatMap((w) => w.refs), departureMs, bans) };
 }

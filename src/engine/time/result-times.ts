@@ -4,6 +4,7 @@
 // the list of instant fields lives in one place.
 import type { PlanResult, ResultPOI, ResultSection } from "../../contract/result";
 import { localOf } from "./local-time";
+import { BAN_ZONES } from "../bans/rules";
 
 type Fields = Record<string, unknown>;
 
@@ -49,6 +50,8 @@ export function withLocalTimes(r: PlanResult, departureZone: string): PlanResult
       poi_list: r.poi_list.map((p: ResultPOI) => withLocal(p, typeof p.time_zone === "string" ? p.time_zone : null, ["opening_time", "closing_time", "poi_arrival_time"])),
       totals,
       driving_rules: r.driving_rules ? withLocal(r.driving_rules, departureZone, ["daily_rest_ended_at"]) : r.driving_rules,
+      // A ban in the time of its country (its label's times are that country's).
+      driving_bans: r.driving_bans ? r.driving_bans.map((b) => withLocal(b, BAN_ZONES[b.country] ?? departureZone, ["start_time", "end_time"])) : r.driving_bans,
     },
     departureZone,
     ["optimal_departure_time"],
@@ -60,5 +63,8 @@ function localSection(s: ResultSection): ResultSection {
   const zone = typeof s.poi_summary?.time_zone === "string" ? s.poi_summary.time_zone : null;
   const section = withLocal(s, zone, ["opening_time"]);
   const instants = ["arrival_time", "departure_time", "break_start_time", "break_end_time", "charge_start_time", "charge_end_time"];
-  return s.poi_summary ? { ...section, poi_summary: withLocal(s.poi_summary, zone, instants) } : section;
+  if (!s.poi_summary) return section;
+  const ban = s.poi_summary.driving_ban;
+  const summary = ban ? { ...s.poi_summary, driving_ban: withLocal(ban, BAN_ZONES[ban.country] ?? zone, ["start_time", "end_time"]) } : s.poi_summary;
+  return { ...section, poi_summary: withLocal(summary, zone, instants) };
 }

@@ -47,6 +47,8 @@ export interface GenOptions {
   hills?: number;
   /** Chance that a section end has a charger (waypoints before the destination and the destination alike). */
   wpChargers?: number;
+  /** How many driving bans (zones), from..to: each on the whole route or a part, at some time of the tour. */
+  bans?: [number, number];
 }
 
 /** A route of `km` with stations and waypoints; energy follows gentle hills. */
@@ -88,10 +90,20 @@ export function generate(seed: number, o: GenOptions): OptimizeInput<Conn> {
     for (const wp of waypoints) if (r.chance(o.wpChargers)) wp.charger = { powerKW: r.pick([22, 50, 150, 400]), connector: "CCS" };
   }
   const startSoc = r.between(0.3, 1);
+  const endSoc = r.between(0.1, 0.35), minChargeMin = r.pick(o.minCharge ?? [0]);
+  // Drawn last: the instance without bans stays that of the same seed.
+  const routeMin = drive(km);
+  const bans = o.bans
+    ? Array.from({ length: r.int(o.bans[0], o.bans[1]) }, (_, ref) => {
+      const startMin = r.between(-60, 1.5 * routeMin), from = r.chance(0.5) ? 0 : r.between(0, routeMin);
+      return { fromDriveMin: from, toDriveMin: r.chance(0.5) ? Infinity : from + r.between(20, 300), startMin, endMin: startMin + r.between(30, 900), ref };
+    })
+    : undefined;
   return {
-    capacityKWh: cap, startSoc, endSoc: r.between(0.1, 0.35), reserveSoc: 0.1,
-    overheadMin: 5, minChargeMin: r.pick(o.minCharge ?? [0]), departureMs,
+    capacityKWh: cap, startSoc, endSoc, reserveSoc: 0.1,
+    overheadMin: 5, minChargeMin, departureMs,
     stations, waypoints, chargeMinutes: analyticCharge(cap), breaks: o.breaks,
+    ...(bans ? { bans } : {}),
     peakEnergyKWh: (a, b) => {
       let m = -Infinity;
       for (let x = a / 1000; x < b / 1000; x += 0.5) m = Math.max(m, energy(x));

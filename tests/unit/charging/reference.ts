@@ -85,7 +85,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   const priceOf = (p: Price | undefined, min: number): ChargePrice =>
     !p ? { perKWh: 0, sessionFee: 0, perMin: 0 } : "at" in p ? p.at(inp.departureMs + min * 60_000) : p;
   const money = (p: ChargePrice, kWh: number, min: number) => (kWh > 1e-9 ? p.perKWh * kWh + p.sessionFee + p.perMin * min : 0);
-  const timeMatters = alpha !== null && (lateMode || inp.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
+  const timeMatters = alpha !== null && (lateMode || (inp.bans?.length ?? 0) > 0 || inp.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
     inp.stations.some((s) => s.price && "at" in s.price));
 
   const pareto = <T extends St>(xs: T[]): T[] => {
@@ -181,14 +181,16 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   };
 
   // Legal roadside pauses over `drive` minutes: [b, d, pause minutes].
-  const roadside = (b: number, d: number, drive: number): [number, number, number][] => {
+  // A rest in place of a due break only where a rest can still fall due (`future`: most driving after the
+  // stretch), as the optimizer's model has it: no plan rests early only to reach a later hour.
+  const roadside = (b: number, d: number, drive: number, future = Infinity): [number, number, number][] => {
     const out: [number, number, number][] = [];
     const go = (b: number, d: number, left: number, p: number) => {
       const toB = rules.maxDriveMin - b, toD = rules.maxDailyDriveMin - d;
       if (left <= Math.min(toB, toD) + 1e-7) { out.push([b + left, d + left, p]); return; }
       if (toD <= toB + 1e-7) { go(0, 0, left - Math.max(0, toD), p + rules.restMin); return; }
       go(0, d + Math.max(0, toB), left - Math.max(0, toB), p + rules.breakMin);
-      go(0, 0, left - Math.max(0, toB), p + rules.restMin);
+      if (d + Math.max(0, toB) + left - Math.max(0, toB) + future > rules.maxDailyDriveMin + 1e-7) go(0, 0, left - Math.max(0, toB), p + rules.restMin);
     };
     go(b, d, drive, 0);
     return out;
@@ -239,6 +241,45 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     }
     return soc >= Math.max(inp.endSoc, res) - 1e-9;
   };
+  // Driving bans: the stretch into event i, its roadside pauses and the detours of chargers at both ends
+  // included, is driven in none of a ban's minutes where the stretch touches the ban's part of the route;
+  // the truck leaves the event before as soon as it can. A wait long enough for a pause the driver can
+  // use (a break after driving, a rest after a day's driving) is that pause: the stretch is driven fresh.
+  const bans = inp.bans ?? [];
+  const halfDetour = (j: number) => (j >= 0 && evs[j].kind === "station" ? inp.stations[evs[j].index].detourMin / 2 : 0);
+  const leaveAt = (i: number, t: number, span: number) => {
+    const from = i === 0 ? 0 : evs[i - 1].driveMin, to = evs[i].driveMin;
+    const pre = i === 0 ? 0 : halfDetour(i - 1), post = halfDetour(i);
+    const on = bans.filter((z) => z.fromDriveMin <= to && z.toDriveMin >= from);
+    let dep = t;
+    for (let again = true; again; ) {
+      again = false;
+      for (const z of on) if (dep - pre < z.endMin && dep + span + post > z.startMin) { dep = z.endMin + pre; again = true; }
+    }
+    return dep;
+  };
+  /** The states after the stretch into event i, by the driver's clocks they end with: [b, d, states]. */
+  const drivenInto = (i: number, b: number, d: number, S1: St[], drive: number): [number, number, St[]][] => {
+    const groups = new Map<string, [number, number, St[]]>();
+    const add = (b1: number, d1: number, x: St) => {
+      const k = `${b1.toFixed(6)}|${d1.toFixed(6)}`;
+      if (!groups.has(k)) groups.set(k, [b1, d1, []]);
+      groups.get(k)![2].push(x);
+    };
+    for (const [b1, d1, p] of roadside(b, d, drive, driveAfter[i])) {
+      for (const x of S1) {
+        const dep = bans.length ? leaveAt(i, x.t, drive + p) : x.t, wait = dep - x.t;
+        const why = (q: number) => `${x.why ?? ""}${wait > 1e-9 ? ` ban${wait.toFixed(1)}` : ""}${q ? ` roadside${q}` : ""}`;
+        // (After a wait at a charger the detour back is driven: the clocks hold it.)
+        const back = i === 0 ? 0 : halfDetour(i - 1);
+        const fresh = wait >= rules.restMin - 1e-9 && (b > back || d > back) ? [back, back] : wait >= rules.breakMin - 1e-9 && b > back ? [back, d] : null;
+        if (!fresh) add(b1, d1, { soc: x.soc, t: dep + drive + p, m: x.m, late: x.late, why: why(p) });
+        else for (const [b2, d2, q] of roadside(fresh[0], fresh[1], drive, driveAfter[i])) add(b2, d2, { soc: x.soc, t: dep + drive + q, m: x.m, late: x.late, why: why(q) });
+      }
+    }
+    return [...groups.values()];
+  };
+
   const visit = (i: number, b: number, d: number, S: St[], lastE: number, lastDrive: number) => {
     nodes++;
     const ev = evs[i];
@@ -260,8 +301,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     if (lb >= best - 1e-9) return;
     const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
-    for (const [b1, d1, p] of roadside(b, d, ev.driveMin - lastDrive)) {
-      const S2 = S1.map((x) => ({ soc: x.soc, t: x.t + ev.driveMin - lastDrive + p, m: x.m, late: x.late, why: p ? `${x.why ?? ""} roadside${p}` : x.why }));
+    for (const [b1, d1, S2] of drivenInto(i, b, d, S1, ev.driveMin - lastDrive)) {
       if (ev.kind === "station") {
         const s = inp.stations[ev.index];
         const h = s.detourMin / 2;

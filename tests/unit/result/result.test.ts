@@ -60,6 +60,28 @@ describe("timeline", () => {
   });
 });
 
+describe("driving bans", () => {
+  it("a wait for a ban by the road is a roadside stop whose wait ends the stay; at a charger it follows the charging", () => {
+    const base = result();
+    const ban = { rule: "DE-sunday", country: "DE", label: "Sundays", start_time: "2026-01-01T11:00:00Z", end_time: "2026-01-01T13:00:00Z", confidence: "official" };
+    const r = result({
+      sections: [
+        { ...base.sections[0], poi_summary: { ...base.sections[0].poi_summary, departure_time: "2026-01-01T11:50:00Z", service_time_min: 110, wait_min: 60, driving_ban_wait_min: 60, driving_ban: ban } },
+        { polyline: base.sections[1].polyline, stop_pos: [51.5, 10, 0.6], length_m: 55_000, inserted: true,
+          poi_summary: { name: "Driving ban", coordinate_lat: 51.5, coordinate_lon: 10, arrival_time: "2026-01-01T12:30:00Z", departure_time: "2026-01-01T13:00:00Z", wait_min: 30, driving_ban_wait_min: 30, driving_ban: ban, break_kind: null, break_min: 0 } },
+        { ...base.sections[1], poi_summary: { ...base.sections[1].poi_summary, arrival_time: "2026-01-01T13:45:00Z" } },
+      ] as never,
+    });
+    const stops = planStops(r);
+    expect(stops.map((s) => [s.kind, s.name, s.ban?.waitMin ?? null])).toEqual([
+      ["start", "Start", null], ["charge", "S", 60], ["break", "Driving ban", 30], ["destination", "Destination", null],
+    ]);
+    expect(stops[2].ban).toEqual({ waitMin: 30, label: "Sundays", until: "2026-01-01T13:00:00Z" });
+    const waits = tourActivities(stops).filter((a) => a.kind === "wait").map((a) => [new Date(a.start).toISOString().slice(11, 16), new Date(a.end).toISOString().slice(11, 16)]);
+    expect(waits).toEqual([["10:50", "11:50"], ["12:30", "13:00"]]);
+  });
+});
+
 describe("tolls and cost", () => {
   it("sums known tolls per currency and keeps an unknown rate unknown", () => {
     const c = tourCost(result());

@@ -108,6 +108,13 @@ export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
         </label>
         <FieldError id="cost-options" errors={e.cost_options} />
       </div>
+      <div className={styles.field}>
+        <label htmlFor="driving-bans" className={styles.check}>
+          <input id="driving-bans" type="checkbox" checked={f.drivingBans} onChange={(ev) => set("drivingBans", ev.target.checked)} {...aria("driving-bans", e.driving_bans)} />
+          Keep truck driving bans (Sundays, holidays, nights; off: the truck has a permit)
+        </label>
+        <FieldError id="driving-bans" errors={e.driving_bans} />
+      </div>
       <Field id="value-of-time" label="Value of time (EUR/h)" hint="Truck and driver, net; for the plan's cost and the balanced objective; default: the tenant's, else 50" errors={e.value_of_time_eur_per_h}>
         <input id="value-of-time" type="number" inputMode="decimal" min={0} max={1000} step={5} placeholder="50" value={f.valueOfTime} onChange={(ev) => set("valueOfTime", ev.target.value)} {...aria("value-of-time", e.value_of_time_eur_per_h, "value-of-time-hint")} />
       </Field>

@@ -94,6 +94,7 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
   if (num(f.valueOfTime) !== undefined) body.value_of_time_eur_per_h = num(f.valueOfTime);
   if (f.objective) body.objective = f.objective;
   if (f.costOptions) body.cost_options = true;
+  if (!f.drivingBans) body.driving_bans = false;
   if (num(f.serviceDepartureMin) !== undefined) body.service_time_departure_min = num(f.serviceDepartureMin);
   // Only a driver who has already driven, or a 10 h day, needs `driver`; absent means rested, 9 h.
   const since = num(f.drivenSinceBreakMin);

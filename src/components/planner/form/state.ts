@@ -69,6 +69,8 @@ export interface FormState {
   objective: "" | "balanced" | "fastest" | "cheapest";
   /** Ask for the time-cost trade-off (cost_options). */
   costOptions: boolean;
+  /** Keep the truck driving bans (driving_bans; off: the truck has a permit for the whole tour). */
+  drivingBans: boolean;
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -109,6 +111,7 @@ export const INITIAL: FormState = {
   valueOfTime: "",
   objective: "",
   costOptions: true,
+  drivingBans: true,
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };
