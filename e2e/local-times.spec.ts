@@ -6,8 +6,8 @@ import { blockOutside, fillHamburgMunich, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
-/** A time of day on the place's clock with its zone, on a day of the tour (Saturday 28 or Sunday 29 November). */
-const STOP_TIME = /(Sat 28|Sun 29) Nov, \d\d:\d\d CET/;
+/** A time of day on the place's clock with its zone, on a day of the tour (it waits out the Sunday ban: Saturday 28 to Monday 30 November). */
+const STOP_TIME = /(Sat 28|Sun 29|Mon 30) Nov, \d\d:\d\d CET/;
 
 test("a departure at 20:00 Europe/Berlin reads 20:00 CET in the planner, on the plan's page and in print", async ({ page }) => {
   await signIn(page);
@@ -33,6 +33,8 @@ test("a departure at 20:00 Europe/Berlin reads 20:00 CET in the planner, on the 
   await expect(stops.locator('li[data-stop-kind="destination"]')).toContainText(/arr\. .*\d\d:\d\d CET/);
   await expect(stops.locator('li[data-stop-kind="charge"]').first()).toContainText(/\d\d:\d\d–.*\d\d:\d\d CET/);
   await expect(page.getByText("Axis: CET, Europe/Berlin.")).toBeVisible();
+  // The Sunday ban (00:00-22:00): the plan waits, and the stop says for what and until when.
+  await expect(stops.getByTestId("ban-wait").first()).toContainText(/Driving ban: waits .*until Sun 29 Nov, 22:00 CET/);
   await page.locator(".leaflet-marker-icon.plan-icon-charge").first().click();
   await expect(page.locator(".leaflet-popup")).toContainText(STOP_TIME);
   await shot(page, "local-times-planner.png");
