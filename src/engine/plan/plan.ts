@@ -26,6 +26,7 @@ import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
+import { instantText } from "../time/local-time";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
@@ -117,6 +118,8 @@ function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: 
 function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
   const { legs, profile, hits, candidates, sectionChargers: chargers } = route;
   const warnings = [...route.warnings];
+  // Times in warnings and the result's local siblings: on the departure's clock.
+  const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000);
   const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
@@ -155,7 +158,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   }
   for (const d of tooLong) {
     warnings.push(
-      `EU 561/2006 Art. 8(2) is not kept: the duty day from ${new Date(d.fromMs).toISOString()} to ${new Date(d.toMs).toISOString()} spans ` +
+      `EU 561/2006 Art. 8(2) is not kept: the duty day from ${instantText(d.fromMs, departureZone)} to ${instantText(d.toMs, departureZone)} spans ` +
         `${hm(spanMin(d))}, more than ${hm(d.last ? span.lastSpanMin : span.maxSpanMin)}: the driver needs a daily rest within it, and no plan with ` +
         `shorter driving days was found within the planning limits (or waiting and service alone fill the day).`,
     );
@@ -223,7 +226,6 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
     route_profile: timeline.routeProfile,
   };
-  const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   return { result: withLocalTimes(result, departureZone), work };
 }
 

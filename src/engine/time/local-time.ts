@@ -42,3 +42,9 @@ export function localOf(iso: string, zone: string): string | null {
   const fraction = /T\d\d:\d\d:\d\d\.(\d+)/.exec(iso)?.[1].length ?? 0;
   return localIso(ms, zone, fraction);
 }
+
+/** An instant as a warning writes it: the place's wall time to the minute, its offset and zone: "2026-11-28 20:00+01:00 (Europe/Berlin)". */
+export function instantText(ms: number, zone: string): string {
+  const local = localIso(ms, zone, 0);
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}${local.slice(19)} (${zone})`;
+}

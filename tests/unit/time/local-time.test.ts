@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { hourTicks } from "@/components/result/timeline";
 import { differentDay, fmtSpan, fmtTime, fmtZone } from "@/components/planner/format";
 import { clockText } from "@/engine/time/display";
-import { localIso, localOf, offsetMinutes } from "@/engine/time/local-time";
+import { instantText, localIso, localOf, offsetMinutes } from "@/engine/time/local-time";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -70,5 +70,13 @@ describe("as people read it", () => {
     expect(labels).toEqual(["23:00", "00:00*", "01:00", "02:00", "02:00", "03:00", "04:00", "05:00"]);
     // India's half-hour offset: whole hours on its clock are half past on UTC's.
     expect(hourTicks(at("2026-11-28T00:00:00Z"), at("2026-11-28T02:00:00Z"), 24, "Asia/Kolkata").map((t) => new Date(t.t).toISOString().slice(11, 16))).toEqual(["00:30", "01:30"]);
+  });
+});
+
+describe("instantText", () => {
+  it("writes an instant as warnings quote it: the place's wall time, its offset and zone, in winter and summer", () => {
+    expect(instantText(at("2026-11-28T19:00:00Z"), "Europe/Berlin")).toBe("2026-11-28 20:00+01:00 (Europe/Berlin)");
+    expect(instantText(at("2026-07-01T21:59:30Z"), "Europe/Helsinki")).toBe("2026-07-02 00:59+03:00 (Europe/Helsinki)");
+    expect(instantText(at("2026-03-29T01:00:00Z"), "Europe/Berlin")).toBe("2026-03-29 03:00+02:00 (Europe/Berlin)");
   });
 });
