@@ -2,6 +2,7 @@
 // roadside breaks and daily rests, intermediate stops and the destination,
 // read from the result's sections.
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
+import { isRoadsideBreak } from "@/engine/export/stops";
 import { decodePolyline } from "@/engine/network/polyline";
 
 export type StopKind = "start" | "charge" | "break" | "waypoint" | "destination";
@@ -79,22 +80,6 @@ export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
   const p = s.poi_summary;
   // A section end that charges at its own charger (charger_source) stays a stop of the request.
   return p != null && p.charger_source == null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
-}
-
-/**
- * A roadside break or daily rest is its own section ("Break" / "Daily rest")
- * with a pause and no station; a request stop always has `wait_min`, even when
- * a pause is taken there (same rule as engine/export/stops.ts).
- */
-export function isRoadsideBreak(s: ResultSection): boolean {
-  const p = s.poi_summary as Record<string, unknown> | null | undefined;
-  return p != null && ((p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p) || isRoadsideBanWait(s));
-}
-
-/** A wait for a truck driving ban by the road: a section the plan inserted, with no station (named "Driving ban"). */
-export function isRoadsideBanWait(s: ResultSection): boolean {
-  const p = s.poi_summary as Record<string, unknown> | null | undefined;
-  return p != null && s.inserted === true && p.id == null && typeof p.driving_ban_wait_min === "number";
 }
 
 export function planStops(result: OptimizationResultResponse): PlanStop[] {

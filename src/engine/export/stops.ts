@@ -61,7 +61,7 @@ function isCharging(s: ResultSection): boolean {
  * station; a request stop has `wait_min` (time windows) even when a break is
  * taken there, which a roadside break never has (engine/plan/assemble.ts).
  */
-function isRoadsideBreak(s: ResultSection): boolean {
+export function isRoadsideBreak(s: ResultSection): boolean {
   const p = s.poi_summary as Record<string, unknown> | null | undefined;
   // A wait for a driving ban by the road is a section the plan inserted with no station.
   const banWait = s.inserted === true && p?.id == null && typeof p?.driving_ban_wait_min === "number";

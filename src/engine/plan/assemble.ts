@@ -174,7 +174,7 @@ export function assembleSections(
         break_kind: stop.breakKind,
         break_min: round(stop.breakMin, 1),
         ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key && !b.banWait), arrival + request.overheadMin * 60_000, stop.chargeMin),
-        ...banWaitAtStop(plan!, stop.banWaitMin, (b) => b.at === "charger" && b.key === stop.key, arrival + request.overheadMin * 60_000, departure, bans),
+        ...banWaitAtStop(plan!, stop.banWaitMin, { at: "charger", index: stop.station }, arrival + request.overheadMin * 60_000, departure, bans),
         service_time_min: round(stop.dwellMin, 1),
         arrival_time: iso(arrival),
         departure_time: iso(departure),
@@ -258,7 +258,7 @@ export function assembleSections(
         break_kind: breakHere?.kind ?? null,
         break_min: breakHere ? breakHere.minutes : 0,
         ...pauseAndChargeTimes(breakHere, charge ? arrival : null, charge?.chargeMin ?? 0),
-        ...(visit && plan ? banWaitAtStop(plan, visit.banWaitMin, (b) => b.at === "waypoint" && b.index === leg, departure - (visit.banWaitMin ?? 0) * 60_000, departure, bans, true) : {}),
+        ...(visit && plan ? banWaitAtStop(plan, visit.banWaitMin, { at: "waypoint", index: leg }, departure - (visit.banWaitMin ?? 0) * 60_000, departure, bans, true) : {}),
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(charge ? charge.departureSoc : arriveSoc),
@@ -390,10 +390,11 @@ function banFields(minutes: number, refs: number[], endMs: number, bans: BanPeri
  * counts as a pause the stop had not taken, that pause (from `pauseFromMs` to the departure).
  */
 function banWaitAtStop(
-  plan: OptimizePlan, minutes: number | undefined, here: (b: PlannedBreak) => boolean, pauseFromMs: number, departureMs: number, bans: BanPeriod[], wait = false,
+  plan: OptimizePlan, minutes: number | undefined, place: { at: "charger" | "waypoint"; index: number }, pauseFromMs: number, departureMs: number, bans: BanPeriod[], wait = false,
 ) {
   if (!minutes) return {};
-  const wt = (plan.banWaits ?? []).filter((w) => w.at !== "roadside" && w.at !== "start" && Math.abs(w.startMs + w.minutes * 60_000 - departureMs) < 1000);
+  const here = (x: { at: string; index?: number | null }) => x.at === place.at && x.index === place.index;
+  const wt = (plan.banWaits ?? []).filter(here);
   const credit = plan.breaks.find((b) => b.banWait && here(b));
   const own = plan.breaks.find((b) => !b.banWait && here(b));
   // (A pause of the stop's own runs on through the wait already: the re-simulation made it so.)
