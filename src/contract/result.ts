@@ -146,6 +146,22 @@ export const DrivingBan = z
   .meta({ id: "DrivingBan" });
 export type DrivingBan = z.infer<typeof DrivingBan>;
 
+/** Why a stop is there (engine/plan/stop-reasons.ts). */
+export const STOP_REASONS = ["energy", "break", "rest", "driving_ban", "saves_time", "cheaper_energy", "section_end", "destination"] as const;
+export const StopReason = z.enum(STOP_REASONS)
+  .describe("energy: needed to reach the next charging point or the destination; break / rest: a pause EU 561/2006 requires (a charger's charging fills it); driving_ban: waits for a ban to end; saves_time / cheaper_energy: not needed, made for what it gains (`gain`); section_end / destination: a stop of the request");
+export type StopReason = z.infer<typeof StopReason>;
+
+/** What a stop that is not needed gains: the same tour planned without it, compared as the result shows both. */
+export const StopGain = z
+  .looseObject({
+    minutes: z.number().describe("Minutes the tour would take longer without this stop (negative: it would be shorter)"),
+    eur: z.number().describe("EUR net the tour would cost more without it (energy, tolls and per-km cost; negative: less)"),
+    objective_value: z.number().describe("The gain under the plan's objective: minutes (fastest), EUR with the value of time (balanced), EUR (cheapest)"),
+    threshold: z.number().describe("The least gain a stop that is not needed must bring to be made, in the objective's unit"),
+  })
+  .meta({ id: "StopGain" });
+
 export const ResultPOISummary = z
   .looseObject({
     id: z.union([z.int(), z.string()]).nullish(),
@@ -191,6 +207,9 @@ export const ResultPOISummary = z
       start_time_local: z.string().nullish(), end_time_local: z.string().nullish(),
     }).nullish()
       .describe("The ban the wait is for (the one whose end the truck waits for)"),
+    reason: StopReason.nullish(),
+    reason_text: z.string().nullish().describe("The reason in words, with the figures that make it"),
+    gain: StopGain.nullish().describe("At a stop made for what it gains (saves_time, cheaper_energy): what it gains; null where that was not measured (a cost option's plan, or out of planning time)"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })

@@ -1,6 +1,8 @@
 // One truth per plan: the figures a result gives in several places are the same figure. Checked on every
 // plan the tests make (checked-plan.ts), beside the re-simulation. Returns what does not hold.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { STOP_REASONS } from "@/contract/result";
+
 const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol + 1e-9;
 const ms = (iso: unknown) => (typeof iso === "string" ? Date.parse(iso) : NaN);
 
@@ -27,6 +29,14 @@ export function identityViolations(r: any): string[] {
     for (const [from, to] of [["break_start_time", "break_end_time"], ["charge_start_time", "charge_end_time"]]) {
       if (p[from] == null) continue;
       if (ms(p[from]) < a - 1000 || ms(p[to]) > d + 1000 || ms(p[to]) < ms(p[from])) v.push(`section ${i}: ${from}..${to} ${p[from]}..${p[to]} outside the stay ${p.arrival_time}..${p.departure_time}`);
+    }
+    // Every stop says why it is there; a stop made for what it gains gains at least the threshold
+    // (cheapest: or saves at least 5 min, which its objective does not count).
+    if (!STOP_REASONS.includes(p.reason) || typeof p.reason_text !== "string" || !p.reason_text) v.push(`section ${i}: no reason (${p.reason})`);
+    if (p.name === "Driving ban" && p.reason !== "driving_ban") v.push(`section ${i}: a ban wait says ${p.reason}`);
+    if (s.inserted && (p.energy_kWh ?? 0) === 0 && p.name !== "Driving ban" && !["break", "rest"].includes(p.reason)) v.push(`section ${i}: a roadside pause says ${p.reason}`);
+    if (p.gain && p.gain.objective_value < p.gain.threshold && !(r.totals?.cost?.objective === "cheapest" && p.gain.minutes >= 5)) {
+      v.push(`section ${i}: a stop gaining ${p.gain.objective_value} (< ${p.gain.threshold}) was made`);
     }
     // An alternative is never the chosen site.
     for (const alt of p.alternatives ?? []) if (alt.id != null && alt.id === p.id) v.push(`section ${i}: the stop ${p.id} is its own alternative`);

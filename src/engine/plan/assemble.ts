@@ -20,6 +20,7 @@ import { ascentAt, descentAt, edgePiecesBetween, elevationAt, energyAt, legAt, s
 import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
+import { banReason, chargeStopReason, pauseReason, sectionEndReason } from "./stop-reasons";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -53,6 +54,8 @@ export interface Timeline {
   routeProfile: RouteProfileSamples;
   /** Where the state of charge first goes below the reserve (with findReserveCross); null when it never does or was not asked. */
   reserveCrossM: number | null;
+  /** Per section, the route distance (cumulative from the start, detours left out) where it ends. */
+  sectionEndM: number[];
 }
 
 /** SoC and ground elevation along the route (route distance, detours left out), for charts and colouring. */
@@ -184,6 +187,7 @@ export function assembleSections(
         start_soc: socOut(stop.arrivalSoc),
         stop_soc: socOut(stop.departureSoc),
         alternatives: alternatives(stop, plan!, request, candidates),
+        ...chargeStopReason(stop, plan!, request, input.objective ?? "fastest"),
       };
       soc = stop.departureSoc;
     } else if (ev.kind === "ban") {
@@ -210,6 +214,7 @@ export function assembleSections(
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
       };
+      Object.assign(summary, banReason(wait.minutes, summary.driving_ban?.label));
       soc = arriveSoc;
     } else if (ev.kind === "break") {
       const { pause } = ev;
@@ -230,6 +235,7 @@ export function assembleSections(
         departure_time: iso(departure),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
+        ...pauseReason(pause.kind, pause.minutes, "Taken by the road where it fell due."),
       };
       soc = arriveSoc;
     } else {
@@ -262,6 +268,7 @@ export function assembleSections(
         arrival_time: iso(arrival),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(charge ? charge.departureSoc : arriveSoc),
+        ...sectionEndReason(isLast, charge !== null),
       };
       summary.departure_time = iso(departure);
       soc = charge ? charge.departureSoc : arriveSoc;
@@ -327,6 +334,7 @@ export function assembleSections(
     distanceM,
     routeProfile: samples,
     reserveCrossM,
+    sectionEndM: all.map((ev) => ev.distM),
   };
 }
 

@@ -163,7 +163,7 @@ function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanR
  * Another search's plan as the request's result: the request's objective, the route choice's warnings
  * (they name route_alternatives) and its list, the chosen route's figures there made this plan's.
  */
-function asRequestPlan(main: PlanResult, r: PlanResult, objective: Objective): PlanResult {
+export function asRequestPlan(main: PlanResult, r: PlanResult, objective: Objective): PlanResult {
   const routeWarnings = (main.warnings ?? []).filter((w) => w.includes("(route_alternatives)") && !(r.warnings ?? []).includes(w));
   const alternatives = withChosenLine(main.route_alternatives, r, objective);
   return { ...asObjective(r, objective), warnings: [...(r.warnings ?? []), ...routeWarnings], route_alternatives: alternatives ?? r.route_alternatives };

@@ -11,7 +11,8 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
 import { DAY_MIN, dutyDays, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
-import { withCostOptions, withObjectiveTies } from "./cost-options";
+import { asRequestPlan, withCostOptions, withObjectiveTies } from "./cost-options";
+import { rememberSectionEnds, withStopGains } from "./stop-gains";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
 import { costPlan } from "../cost/plan-cost";
 import { implausibleRoutes } from "./plausibility";
@@ -82,6 +83,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
 }
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
+  const startedMs = Date.now();
   const legs = routeLegs(data, input.sections);
   checkDeadline(input.deadlineMs, "the route search");
   let route: PlannedRoute, main: PlanResult;
@@ -97,6 +99,11 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
   }
+  // Each stop not needed says what it gains; one that gains too little is not made (stop-gains.ts).
+  const planned = main;
+  main = withStopGains(input, data, planned, Date.now() - startedMs,
+    (without, deadlineMs) => resultFor({ ...input, withoutStops: without, deadlineMs, costOptions: false }, data, route),
+    (r) => asRequestPlan(planned, r, input.objective ?? "fastest"));
   return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, main, (i) => ({ ...resultFor(i, data, route), route_alternatives: main.route_alternatives })) : main;
 }
 
@@ -116,7 +123,11 @@ function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: 
  * optimizer objective below it (optimizeWithinDailySpanBelow).
  */
 function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
-  const { legs, profile, hits, candidates, sectionChargers: chargers } = route;
+  const { legs, profile, hits, sectionChargers: chargers } = route;
+  const without = input.withoutStops ?? [];
+  const candidates = without.length
+    ? route.candidates.filter((c) => !without.some((w) => c.distM > w.fromM && c.distM < w.toM))
+    : route.candidates;
   const warnings = [...route.warnings];
   // Times in warnings and the result's local siblings: on the departure's clock.
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
@@ -226,7 +237,9 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     vehicle: { model_code: input.vehicle.code, figures: figuresOf(input.vehicle) },
     route_profile: timeline.routeProfile,
   };
-  return { result: withLocalTimes(result, departureZone), work };
+  const out = withLocalTimes(result, departureZone);
+  rememberSectionEnds(out.sections, timeline.sectionEndM);
+  return { result: out, work };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -56,6 +56,14 @@ export interface PlanInput {
    * [fromMs, toMs) in which no arrival may fall there; the fleet planner widens them by the stay.
    */
   busySites?: Record<string, [number, number][]>;
+  /** Plan with no charging stop strictly inside these stretches of the route: what a stop gains (stop-gains.ts). */
+  withoutStops?: RouteStretch[];
+}
+
+/** A stretch of the route, by route distance from the start (detours left out), m. */
+export interface RouteStretch {
+  fromM: number;
+  toM: number;
 }
 
 export interface DriverInput {

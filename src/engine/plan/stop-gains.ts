@@ -1,0 +1,139 @@
+// What a stop that is not needed (reason saves_time or cheaper_energy) gains: the same tour on the
+// same road planned with no charging stop between the places it charges before and after this one
+// (not only without this site: another site a kilometre on would take its place, and so on), compared
+// as the results show both (minutes to 0.1, EUR to the cent). A stop that gains less than MIN_STOP_GAIN under the plan's objective is not made: the plan
+// without it is returned instead (at most that much worse), and its own optional stops are measured
+// in turn. Bounded: at most MAX_GAIN_SEARCHES searches, within a share of the job's time; a stop
+// left unmeasured keeps gain null.
+import type { PlanResult, ResultSection, StopReason } from "../../contract/result";
+import { SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
+import { valueOfTime } from "./optimizer-input";
+import { lateMinOf, objectiveOf } from "./route-choice";
+import type { PlanData, PlanInput, RouteStretch } from "./types";
+
+type Objective = NonNullable<PlanInput["objective"]>;
+
+/** The least gain of a stop that is not needed: 5 min (fastest), 5 min of the value of time (balanced), 1 EUR (cheapest). */
+export const MIN_STOP_GAIN_MIN = 5;
+export const MIN_STOP_GAIN_CHEAPEST_EUR = 1;
+/** Searches the gains may run per plan (each is a whole charging search on the chosen road). */
+export const MAX_GAIN_SEARCHES = 4;
+/** The gains' share of time: at most this many times what the plan itself took, and at least GAIN_MIN_BUDGET_MS. */
+const GAIN_TIME_FACTOR = 2;
+const GAIN_MIN_BUDGET_MS = 1500;
+
+const OPTIONAL: readonly StopReason[] = ["saves_time", "cheaper_energy"];
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function stopGainThreshold(objective: Objective, votEurPerH: number): number {
+  if (objective === "fastest") return MIN_STOP_GAIN_MIN;
+  if (objective === "cheapest") return MIN_STOP_GAIN_CHEAPEST_EUR;
+  return round2((votEurPerH * MIN_STOP_GAIN_MIN) / 60);
+}
+
+const money = (r: PlanResult) => {
+  const c = r.totals?.cost;
+  return c ? c.energy + c.tolls + (c.distance ?? 0) : NaN;
+};
+
+const isOptional = (s: ResultSection) => s.inserted === true && OPTIONAL.includes(s.poi_summary?.reason as StopReason);
+
+/** Per result's sections (kept through the spreads that copy a result), the route distance each ends at. */
+const sectionEnds = new WeakMap<ResultSection[], number[]>();
+export function rememberSectionEnds(sections: ResultSection[], endsM: number[]): void {
+  sectionEnds.set(sections, endsM);
+}
+
+/** The stretch between the places the plan charges before and after section i's stop (the start, the destination). */
+function stretchAround(sections: ResultSection[], i: number): RouteStretch | null {
+  const ends = sectionEnds.get(sections);
+  if (!ends) return null;
+  const charges = (s: ResultSection) => (Number(s.poi_summary?.energy_kWh) || 0) > 0;
+  let from = -1, to = Infinity;
+  for (let j = i - 1; j >= 0; j--) if (charges(sections[j])) { from = ends[j]; break; }
+  for (let j = i + 1; j < sections.length; j++) if (charges(sections[j])) { to = ends[j]; break; }
+  return { fromM: from, toM: to };
+}
+
+/**
+ * `main` with every optional stop's gain measured, or the plan without the stops that gain too
+ * little. `replan` plans the tour on the same road without the given stops (null: none found);
+ * `asMain` makes such a plan the request's result (its route list's chosen line).
+ */
+export function withStopGains(
+  input: PlanInput, data: PlanData, main: PlanResult, spentMs: number,
+  replan: (without: RouteStretch[], deadlineMs: number | undefined) => PlanResult | null, asMain: (r: PlanResult) => PlanResult,
+): PlanResult {
+  if (main.status !== "succeeded") return main;
+  const objective = input.objective ?? "fastest";
+  const threshold = stopGainThreshold(objective, valueOfTime(input, data.prices));
+  const budgetEnd = Date.now() + Math.max(GAIN_MIN_BUDGET_MS, GAIN_TIME_FACTOR * spentMs);
+  const deadlineMs = input.deadlineMs === undefined ? budgetEnd : Math.min(budgetEnd, input.deadlineMs);
+  let result = main;
+  const without: RouteStretch[] = [];
+  const measured = new Set<ResultSection>();
+  let searches = 0;
+  for (;;) {
+    const at = result.sections.findIndex((s) => isOptional(s) && !measured.has(s));
+    const next = at >= 0 ? result.sections[at] : undefined;
+    if (!next || searches >= MAX_GAIN_SEARCHES || Date.now() >= deadlineMs) break;
+    measured.add(next);
+    const stretch = stretchAround(result.sections, at);
+    if (!stretch) break;
+    let alt: PlanResult | null;
+    try {
+      searches++;
+      alt = replan([...without, stretch], deadlineMs);
+    } catch (e) {
+      if (e instanceof TimeLimitExceeded || e instanceof SearchLimitExceeded) break;
+      throw e;
+    }
+    const worse = !alt || alt.status !== "succeeded" || lateMinOf(alt) > lateMinOf(result) + 0.05 || (alt.driving_rules?.duty_span_kept === false && result.driving_rules?.duty_span_kept !== false);
+    if (worse) {
+      const between = `between ${neighbour(result.sections, at, -1)} and ${neighbour(result.sections, at, 1)}`;
+      Object.assign(next.poi_summary!, !alt || alt.status !== "succeeded"
+        ? { reason: "energy", reason_text: `Needed: with no charging stop ${between}, no drivable plan exists.` }
+        : lateMinOf(alt) > lateMinOf(result) + 0.05
+          ? { reason_text: `Made to keep a time window: with no charging stop ${between}, the tour would be late at a window.` }
+          : { reason_text: `Made to keep the 24-hour rule: with no charging stop ${between}, a duty day would run too long.` });
+      continue;
+    }
+    const gain = {
+      minutes: round1(alt!.totals!.duration_min - result.totals!.duration_min),
+      eur: round2(money(alt!) - money(result)),
+      objective_value: round2(objectiveOf(alt!, objective) - objectiveOf(result, objective)),
+      threshold,
+    };
+    // cheapest: time is not in its objective, so a plan much longer is never taken for a stop less.
+    if (gain.objective_value < threshold && (objective !== "cheapest" || gain.minutes < MIN_STOP_GAIN_MIN)) {
+      // Not worth making: the plan without it (and its own optional stops measured next).
+      without.push(stretch);
+      result = asMain(alt!);
+      measured.clear();
+      continue;
+    }
+    next.poi_summary!.gain = gain;
+    Object.assign(next.poi_summary!, explainGain(gain, objective));
+  }
+  return result;
+}
+
+/** The place the truck charges before (-1) or after (1) section i's stop, by name. */
+function neighbour(sections: ResultSection[], i: number, dir: -1 | 1): string {
+  for (let j = i + dir; j >= 0 && j < sections.length; j += dir) {
+    const p = sections[j].poi_summary;
+    if ((Number(p?.energy_kWh) || 0) > 0) return p?.name ?? "the previous stop";
+  }
+  return dir < 0 ? "the start" : "the destination";
+}
+
+function explainGain(gain: { minutes: number; eur: number }, objective: Objective): { reason: StopReason; reason_text: string } {
+  const time = gain.minutes > 0.05, cash = gain.eur > 0.005;
+  const reason: StopReason = time && !cash ? "saves_time" : cash && !time ? "cheaper_energy" : objective === "fastest" ? "saves_time" : "cheaper_energy";
+  const parts = [
+    `${gain.minutes >= 0 ? `${gain.minutes} min longer` : `${-gain.minutes} min shorter`}`,
+    `${gain.eur >= 0 ? `${gain.eur.toFixed(2)} EUR dearer` : `${(-gain.eur).toFixed(2)} EUR cheaper`}`,
+  ];
+  return { reason, reason_text: `Not needed to reach the next point. With no charging stop between the places it charges before and after, the tour would be ${parts.join(" and ")} (${objective}).` };
+}
