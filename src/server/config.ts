@@ -64,6 +64,10 @@ const Env = z.object({
     .describe("Time limit of one request to GEOCODER_URL (answer included); then the embedded gazetteer answers"),
   GEOCODER_USER_AGENT: z.string().trim().min(1).default("etruck-planner/0.1")
     .describe("User-Agent sent to GEOCODER_URL; Nominatim's usage policy wants it to identify the application and its operator"),
+  WEATHER_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()
+    .describe("Weather forecasts with Open-Meteo's API (GET /v1/forecast; the service's root or that path, e.g. https://api.open-meteo.com); unset: off, climate normals are used"),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000)
+    .describe("Time limit of one weather forecast look-up at WEATHER_URL (all its requests and answers); then climate normals are used"),
 }).refine((env) => env.JOB_HEARTBEAT_S * 2 <= env.JOB_LEASE_S, {
   message: "JOB_HEARTBEAT_S must be at most half of JOB_LEASE_S, or one late renewal would hand a live worker's job to another",
   path: ["JOB_HEARTBEAT_S"],
