@@ -66,6 +66,8 @@ export const DriverRequest = z
       .describe("Minutes from the end of the driver's last daily (or weekly) rest to the tour's start, at least driven_today_min; default driven_today_min. At most 780: a driver past 13 h must rest first"),
     reduced_daily_rests_left: wholeNumber(0, 3).nullish().transform((v) => v ?? 0)
       .describe("Reduced (9 h) daily rests the driver may still take before the next weekly rest (EU 561/2006 allows three); one lets the tour's last day span 15 h; default 0"),
+    earliest_daily_rest_after_driving_min: z.number().min(0).max(EXTENDED_DAILY_DRIVING_MIN).nullish().transform((v) => v ?? 0)
+      .describe("The driver's preference: no daily rest before this much driving in the day, minutes (at most the daily limit); a rest that falls due where the day's driving ends is always taken, and a wait for a driving ban long enough for a rest counts as one. Default 0: a rest wherever the plan is best"),
   })
   // Each rule runs when the fields it reads are valid, and names the field to change.
   .superRefine((d, ctx) => {
@@ -73,6 +75,9 @@ export const DriverRequest = z
     const limit = d.extended_daily_driving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
     if (valid("extended_daily_driving", "driven_today_min") && d.driven_today_min > limit) {
       ctx.addIssue({ code: "custom", params: { type: "less_than_equal" }, input: d.driven_today_min, path: ["driven_today_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
+    }
+    if (valid("extended_daily_driving", "earliest_daily_rest_after_driving_min") && d.earliest_daily_rest_after_driving_min > limit) {
+      ctx.addIssue({ code: "custom", params: { type: "less_than_equal" }, input: d.earliest_daily_rest_after_driving_min, path: ["earliest_daily_rest_after_driving_min"], message: `Input should be less than or equal to ${limit} (the daily driving limit)` });
     }
     if (valid("since_daily_rest_min", "driven_today_min") && d.since_daily_rest_min != null && d.since_daily_rest_min < d.driven_today_min) {
       ctx.addIssue({ code: "custom", input: d.since_daily_rest_min, path: ["since_daily_rest_min"], message: "since_daily_rest_min cannot be less than driven_today_min" });

@@ -151,6 +151,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
       ? {
           extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,
           sinceDailyRestMin: b.driver.since_daily_rest_min ?? null, reducedRestsLeft: b.driver.reduced_daily_rests_left,
+          ...(b.driver.earliest_daily_rest_after_driving_min > 0 ? { earliestRestDriveMin: b.driver.earliest_daily_rest_after_driving_min } : {}),
         }
       : undefined,
   };

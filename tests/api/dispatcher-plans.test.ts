@@ -163,3 +163,39 @@ describe("local times with their zones", () => {
     for (const c of f.json.conflicts_alone) expect(c.start_local).toMatch(/\+01:00$/);
   }, 600_000);
 });
+
+describe("every stop explained", () => {
+  const body = (driver?: Record<string, unknown>) => ({
+    vehicle_id: "volvo-fh-electric", battery_level_start: 0.9, battery_level_end: 0.2, poi_info: {}, start_time_tour: "2026-11-25T06:00:00Z", objective: "fastest",
+    section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }], ...(driver ? { driver } : {}),
+  });
+  /** Driving from the start (and the last daily rest) to each daily rest: its stop's driving time since. */
+  const drivingBeforeRests = (r: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const out: number[] = [];
+    let since = 0;
+    for (const s of r.sections) {
+      since += s.poi_summary.sec_duration_min;
+      if (s.poi_summary.break_kind === "rest") { out.push(since); since = 0; }
+    }
+    return out;
+  };
+
+  it("Hamburg -> Munich, FH Electric from 90 %: each stop says why; a driver's earliest daily rest is kept", async () => {
+    const free = await plannedV2(t.a.key, body());
+    expect(free.status).toBe("succeeded");
+    for (const s of free.sections) expect(s.poi_summary.reason_text).toBeTruthy();
+    const first = drivingBeforeRests(free)[0];
+    // The fastest plan rests where charging fills the 11 h best: after under 6 h of driving.
+    expect(first).toBeLessThan(360);
+    const kept = await plannedV2(t.a.key, body({ earliest_daily_rest_after_driving_min: 360 }));
+    expect(kept.status).toBe("succeeded");
+    for (const d of drivingBeforeRests(kept)) expect(d).toBeGreaterThanOrEqual(360 - 1);
+    expect(kept.totals.duration_min).toBeGreaterThanOrEqual(free.totals.duration_min - 0.1);
+  });
+
+  it("the preference cannot exceed the daily driving limit", async () => {
+    const res = await call("POST", "/planner/v2", { key: t.a.key, body: body({ earliest_daily_rest_after_driving_min: 560 }) });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain("earliest_daily_rest_after_driving_min");
+  });
+});

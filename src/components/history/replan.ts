@@ -94,6 +94,7 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
       drivenTodayMin: nonZero(b.driver?.driven_today_min),
       sinceDailyRestMin: b.driver?.since_daily_rest_min == null ? "" : String(b.driver.since_daily_rest_min),
       reducedRestsLeft: nonZero(b.driver?.reduced_daily_rests_left),
+      earliestRestAfterMin: nonZero(b.driver?.earliest_daily_rest_after_driving_min),
       valueOfTime: b.value_of_time_eur_per_h == null ? "" : String(b.value_of_time_eur_per_h),
       costOptions: b.cost_options === true,
       drivingBans: b.driving_bans !== false,

@@ -47,6 +47,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   drivenTodayMin: ["driver"],
   sinceDailyRestMin: ["driver"],
   reducedRestsLeft: ["driver"],
+  earliestRestAfterMin: ["driver"],
   valueOfTime: ["value_of_time_eur_per_h"],
   objective: ["objective"],
   costOptions: ["cost_options"],

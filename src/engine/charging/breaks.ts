@@ -17,6 +17,20 @@ export interface Driver {
 }
 
 /** Driving allowed on day n before the daily rest. */
+/**
+ * Whether driver state a is at least as good as s for what lies ahead: the same day of the tour, no more
+ * driving since the break nor today. Under a preference for the earliest daily rest (BreakRules), a state
+ * that may rest already is not beaten by one that may not yet. (Two states that may not rest yet compare
+ * as without it, although the one with more driving today may rest a little sooner: keeping both makes the
+ * search a hundred times slower; so under the preference the plan is the best found, not proven the best.)
+ */
+export function driverCovers(a: Driver, s: Driver, earliestRestMin = 0, eps = 1e-9): boolean {
+  return a.n === s.n && a.b <= s.b + eps && a.d <= s.d + eps && (earliestRestMin <= 0 || a.d >= earliestRestMin - eps || s.d < earliestRestMin - eps);
+}
+
+/** Whether a daily rest may start after `driveTodayMin` of driving in the day (the driver's preference). */
+export const mayRestAt = (rules: BreakRules, driveTodayMin: number) => driveTodayMin + 1e-9 >= (rules.earliestRestDriveMin ?? 0);
+
 export function dayCap(rules: BreakRules, n: number): number {
   const caps = rules.dayCaps;
   return caps && n < caps.length ? Math.min(caps[n], rules.maxDailyDriveMin) : rules.maxDailyDriveMin;
@@ -78,13 +92,13 @@ export function driveStretch(start: Driver, driveMin: number, rules: BreakRules,
       const at = w.offset + Math.max(0, dueB);
       const dAt = w.d + Math.max(0, dueB);
       keep({ b: 0, d: dAt, n: w.n, offset: at, pause: w.pause + rules.breakMin, events: [...w.events, { kind: "break", offsetMin: at }] });
-      if (dAt + driveMin - at + futureMin > cap + EPS_MIN) {
+      if (dAt + driveMin - at + futureMin > cap + EPS_MIN && mayRestAt(rules, dAt)) {
         keep({ b: 0, d: 0, n: after, offset: at, pause: w.pause + rules.restMin, events: [...w.events, { kind: "rest", offsetMin: at }] });
       }
     }
     open = [...next.values()];
   }
-  return nondominated(out);
+  return nondominated(out, rules);
 }
 
 interface Partial extends Driver {
@@ -96,12 +110,12 @@ interface Partial extends Driver {
 const NO_EVENTS: RoadsideEvent[] = [];
 
 /** Outcomes no other beats in driving since the break, driving today and pause at once (first of equals kept). */
-function nondominated(xs: StretchOutcome[]): StretchOutcome[] {
+function nondominated(xs: StretchOutcome[], rules: BreakRules): StretchOutcome[] {
   if (xs.length < 2) return xs;
   const sorted = xs.slice().sort((x, y) => x.pauseMin - y.pauseMin || x.b - y.b || x.d - y.d);
   const kept: StretchOutcome[] = [];
   for (const x of sorted) {
-    if (!kept.some((k) => k.n === x.n && k.pauseMin <= x.pauseMin + EPS_MIN && k.b <= x.b + EPS_MIN && k.d <= x.d + EPS_MIN)) kept.push(x);
+    if (!kept.some((k) => k.pauseMin <= x.pauseMin + EPS_MIN && driverCovers(k, x, rules.earliestRestDriveMin, EPS_MIN))) kept.push(x);
   }
   return kept;
 }

@@ -3,7 +3,7 @@
 // opening hours and time-of-day prices read the time while each cell keeps the
 // label of least objective. Where time matters (windows, hours, prices by
 // time), a set is dropped only when others are no worse in both.
-import type { Driver } from "./breaks";
+import { driverCovers, type Driver } from "./breaks";
 import { dominated, objAt, timeAt, type How, type LabelSet, type StopCtx } from "./labels";
 import type { ChargePrice } from "./types";
 
@@ -196,7 +196,7 @@ export function stopSetCost(
     b: next.b, d: next.d, n: next.n, vals: vals.subarray(first, last + 1), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how,
     src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0, sources: undefined, pick: undefined,
   };
-  const cands = rivals.filter((r) => r.n === next.n && r.b <= next.b + 1e-9 && r.d <= next.d + 1e-9 && r.top >= out.top);
+  const cands = rivals.filter((r) => driverCovers(r, next, ctx.earliestRestMin) && r.top >= out.top);
   if (cands.length && dominated(out, cands, cc.faster)) return null;
   // Kept: its own copies of the buffers.
   out.vals = vals.slice(first, last + 1);

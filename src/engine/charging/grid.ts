@@ -184,6 +184,7 @@ function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point, st: Charger
   return {
     lo, ga: firstAtLeast(cells, rc + E + half), gdMax: Math.min(hi, lastAtMost(cells, cap + E - half)),
     fa, fd, fixedMin: st.detourMin + overheadMin, minChargeMin, detourKWh: st.detourKWh, halfDetourMin: st.detourMin / 2,
+    earliestRestMin: input.breaks?.earliestRestDriveMin ?? 0,
   };
 }
 

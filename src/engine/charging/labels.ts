@@ -3,7 +3,7 @@
 // with u >= cells[g] ("at least" semantics), so T is nondecreasing in g: more
 // energy is never worse. A set owns its array or shares its parent's with a
 // time offset (driving only shifts times).
-import type { Driver, RoadsideEvent } from "./breaks";
+import { driverCovers, type Driver, type RoadsideEvent } from "./breaks";
 import type { DriverOption } from "./types";
 
 export type How =
@@ -88,6 +88,8 @@ export interface StopCtx {
   /** Energy of the detour there and back (charged on top of the cells' difference), and the drive there. */
   detourKWh: number;
   halfDetourMin: number;
+  /** BreakRules.earliestRestDriveMin (0: none): how driver states compare (driverCovers). */
+  earliestRestMin: number;
 }
 
 /**
@@ -147,7 +149,7 @@ export function stopSet(s: LabelSet, ctx: StopCtx, pause: number, next: Driver, 
   }
   const g0 = lo + first;
   const out: LabelSet = { b: next.b, d: next.d, n: next.n, vals: vals.subarray(first), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how, src: null, tgt: null, tv: null, tb: 0, sources: undefined, pick: undefined };
-  const cands = rivals.filter((a) => a.n === next.n && a.b <= next.b + 1e-9 && a.d <= next.d + 1e-9 && a.top >= out.top);
+  const cands = rivals.filter((a) => driverCovers(a, next, ctx.earliestRestMin) && a.top >= out.top);
   if (cands.length && dominated(out, cands)) return null;
   out.vals = vals.slice(first, last + 1);
   out.src = src.slice(first, last + 1);
@@ -210,7 +212,7 @@ export function chargeVisitSet(
  * more driving since the break and today, at least as much energy and no more
  * time: cellwise against the lower envelope of all such sets.
  */
-export function prune(sets: LabelSet[], faster = false): LabelSet[] {
+export function prune(sets: LabelSet[], faster = false, earliestRestMin = 0): LabelSet[] {
   if (sets.length < 2) return sets;
   const byState = sets.slice().sort((x, y) => x.n - y.n || x.b - y.b || x.d - y.d);
   const merged: LabelSet[] = faster ? byState : [];
@@ -230,7 +232,7 @@ export function prune(sets: LabelSet[], faster = false): LabelSet[] {
     let maxTop = -1;
     for (const a of kept) {
       // Another day of the tour may have another driving limit: only the same day compares.
-      if (a.n === s.n && a.b <= s.b + 1e-9 && a.d <= s.d + 1e-9) {
+      if (driverCovers(a, s, earliestRestMin)) {
         cands.push(a);
         if (a.top > maxTop) maxTop = a.top;
       }

@@ -1,7 +1,7 @@
 // Least total tour time over where to charge, how much, and where to take the
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
-import { afterStop, afterVisit, dayCap, driveStretch, nextDay, pauseMin, type Driver, type StretchOutcome } from "./breaks";
+import { afterStop, afterVisit, dayCap, driveStretch, mayRestAt, nextDay, pauseMin, type Driver, type StretchOutcome } from "./breaks";
 import { arrivalBound, departAfterBans, stretchGates, type StretchGate } from "./bans";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { chargeVisitSet, driven, drivenAfterWait, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
@@ -158,6 +158,7 @@ export const LATE_PER_MIN = 1e6;
 export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, stats: OptimizeStats, ub = Infinity, beam = Infinity, budget = Infinity, paced = false): SweepResult {
   const { input, points, cells, cap } = prep;
   const rules = input.breaks ?? EU_BREAK_RULES;
+  const earliestRest = rules.earliestRestDriveMin ?? 0;
   const rc = input.reserveSoc * cap;
   const minutes = (ms: number | null | undefined, none: number) => (ms == null ? none : (ms - input.departureMs) / 60_000);
   if (input.startSoc < input.reserveSoc) {
@@ -217,13 +218,13 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       }
     }
     if (next.length === 0) return depleted(prep, sets, prev, p, k);
-    sets = prune(next, faster);
+    sets = prune(next, faster, earliestRest);
     count(next.length);
 
     if (p.kind === "station") {
       const added = stationStops(prep, k, sets, bd, ub, cc);
       count(added.length);
-      sets = cut(prune(sets.concat(added), faster), k);
+      sets = cut(prune(sets.concat(added), faster, earliestRest), k);
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
@@ -234,7 +235,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       for (const s of sets) {
         const options: DriverOption[] = ["none"];
         if (!p.last && s.b > 0 && s.b + future > rules.maxDriveMin) options.push("break");
-        if (!p.last && s.d > 0 && s.d + future > dayCap(rules, s.n)) options.push("rest");
+        if (!p.last && s.d > 0 && s.d + future > dayCap(rules, s.n) && mayRestAt(rules, s.d)) options.push("rest");
         for (const option of options) {
           const how: How = { kind: "visit", point: k, option };
           const n = cc
@@ -256,7 +257,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
       }
       count(visits.length);
-      sets = cut(prune(visits, faster), k);
+      sets = cut(prune(visits, faster, earliestRest), k);
     }
     if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
     prev = p;
@@ -356,7 +357,7 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
       if (g) g.push(s);
       else byD.set(key, [s]);
     }
-    if ((!none || none.d + future > dayCap(rules, none.n)) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) {
+    if ((!none || none.d + future > dayCap(rules, none.n)) && mayRestAt(rules, s.d + st.detourMin / 2) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) {
       const g = resting.get(s.n);
       if (g) g.push(s);
       else resting.set(s.n, [s]);

@@ -83,6 +83,12 @@ export interface BreakRules {
    * Where the 24-hour rule needs a day to end sooner (engine/plan/daily-span.ts).
    */
   dayCaps?: readonly number[];
+  /**
+   * The driver's preference: no daily rest before this much driving in the day (minutes), so a rest is not
+   * taken hours after the last one only because charging fits it; a rest that falls due by the road, where
+   * the day's driving ends, is always taken, and a wait for a driving ban long enough for a rest counts as one.
+   */
+  earliestRestDriveMin?: number;
 }
 
 export const EU_BREAK_RULES: BreakRules = { maxDriveMin: 270, breakMin: 45, maxDailyDriveMin: 540, restMin: 660 };

@@ -102,7 +102,9 @@ export const valueOfTime = (input: PlanInput, tenant?: TenantPrices) =>
 
 /** EU 561/2006, with the 10 h day when the request asks for it. */
 export function breakRules(input: PlanInput): BreakRules {
-  return input.driver?.extendedDailyDriving ? { ...EU_BREAK_RULES, maxDailyDriveMin: EXTENDED_DAILY_DRIVING_MIN } : EU_BREAK_RULES;
+  const rules = input.driver?.extendedDailyDriving ? { ...EU_BREAK_RULES, maxDailyDriveMin: EXTENDED_DAILY_DRIVING_MIN } : EU_BREAK_RULES;
+  const earliest = input.driver?.earliestRestDriveMin ?? 0;
+  return earliest > 0 ? { ...rules, earliestRestDriveMin: earliest } : rules;
 }
 
 /** `[earliest, latest]` as written in the request; a time of day is read on the departure's date (UTC). */

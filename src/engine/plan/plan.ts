@@ -174,6 +174,13 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
         `shorter driving days was found within the planning limits (or waiting and service alone fill the day).`,
     );
   }
+  const earliestRest = input.driver?.earliestRestDriveMin ?? 0;
+  if (earliestRest > 0 && optimized.ok && optimized.breaks.some((b) => b.kind === "rest")) {
+    warnings.push(
+      `As the driver prefers, no daily rest is taken by choice before ${hm(earliestRest)} of driving in the day (a rest due where the day's driving ends, ` +
+        `or a wait for a driving ban, may come sooner); under this preference the plan is the best the search found, not proven the best.`,
+    );
+  }
   const estimated = optimized.ok ? estimatedStops(optimized, candidates) : null;
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;

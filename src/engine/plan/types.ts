@@ -74,6 +74,8 @@ export interface DriverInput {
   sinceDailyRestMin?: number | null;
   /** Reduced (9 h) daily rests left before the next weekly rest. */
   reducedRestsLeft?: number;
+  /** The driver's preference: no daily rest before this much driving in the day (BreakRules.earliestRestDriveMin). */
+  earliestRestDriveMin?: number;
 }
 
 /** Immutable data the planner runs on, loaded once per process. */

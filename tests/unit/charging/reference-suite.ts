@@ -12,7 +12,7 @@ import { replay } from "./simulate";
 const TOLERANCE = 0.005;
 const REF_STEP = 0.005;
 
-export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; prices?: PriceOptions }[] = [
+export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; prices?: PriceOptions; tolerance?: number }[] = [
   // EU rules, tours of 2-11 h: breaks and daily rests, windows, floors, hills.
   { name: "eu", seeds: [1, 200], gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30] } },
   // Chargers at section ends: charging overlaps the wait and the service.
@@ -26,6 +26,17 @@ export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; pri
     gen: {
       stations: [2, 6], km: [100, 400], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15, 30],
       breaks: { maxDriveMin: 90, breakMin: 20, maxDailyDriveMin: 200, restMin: 120 } satisfies BreakRules,
+    },
+  },
+  // The driver's preference for the earliest daily rest (no rest by choice before 150 of the day's 200 min).
+  // Under it the search compares two drivers who may not rest yet as without it (breaks.ts driverCovers:
+  // exact would be a hundred times slower), so its plan is the best found: measured within 3.4 % of the
+  // reference's (one instance of 65 above 0.5 %); the tolerance is its own.
+  {
+    name: "earliest rest", seeds: [7001, 7080], tolerance: 0.05,
+    gen: {
+      stations: [2, 6], km: [100, 400], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15],
+      breaks: { maxDriveMin: 90, breakMin: 20, maxDailyDriveMin: 200, restMin: 120, earliestRestDriveMin: 150 } satisfies BreakRules,
     },
   },
   // A cost objective (balanced at 50 or 20 EUR/h, or the cheapest): prices by station, half of them by the
@@ -58,7 +69,7 @@ export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; pri
 ];
 
 /** The sets of each test file: reference.test.ts, reference-cost.test.ts (about 80 s each on this machine). */
-export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans"]];
+export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest"]];
 
 /** The agreement tests of the named sets (SETS), and their report. */
 export function referenceSuite(names: string[]): void {
@@ -80,7 +91,8 @@ export function referenceSuite(names: string[]): void {
       const seeds = Array.from({ length: set.seeds[1] - set.seeds[0] + 1 }, (_, i) => set.seeds[0] + i);
       for (let c = 0; c < seeds.length; c += 40) {
         const chunk = seeds.slice(c, c + 40);
-        it(`${set.name}: seeds ${chunk[0]}-${chunk.at(-1)} agree within ${TOLERANCE * 100} %`, () => {
+        const tolerance = set.tolerance ?? TOLERANCE;
+        it(`${set.name}: seeds ${chunk[0]}-${chunk.at(-1)} agree within ${tolerance * 100} %`, () => {
           for (const seed of chunk) {
             const base = generate(seed, set.gen);
             const inp = set.prices ? withPrices(base, seed, set.prices) : base;
@@ -104,13 +116,13 @@ export function referenceSuite(names: string[]): void {
             expect(rep.moneyEur).toBeCloseTo(r.totals.moneyEur, 6);
             // Where no plan keeps every window: the least lateness first (to the grid's stated worst case), then the objective.
             const lateMin = r.waypoints.reduce((a, w) => a + w.lateMin, 0);
-            expect(Math.abs(lateMin - ref.lateMin), `seed ${seed}: lateness ${lateMin} min, reference ${ref.lateMin} min ${ref.why}`).toBeLessThanOrEqual(TOLERANCE * ref.totalMin + 1e-6);
+            expect(Math.abs(lateMin - ref.lateMin), `seed ${seed}: lateness ${lateMin} min, reference ${ref.lateMin} min ${ref.why}`).toBeLessThanOrEqual(tolerance * ref.totalMin + 1e-6);
             if (late) stats.lateGap = Math.max(stats.lateGap, Math.abs(lateMin - ref.lateMin));
             const gap = (r.totals.objective - ref.objective) / ref.objective;
             stats.maxGap = Math.max(stats.maxGap, gap);
             stats.minGap = Math.min(stats.minGap, gap);
             stats.sumGap += gap;
-            expect(Math.abs(gap), `seed ${seed}: optimizer ${r.totals.objective} (${r.totals.totalMin} min), reference ${ref.objective} (${ref.totalMin} min) ${ref.why}`).toBeLessThanOrEqual(TOLERANCE);
+            expect(Math.abs(gap), `seed ${seed}: optimizer ${r.totals.objective} (${r.totals.totalMin} min), reference ${ref.objective} (${ref.totalMin} min) ${ref.why}`).toBeLessThanOrEqual(tolerance);
           }
         }, 180_000); // the reference's (SoC, time, money) states take up to ~30 s a chunk under a cost objective
       }

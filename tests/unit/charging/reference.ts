@@ -76,6 +76,8 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     return hi;
   };
   const after = (st: number, a: number, minutes: number) => afterAt(inp.stations[st], a, minutes);
+  // The driver's preference (BreakRules.earliestRestDriveMin): no daily rest by choice before that much driving today.
+  const mayRest = (d: number) => d + 1e-9 >= (rules.earliestRestDriveMin ?? 0);
   const pause = (o: number) => (o === 0 ? 0 : o === 1 ? rules.breakMin : rules.restMin);
 
   let best = Infinity, bestT = Infinity, bestLate = 0, nodes = 0, bestWhy = "";
@@ -190,7 +192,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
       if (left <= Math.min(toB, toD) + 1e-7) { out.push([b + left, d + left, p]); return; }
       if (toD <= toB + 1e-7) { go(0, 0, left - Math.max(0, toD), p + rules.restMin); return; }
       go(0, d + Math.max(0, toB), left - Math.max(0, toB), p + rules.breakMin);
-      if (d + Math.max(0, toB) + left - Math.max(0, toB) + future > rules.maxDailyDriveMin + 1e-7) go(0, 0, left - Math.max(0, toB), p + rules.restMin);
+      if (d + Math.max(0, toB) + left - Math.max(0, toB) + future > rules.maxDailyDriveMin + 1e-7 && mayRest(d + Math.max(0, toB))) go(0, 0, left - Math.max(0, toB), p + rules.restMin);
     };
     go(b, d, drive, 0);
     return out;
@@ -310,7 +312,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         const states: [number, number, number][] = [];
         if (b1 + 2 * h <= rules.maxDriveMin + 1e-7 && d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([0, b1 + 2 * h, d1 + 2 * h]);
         if (d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([1, h, d1 + 2 * h]);
-        states.push([2, h, h]);
+        if (mayRest(d1 + h)) states.push([2, h, h]);
         const noneLegal = states[0][0] === 0;
         for (const [o, b2, d2] of states) {
           if (!mayPause(o, b1 + 2 * h, d1 + 2 * h, i, noneLegal)) continue;
@@ -322,7 +324,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         const e = mins(w.window?.earliestMs, -Infinity);
         const l = mins(w.window?.latestMs, Infinity);
         for (const o of ev.last ? [0] : [0, 1, 2]) {
-          if (!mayPause(o, b1, d1, i)) continue;
+          if (!mayPause(o, b1, d1, i) || (o === 2 && !mayRest(d1))) continue;
           let S3 = S2.map((x) => ({ soc: x.soc, t: Math.max(x.t + pause(o), e), t0: x.t, m: x.m, late: x.late, why: o ? `${x.why ?? ""} W${ev.index}:${o}` : x.why }))
             .filter((x) => lateMode || x.t <= l + 1e-9)
             .map((x) => {

@@ -15,6 +15,7 @@ function summary(f: FormState): string {
   if (f.drivenSinceBreakMin.trim()) parts.push(`${f.drivenSinceBreakMin} min since break`);
   if (f.sinceDailyRestMin.trim()) parts.push(`${f.sinceDailyRestMin} min since rest`);
   if (f.reducedRestsLeft.trim() && f.reducedRestsLeft.trim() !== "0") parts.push(`${f.reducedRestsLeft} reduced rests left`);
+  if (f.earliestRestAfterMin.trim() && f.earliestRestAfterMin.trim() !== "0") parts.push(`rest after ${f.earliestRestAfterMin} min at the earliest`);
   return parts.length > 1 || f.extendedDriving ? parts.join(" · ") : "Rested driver";
 }
 
@@ -55,6 +56,9 @@ export function DriverFields({ f, set, errors: e, open, setOpen }: Props) {
             <input id="driver-reduced" type="number" inputMode="numeric" min={0} max={3} step={1} placeholder="0" value={f.reducedRestsLeft} onChange={(ev) => set("reducedRestsLeft", ev.target.value)} {...aria("driver-reduced", e["driver.reduced_daily_rests_left"], "driver-reduced-hint")} />
           </Field>
         </div>
+        <Field id="driver-earliest-rest" label="Daily rest not before (min of driving)" hint={`0 – ${dayLimit}; the driver's preference: no daily rest by choice before this much driving in the day`} errors={e["driver.earliest_daily_rest_after_driving_min"]}>
+          <input id="driver-earliest-rest" type="number" inputMode="numeric" min={0} max={dayLimit} step={30} placeholder="0" value={f.earliestRestAfterMin} onChange={(ev) => set("earliestRestAfterMin", ev.target.value)} {...aria("driver-earliest-rest", e["driver.earliest_daily_rest_after_driving_min"], "driver-earliest-rest-hint")} />
+        </Field>
         <FieldError id="driver" errors={e.driver} />
       </fieldset>
     </details>

@@ -101,11 +101,13 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
   const today = num(f.drivenTodayMin);
   const sinceRest = num(f.sinceDailyRestMin);
   const reduced = num(f.reducedRestsLeft);
-  if (f.extendedDriving || since !== undefined || today !== undefined || sinceRest !== undefined || reduced !== undefined) {
+  const earliestRest = num(f.earliestRestAfterMin);
+  if (f.extendedDriving || since !== undefined || today !== undefined || sinceRest !== undefined || reduced !== undefined || earliestRest !== undefined) {
     body.driver = {
       extended_daily_driving: f.extendedDriving, driven_since_break_min: since ?? 0, driven_today_min: today ?? 0,
       ...(sinceRest !== undefined ? { since_daily_rest_min: sinceRest } : {}),
       ...(reduced !== undefined ? { reduced_daily_rests_left: reduced } : {}),
+      ...(earliestRest !== undefined ? { earliest_daily_rest_after_driving_min: earliestRest } : {}),
     };
   }
   if (!f.vehicleId) local.vehicle_id = ["Choose a vehicle of your fleet."];

@@ -63,6 +63,7 @@ export interface FormState {
   /** Minutes since the last daily rest ended (all duty), and reduced rests left ("" = 0). */
   sinceDailyRestMin: string;
   reducedRestsLeft: string;
+  earliestRestAfterMin: string;
   /** EUR net per hour of truck and driver ("" = the service's default). */
   valueOfTime: string;
   /** "" = the API's default (balanced). */
@@ -108,6 +109,7 @@ export const INITIAL: FormState = {
   drivenTodayMin: "",
   sinceDailyRestMin: "",
   reducedRestsLeft: "",
+  earliestRestAfterMin: "",
   valueOfTime: "",
   objective: "",
   costOptions: true,
