@@ -43,8 +43,19 @@ export interface VehicleModel {
   drivetrainEfficiency: number;
   /** Wheel-to-battery efficiency when recuperating. */
   recuperationEfficiency: number;
-  /** Cab, thermal management and compressors while driving, kW. */
+  /** Cab, thermal management and compressors while driving, kW (at the 20 C reference, ambient.ts). */
   auxiliaryKW: number;
+  // Weather (ambient.ts; no model publishes these, absent = the defaults there, which are estimates):
+  /** Heat for the cab per K below 20 C while driving, kW/K; electric unless cabHeatPump. Default 0.18 (calibrated, eActros 600 winter test). */
+  cabHeatingKWPerK?: number;
+  /** Electric power of the air conditioning per K above 24 C, kW/K. Default 0.1 (estimate). */
+  cabCoolingKWPerK?: number;
+  /** The cab is heated by a heat pump (electric = heat / COP); default false (resistive). */
+  cabHeatPump?: boolean;
+  /** Battery heating while driving per K below 5 C, kW/K. Default 0.1 per 621 kWh installed (calibrated, eActros 600). */
+  batteryHeatingKWPerK?: number;
+  /** Heat capacity of the pack for preconditioning, kWh/K. Default installed kWh / 0.14 kWh/kg x 1 kJ/(kg K) (estimate). */
+  batteryHeatCapacityKWhPerK?: number;
   /** Battery acceptance by SoC; absent = GENERIC_CURVE. */
   chargingCurve?: ChargingCurve;
   /** Figures that are estimates or derived, not published by the maker. */

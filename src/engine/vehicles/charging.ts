@@ -9,6 +9,14 @@
 // instead of interpolated linearly, which near a steep taper was off by 0.2 %.
 // Against a 1e-5 step integration the error is ~2e-6 relative, < 0.01 s
 // (bound of 0.1 % checked in tests/unit/vehicles/charging.test.ts).
+//
+// Cold (optional last argument, ambient.ts coldChargeFactor): the battery's
+// acceptance (curve x refKW) is scaled down, not the station's or the inlet's
+// limit, so a pack that accepts far more than its inlet may not slow down. A
+// planned stop is taken as preconditioned unless the argument says otherwise
+// (the preconditioning energy is ambient.ts preconditioningKWh, for the caller
+// to count). Without the argument every result is what it was before.
+import { coldChargeFactor, type ChargeAmbient } from "./ambient";
 import type { VehicleModel } from "./catalog";
 import {
   curveShareAt, GENERIC_CURVE, GENERIC_TAPER_END_SHARE, GENERIC_TAPER_START_SOC, type ChargingCurve,
@@ -51,9 +59,19 @@ function capKW(model: VehicleModel, stationKW: number, connector: ChargeConnecto
   return cap > 0 ? cap : 0;
 }
 
-export function chargePowerKW(model: VehicleModel, stationKW: number, connector: ChargeConnector, soc: number): number {
+/** Factor on the battery's acceptance at a stop; 1 without `cold`. Rounded to 0.001 so that time tables are shared. */
+export function coldAcceptanceFactor(cold?: ChargeAmbient): number {
+  if (cold === undefined) return 1;
+  return Math.round(coldChargeFactor(cold.temperatureC, cold.preconditioned ?? true) * 1000) / 1000;
+}
+
+const refOf = (model: VehicleModel, cold?: ChargeAmbient) => acceptanceRefKW(model) * coldAcceptanceFactor(cold);
+
+export function chargePowerKW(
+  model: VehicleModel, stationKW: number, connector: ChargeConnector, soc: number, cold?: ChargeAmbient,
+): number {
   const cap = capKW(model, stationKW, connector);
-  return cap > 0 ? powerAt(curveOf(model), acceptanceRefKW(model), cap, soc) : 0;
+  return cap > 0 ? powerAt(curveOf(model), refOf(model, cold), cap, soc) : 0;
 }
 
 // Per curve object (shared by overridden copies of a model): tables by "refKW|capKW".
@@ -61,9 +79,8 @@ const TABLES = new WeakMap<ChargingCurve, Map<string, Table>>();
 const MAX_TABLES_PER_CURVE = 256;
 
 /** Cumulative hours per kWh of usable capacity from SoC 0 to each grid point. */
-function timeTable(model: VehicleModel, cap: number): Table {
+function timeTable(model: VehicleModel, cap: number, ref: number): Table {
   const curve = curveOf(model);
-  const ref = acceptanceRefKW(model);
   const key = `${ref}|${cap}`;
   let byKey = TABLES.get(curve);
   if (!byKey) TABLES.set(curve, (byKey = new Map()));
@@ -103,23 +120,25 @@ function partial(tb: Table, a: number, b: number): number {
 /** Minutes to charge from socFrom to socTo; Infinity when no power flows. */
 export function chargeDurationMin(
   model: VehicleModel, stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number,
+  cold?: ChargeAmbient,
 ): number {
   const from = clampSoc(socFrom), to = clampSoc(socTo);
   if (to <= from) return 0;
   const cap = capKW(model, stationKW, connector);
   if (cap <= 0) return Infinity;
-  const tb = timeTable(model, cap);
+  const tb = timeTable(model, cap, refOf(model, cold));
   return (timeAt(tb, to) - timeAt(tb, from)) * model.usableBatteryKWh * 60;
 }
 
 /** State of charge reached after charging for `minutes` from socFrom (inverse of chargeDurationMin). */
 export function socAfterCharging(
   model: VehicleModel, stationKW: number, connector: ChargeConnector, socFrom: number, minutes: number,
+  cold?: ChargeAmbient,
 ): number {
   const from = clampSoc(socFrom);
   const cap = capKW(model, stationKW, connector);
   if (!(minutes > 0) || cap <= 0 || !(model.usableBatteryKWh > 0)) return from;
-  const tb = timeTable(model, cap), t = tb.t;
+  const tb = timeTable(model, cap, refOf(model, cold)), t = tb.t;
   const target = timeAt(tb, from) + minutes / 60 / model.usableBatteryKWh;
   if (target >= t[CELLS]) return 1;
   let lo = 0, hi = CELLS; // t[lo] <= target < t[hi]
@@ -141,6 +160,7 @@ export function socAfterCharging(
 /** Reference integration (midpoint, fine step) that the table is checked against; slow. */
 export function chargeDurationFineMin(
   model: VehicleModel, stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number, step = 1e-5,
+  cold?: ChargeAmbient,
 ): number {
   const from = clampSoc(socFrom), to = clampSoc(socTo);
   if (to <= from) return 0;
@@ -148,7 +168,7 @@ export function chargeDurationFineMin(
   if (cap <= 0) return Infinity;
   const n = Math.max(1, Math.ceil((to - from) / step));
   const ds = (to - from) / n;
-  const curve = curveOf(model), ref = acceptanceRefKW(model);
+  const curve = curveOf(model), ref = refOf(model, cold);
   let h = 0;
   for (let i = 0; i < n; i++) h += ds / powerAt(curve, ref, cap, from + (i + 0.5) * ds);
   return h * model.usableBatteryKWh * 60;
