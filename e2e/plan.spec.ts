@@ -21,6 +21,10 @@ test("plans Hamburg to München with charging stops on the map", async ({ page }
   expect(await charging.count()).toBeGreaterThan(0);
   await expect(stops.locator('li[data-stop-kind="destination"]')).toHaveCount(1);
   await expect(page.getByRole("definition").filter({ hasText: "km" }).first()).toBeVisible();
+  // Every charging stop says why it is there; the totals say which weather the plan assumed.
+  for (const stop of await charging.all()) await expect(stop.getByTestId("stop-reason")).toContainText("Why:");
+  await expect(page.getByRole("term").filter({ hasText: /^Weather$/ })).toBeVisible();
+  await expect(stops.getByTestId("leg-weather").first()).toContainText("°C");
 
   // The route: SVG paths in Leaflet's overlay pane, one polyline per section.
   const route = page.locator(".leaflet-overlay-pane svg path.route-line");

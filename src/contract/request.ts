@@ -43,6 +43,8 @@ export const SectionRequest = z
       .nullish()
       .describe("Time window at the section's end: [earliest, latest] arrival, each `HH:MM:SS` (today in UTC) or an ISO-8601 date-time (UTC without an offset)"),
     power_available_kW: z.number().min(0).max(5_000).nullish().describe("Charging power available at the section's end, kW (e.g. a depot charger)"),
+    ambient_temperature_c: z.number().min(-40).max(50).nullish()
+      .describe("Air temperature to plan this section in, C (-40..50); default the request's ambient_temperature_c, else a forecast (WEATHER_URL) or the 1991-2020 climate normal"),
   })
   .meta({ id: "SectionRequest" });
 export type SectionRequest = z.infer<typeof SectionRequest>;
@@ -123,6 +125,8 @@ export const RouteOptimizationRequest = z
       .describe("What the charging plan minimizes: balanced (default) energy cost + tolls + value of time; fastest the tour's time; cheapest money, time only breaking ties"),
     avoid_tolls: z.boolean().nullish().transform((v) => v ?? false)
       .describe("Prefer a drivable toll-free route (of the fastest road and its alternatives) to any tolled one; when every drivable route has tolls, the best of them under the objective, with a warning; default false"),
+    ambient_temperature_c: z.number().min(-40).max(50).nullish()
+      .describe("Air temperature to plan the whole tour in, C (-40..50), in still air on a dry road; a section's own ambient_temperature_c wins; default a forecast (WEATHER_URL) or the 1991-2020 climate normal of each section's place and day"),
     driving_bans: z.boolean().nullish().transform((v) => v ?? true)
       .describe("Keep the truck driving bans of the countries on the route (weekend, holiday, night; docs/driving-bans.md): the plan waits where a ban holds; false plans as if none applied (a permit for the whole tour); default true"),
     driving_ban_exemptions: z.array(z.enum(BAN_RULE_IDS)).max(BAN_RULE_IDS.length).nullish()

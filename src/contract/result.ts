@@ -216,6 +216,25 @@ export const ResultPOISummary = z
   .meta({ id: "ResultPOISummary" });
 export type ResultPOISummary = z.infer<typeof ResultPOISummary>;
 
+/** The weather a section was planned in (engine/plan/weather.ts). */
+export const SectionWeatherResult = z
+  .looseObject({
+    ambient_temperature_c: z.number().describe("Air temperature, C"),
+    source: z.enum(["request", "forecast", "climate_normal", "reference"])
+      .describe("request: ambient_temperature_c; forecast: WEATHER_URL at the section's middle and estimated time; climate_normal: 1991-2020 normals (an estimate); reference: none known, the model's 20 C"),
+    confidence: z.enum(["measured", "forecast", "estimate"]).nullish(),
+    wind_speed_ms: z.number().nullish(),
+    wind_from_deg: z.number().nullish().describe("Where the wind comes from, degrees clockwise from north"),
+    precipitation_mm: z.number().nullish().describe("In the hour, mm"),
+    snowfall_cm: z.number().nullish(),
+    road: z.enum(["dry", "wet", "snow"]).describe("The road the physics assumes: wet from 0.1 mm of precipitation, snow where it snows or falls at 0 C or below"),
+    winter_tyres: z.boolean().describe("Winter tyres assumed (at 7 C or below)"),
+    note: z.string().nullish(),
+    extra_kWh: z.number().describe("Energy this part of the route (detours and the stop's battery preconditioning included) takes more than at 20 C in still air on a dry road, kWh; negative: less"),
+    preconditioning_kWh: z.number().nullish().describe("At a charging stop: energy to warm the battery to charging temperature, counted with the detour: half in this section (the way in), half in the next (a section end's charger warms the pack from the grid: none)"),
+  })
+  .meta({ id: "SectionWeather" });
+
 export const ResultSection = z
   .looseObject({
     section_id: z.string().nullish()
@@ -239,6 +258,7 @@ export const ResultSection = z
     poi_summary: ResultPOISummary.nullish(),
     cost: z.object({ energy: z.number(), tolls: z.number(), time_value: z.number(), distance: z.number().optional(), total: z.number() }).nullish()
       .describe("This section's cost, EUR net: the energy bought at the stop it ends at, its priced tolls, the value of its driving and of that stop's time"),
+    weather: SectionWeatherResult.nullish().describe("The weather this part of the route was planned in (its request section's)"),
   })
   .meta({ id: "ResultSection" });
 export type ResultSection = z.infer<typeof ResultSection>;
@@ -395,6 +415,12 @@ export const PlanResult = z.looseObject({
       end_time: z.string().nullish().describe("The end of the destination's waiting and service: the tour's end"),
       end_time_local: localTime("end_time", "the destination", "arrival_time_zone"),
       cost: PlanCost.nullish().describe("What the tour costs: energy, tolls and the value of the time spent, EUR net of VAT; the plan minimizes it under the balanced objective"),
+      weather: z.looseObject({
+        extra_kWh: z.number().describe("Energy the weather added against 20 C in still air on a dry road: the sections' extra_kWh summed"),
+        charging_temperature_c: z.number().describe("The air temperature charging is planned at: the tour's coldest section (a preconditioned battery charges at most 15 % slower in the cold)"),
+        sources: z.array(z.string()).describe("The sources of the sections' weather"),
+        assumption: z.string().describe("The weather assumed, in words"),
+      }).nullish().describe("The weather the plan assumed"),
     })
     .nullish()
     .describe("Tour totals (an extension of the original result)"),

@@ -6,7 +6,7 @@ import { resolveTimeOfDayOrIso } from "../contract/fields";
 import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
 import { describe } from "../engine/plan/plausibility";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
-import type { PlanInput } from "../engine/plan/types";
+import type { PlanInput, SectionWeather } from "../engine/plan/types";
 import { activeFilters } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
@@ -127,6 +127,7 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     serviceTimeMin: s.service_time_min,
     openingTime: s.opening_time,
     powerAvailableKW: s.power_available_kW,
+    ...requestedWeather(s.ambient_temperature_c ?? b.ambient_temperature_c),
   }));
   const departure = b.start_time_tour ? resolveTimeOfDayOrIso(b.start_time_tour, now) : now;
   const input: PlanInput = {
@@ -165,4 +166,9 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
 async function poiFilterWarnings(tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
   if (activeFilters(poi ?? {}).length === 0) return [];
   return lookupProcess().lookup(tenantId, { what: "filter-warnings", poi: poi ?? {} });
+}
+
+/** A temperature the request gives (its section's, else the tour's): still air and a dry road, as documented. */
+function requestedWeather(temperatureC: number | null | undefined): { weather?: SectionWeather } {
+  return temperatureC == null ? {} : { weather: { temperatureC, source: "request", note: "ambient_temperature_c of the request, in still air on a dry road" } };
 }

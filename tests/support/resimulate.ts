@@ -8,6 +8,16 @@
 // drivers' hours are checked exactly: each section's driving by the result's
 // clock agrees with the re-simulated driving to the geometry's precision, and
 // the law's limits hold on that clock to the millisecond.
+//
+// Weather: a section that carries `weather` is re-simulated in it, from the formulas of
+// docs/weather-energy-model.md written again here (none of src/engine/vehicles/ambient.ts,
+// physics.ts or charging.ts): rolling resistance (R117 temperature correction below 20 C, winter
+// tyres, wet or snow road), air density at sea level, each polyline piece's head wind from its own
+// bearing, recuperation in the cold, cab climate and battery heating; detours in the section's
+// weather without wind; a charging stop's battery preconditioning counted with its detour (half
+// in, half out, as the planner splits the detour); charging at totals.weather.charging_temperature_c
+// with a preconditioned battery. Each section's weather.extra_kWh is checked against the same walk at
+// 20 C in still air on a dry road. A section without `weather` (older results) is re-simulated as before.
 import { nearestOnSegment } from "@/engine/geo";
 import { decodePolyline } from "@/engine/network/polyline";
 import type { RoadNetwork } from "@/engine/network/types";
@@ -74,8 +84,12 @@ function calibration(f: Figures, referenceGrossKg: number): number {
 
 class Physics {
   constructor(private f: Figures, private k: number) {}
-  /** Battery kWh over a stretch of uniform grade pieces (climb and fall spread over it). */
-  kWh(massKg: number, lengthM: number, speedKmh: number, upM: number, downM: number): number {
+  /**
+   * Battery kWh over a stretch of uniform grade pieces (climb and fall spread over it); in weather w
+   * with this head wind (m/s, negative: tail wind), else at the 20 C reference as before.
+   */
+  kWh(massKg: number, lengthM: number, speedKmh: number, upM: number, downM: number, w?: Weather, headwind = 0): number {
+    if (w) return this.weatherKWh(massKg, lengthM, speedKmh, upM, downM, w, headwind);
     const v = Math.max(speedKmh, 5) / 3.6;
     const { forceN, auxW } = flatForces(this.f, massKg, v);
     const rising = upM + downM > 0 ? (lengthM * upM) / (upM + downM) : lengthM;
@@ -84,11 +98,144 @@ class Physics {
     const wheelDown = this.k * forceN * (lengthM - rising) - massKg * 9.81 * downM;
     return (battery(wheelUp) + battery(wheelDown) + (this.k * auxW * lengthM) / v) / 3.6e6;
   }
+
+  /**
+   * docs/weather-energy-model.md, "The terms": F = k (m g c_rr f_T f_tyre f_surface + 1/2 rho_20 f_rho c_dA va|va|),
+   * va = v + headwind; E = wheel+ / eta_drive + wheel- eta_recup f_recup + (k P_aux + P_hvac + P_battery) L / v.
+   */
+  private weatherKWh(massKg: number, lengthM: number, speedKmh: number, upM: number, downM: number, w: Weather, headwind: number): number {
+    const f = this.f;
+    const v = Math.max(speedKmh, 5) / 3.6;
+    const va = v + headwind;
+    const forceN = this.k * (massKg * 9.81 * f.rollingResistance * w.rolling + 0.6 * w.air * f.dragAreaM2 * va * Math.abs(va));
+    const rising = upM + downM > 0 ? (lengthM * upM) / (upM + downM) : lengthM;
+    const recuperation = f.recuperationEfficiency * w.recuperation;
+    const battery = (wheelJ: number) => (wheelJ >= 0 ? wheelJ / f.drivetrainEfficiency : wheelJ * recuperation);
+    const wheelUp = forceN * rising + massKg * 9.81 * upM;
+    const wheelDown = forceN * (lengthM - rising) - massKg * 9.81 * downM;
+    return (battery(wheelUp) + battery(wheelDown) + ((this.k * f.auxiliaryKW * 1000 + w.addedW) * lengthM) / v) / 3.6e6;
+  }
+}
+
+// ---- weather, written from docs/weather-energy-model.md ------------------------------
+// Constants re-declared from the doc (section "The terms", row named in each comment).
+
+/** The reference every catalog figure stands for: 20 C, sea level, still air, dry road, summer tyres ("What did not change"). */
+const REFERENCE_C = 20;
+/** "Rolling, temperature": R117 Annex 6 para. 6.2 correction, Kt for class C3 tyres; applied only below 20 C ("No warm credit"). */
+const R117_KT = 0.006;
+/** "Winter tyres", "Snow" (on top of the winter tyres it implies), "Wet road" (snow wins over wet). */
+const WINTER_TYRES_FACTOR = 1.15, SNOW_FACTOR = 1.4, WET_FACTOR = 1.1;
+/** "Air density": ideal gas at the ISA sea-level pressure; only the ratio to 20 C enters (altitude not applied, by design). */
+const KELVIN = 273.15;
+/** "Cab heating": kW/K below 20 C, heat pump COP = clamp(2 + 0.05 t, 1, 3); "Cab cooling": kW/K above 24 C. */
+const CAB_HEATING_KW_PER_K = 0.18, CAB_COOLING_KW_PER_K = 0.1, CAB_COOLING_ABOVE_C = 24;
+/** "Battery heating while driving": below 5 C, 0.1 kW/K per 621 kWh installed. */
+const BATTERY_COLD_BELOW_C = 5, BATTERY_HEATING_KW_PER_K_PER_KWH = 0.1 / 621;
+/** "Preconditioning energy": below 5 C, C_pack = installed kWh / 0.14 kWh/kg x 1 kJ/(kg K), in kWh/K. */
+const PACK_HEAT_KWH_PER_K_PER_KWH = 1 / 0.14 / 3600;
+/** "Recuperation": f_recup = max(0.6, 1 - 0.01 (10 - t)) below 10 C. */
+const RECUPERATION_COLD_BELOW_C = 10, RECUPERATION_PER_K = 0.01, RECUPERATION_FLOOR = 0.6;
+/** "Cold DC charging, preconditioned": 1 at >= 0 C, 1 - 0.005 (0 - t), floor 0.85; on the battery's acceptance only. */
+const PRECONDITIONED_CHARGE_BELOW_C = 0, PRECONDITIONED_CHARGE_PER_K = 0.005, PRECONDITIONED_CHARGE_FLOOR = 0.85;
+/** The result's road (SectionWeatherResult): wet from 0.1 mm of precipitation, snow where it snows or it falls at 0 C or below; winter tyres at 7 C or below. */
+const WET_ROAD_MM = 0.1, WINTER_TYRES_AT_OR_BELOW_C = 7;
+/** The request's temperature range (-40..50 C); every formula is an extrapolation beyond it. */
+const MIN_C = -40, MAX_C = 50;
+/**
+ * The share of a stop's preconditioning counted on the way in. The planner adds it to the stop's detour energy,
+ * which it splits half in, half out; the doc ("Preconditioning energy", "Doubts") has all of it drawn while driving
+ * to the stop (1 would be that).
+ */
+const PRECONDITIONING_IN_SHARE = 0.5;
+/** A result's ambient_temperature_c is rounded to 0.1; the planner uses the unrounded value. */
+const ROUNDED_C = 0.05;
+
+/** What the cab and the battery's thermal management take from the figures (absent: the doc's defaults). */
+interface Thermal {
+  installedBatteryKWh: number;
+  cabHeatingKWPerK?: number;
+  cabCoolingKWPerK?: number;
+  cabHeatPump?: boolean;
+  batteryHeatingKWPerK?: number;
+  batteryHeatCapacityKWhPerK?: number;
+}
+
+/** A section's weather as this re-simulation applies it (the wind's component is per piece). */
+interface Weather {
+  temperatureC: number;
+  /** f_T x f_tyre x f_surface on rolling resistance. */
+  rolling: number;
+  /** rho / rho(20 C), sea level. */
+  air: number;
+  /** f_recup. */
+  recuperation: number;
+  /** Cab climate plus battery heating, W, outside the calibration. */
+  addedW: number;
+  windMs: number;
+  windFromDeg: number;
+  /** Before a charging stop in this weather, kWh. */
+  preconditioningKWh: number;
+}
+
+function weatherOf(w: any, th: Thermal): Weather {
+  const t = Math.min(MAX_C, Math.max(MIN_C, Number(w.ambient_temperature_c)));
+  const snow = w.road === "snow", wet = w.road === "wet";
+  const rollingT = t < REFERENCE_C ? (1 + R117_KT * (REFERENCE_C - 25)) / (1 + R117_KT * (t - 25)) : 1;
+  const tyres = w.winter_tyres || snow ? WINTER_TYRES_FACTOR : 1;
+  const surface = snow ? SNOW_FACTOR : wet ? WET_FACTOR : 1;
+  let cabKW = 0;
+  if (t < REFERENCE_C) {
+    const heatKW = (th.cabHeatingKWPerK ?? CAB_HEATING_KW_PER_K) * (REFERENCE_C - t);
+    cabKW = th.cabHeatPump ? heatKW / Math.min(3, Math.max(1, 2 + 0.05 * t)) : heatKW;
+  } else if (t > CAB_COOLING_ABOVE_C) cabKW = (th.cabCoolingKWPerK ?? CAB_COOLING_KW_PER_K) * (t - CAB_COOLING_ABOVE_C);
+  const cold = Math.max(0, BATTERY_COLD_BELOW_C - t);
+  const batteryKW = (th.batteryHeatingKWPerK ?? BATTERY_HEATING_KW_PER_K_PER_KWH * th.installedBatteryKWh) * cold;
+  return {
+    temperatureC: t,
+    rolling: rollingT * tyres * surface,
+    air: (REFERENCE_C + KELVIN) / (t + KELVIN),
+    recuperation: t < RECUPERATION_COLD_BELOW_C ? Math.max(RECUPERATION_FLOOR, 1 - RECUPERATION_PER_K * (RECUPERATION_COLD_BELOW_C - t)) : 1,
+    addedW: (cabKW + batteryKW) * 1000,
+    windMs: Number(w.wind_speed_ms ?? 0) || 0,
+    windFromDeg: Number(w.wind_from_deg ?? NaN),
+    preconditioningKWh: (th.batteryHeatCapacityKWhPerK ?? PACK_HEAT_KWH_PER_K_PER_KWH * th.installedBatteryKWh) * cold,
+  };
+}
+
+/** The doc's "Wind": w cos(from - heading), heading of p -> q clockwise from north (initial great-circle bearing). */
+function headwindMs(w: Weather, p: [number, number], q: [number, number]): number {
+  if (!(w.windMs > 0) || !Number.isFinite(w.windFromDeg)) return 0;
+  const r = Math.PI / 180;
+  const dLon = (q[1] - p[1]) * r;
+  const heading = Math.atan2(Math.sin(dLon) * Math.cos(q[0] * r), Math.cos(p[0] * r) * Math.sin(q[0] * r) - Math.sin(p[0] * r) * Math.cos(q[0] * r) * Math.cos(dLon));
+  return w.windMs * Math.cos(w.windFromDeg * r - heading);
+}
+
+/** The doc's rules for `road` and `winter_tyres` from the section's own weather (not at the rounding's edges). */
+function checkRoad(w: any, where: string, v: string[]): void {
+  const t = Number(w.ambient_temperature_c), mm = Number(w.precipitation_mm ?? 0), cm = Number(w.snowfall_cm ?? 0);
+  if (Math.abs(t) > ROUNDED_C) {
+    const snowing = cm > 0 || (mm >= WET_ROAD_MM && t <= 0);
+    const road = snowing ? "snow" : mm >= WET_ROAD_MM ? "wet" : "dry";
+    if (w.road !== road) v.push(`${where}: weather.road ${w.road}, but ${mm} mm and ${cm} cm at ${t} C make it ${road}`);
+  }
+  if (Math.abs(t - WINTER_TYRES_AT_OR_BELOW_C) > ROUNDED_C && w.winter_tyres !== t <= WINTER_TYRES_AT_OR_BELOW_C) {
+    v.push(`${where}: weather.winter_tyres ${w.winter_tyres} at ${t} C`);
+  }
+}
+
+/** "Cold DC charging, preconditioned": the factor on the battery's acceptance; 1 at the reference and above. */
+function preconditionedChargeFactor(temperatureC: number): number {
+  const t = Math.min(MAX_C, Math.max(MIN_C, temperatureC));
+  if (!(t < REFERENCE_C) || t >= PRECONDITIONED_CHARGE_BELOW_C) return 1;
+  return Math.max(PRECONDITIONED_CHARGE_FLOOR, 1 - PRECONDITIONED_CHARGE_PER_K * (PRECONDITIONED_CHARGE_BELOW_C - t));
 }
 
 // ---- charging: Euler steps of one second over the curve ---------------------
 
-function chargeMinutes(model: VehicleModel, f: Figures, stationKW: number, connector: string, from: number, to: number): number {
+/** `acceptance`: a factor on the battery's acceptance (curve x refKW), not on the station's or the inlet's limit. */
+function chargeMinutes(model: VehicleModel, f: Figures, stationKW: number, connector: string, from: number, to: number, acceptance = 1): number {
   const curve = model.chargingCurve ?? { soc: [0, 0.8, 1], share: [1, 1, 0.25] };
   const refKW = Math.max(curve.refKW ?? 0, f.maxCcsKW ?? 0, f.maxMcsKW ?? 0);
   const inlet = (connector === "MCS" ? f.maxMcsKW : f.maxCcsKW) ?? 0;
@@ -103,7 +250,7 @@ function chargeMinutes(model: VehicleModel, f: Figures, stationKW: number, conne
   const dt = 1 / 60; // minutes
   let soc = from, t = 0;
   while (soc < to - 1e-12) {
-    const kW = Math.min(stationKW, inlet, refKW * share(soc));
+    const kW = Math.min(stationKW, inlet, refKW * acceptance * share(soc));
     if (!(kW > 0)) return Infinity;
     const step = (kW * dt) / 60 / f.usableBatteryKWh;
     if (soc + step >= to) return t + (dt * (to - soc)) / step;
@@ -208,6 +355,13 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   const drivable = result.status === "succeeded";
   const reserve = opts.reserveSoc ?? RESERVE_SOC;
   const detourOf = new Map<number, number>((result.poi_list ?? []).map((p: any) => [p.poi_id, p.detour_from_route]));
+  // The thermal figures are not among the result's figures: the catalog model's, else the doc's defaults.
+  const thermal: Thermal = { ...model, ...f } as Thermal;
+  const weathered = result.sections.some((s: any) => s.weather);
+  const chargingC = result.totals?.weather?.charging_temperature_c;
+  if (weathered && typeof chargingC !== "number") v.push(`sections carry weather, but totals.weather.charging_temperature_c is ${chargingC}`);
+  // Charging is planned at the tour's coldest section, with a preconditioned battery.
+  const acceptance = typeof chargingC === "number" ? preconditionedChargeFactor(chargingC) : 1;
 
   const agree = (what: keyof typeof worst, label: string, mine: number, theirs: number, abs: number, relTol = REL) => {
     const diff = Math.abs(mine - theirs);
@@ -237,7 +391,10 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   // Sections summed into each, for the milliseconds of their times.
   let sinceBreakN = 0, todayN = 0;
   let outHalfM = 0;
+  /** The last stop's preconditioning that counts on the way out of it. */
+  let outWarmKWh = 0;
   let charged = 0;
+  let extraKWh = 0;
   const low = (x: number, where: string) => {
     out.minSoc = Math.min(out.minSoc, x);
     if (drivable && x < reserve - 1e-3) v.push(`SoC ${x.toFixed(4)} below the reserve ${where}`);
@@ -254,11 +411,29 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     const inHalfM = isCharge && !atSectionEnd ? (detourOf.get(ps.id) ?? NaN) / 2 : 0;
     if (Number.isNaN(inHalfM)) v.push(`${where}: charging station ${ps.id} is not in poi_list`);
 
+    // The section's weather (none: the 20 C reference, as before); its energy at the reference too, for extra_kWh.
+    const wx = s.weather ? weatherOf(s.weather, thermal) : undefined;
+    if (s.weather) {
+      // NaN would pass every comparison below.
+      for (const k of ["ambient_temperature_c", "extra_kWh"]) if (!Number.isFinite(s.weather[k])) v.push(`${where}: weather.${k} is ${s.weather[k]}`);
+      checkRoad(s.weather, where, v);
+    }
+    // A stop's preconditioning: at a charging station it charges or pauses at (its detour's), not at a section end.
+    const warmKWh = wx && isCharge && !atSectionEnd ? wx.preconditioningKWh : 0;
+    if (s.weather) {
+      const perK = wx!.preconditioningKWh / Math.max(BATTERY_COLD_BELOW_C - wx!.temperatureC, 1e-9);
+      agree("energy", `${where} weather.preconditioning_kWh`, warmKWh, s.weather.preconditioning_kWh ?? 0, 0.005 + perK * ROUNDED_C);
+    }
+    const inWarmKWh = warmKWh * PRECONDITIONING_IN_SHARE;
+
     // Route part: polyline pieces on the pack's edges.
     const line = decodePolyline(s.polyline);
-    let lengthM = 0, timeS = 0, kWh = 0, peakKWh = 0;
-    const detourKWhPerM = physics.kWh(massKg, 1000, DETOUR_KMH, 0, 0) / 1000;
-    kWh += outHalfM * detourKWhPerM;
+    let lengthM = 0, timeS = 0, kWh = 0, peakKWh = 0, refKWh = 0;
+    // Detours: flat, at the detour speed, in the section's weather without wind.
+    const detourKWhPerM = physics.kWh(massKg, 1000, DETOUR_KMH, 0, 0, wx) / 1000;
+    const refDetourKWhPerM = physics.kWh(massKg, 1000, DETOUR_KMH, 0, 0) / 1000;
+    kWh += outHalfM * detourKWhPerM + outWarmKWh;
+    refKWh += outHalfM * refDetourKWhPerM;
     peakKWh = kWh;
     for (let j = 0; j + 1 < line.length; j++) {
       const p = line[j], q = line[j + 1];
@@ -278,14 +453,23 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
       const a = net.attributes;
       lengthM += len;
       timeS += net.edgeTimeS[e] * share;
-      kWh += physics.kWh(massKg, len, speed, a ? a.ascentM[e] * share : 0, a ? a.descentM[e] * share : 0);
+      const up = a ? a.ascentM[e] * share : 0, down = a ? a.descentM[e] * share : 0;
+      kWh += physics.kWh(massKg, len, speed, up, down, wx, wx ? headwindMs(wx, p, q) : 0);
+      if (wx) refKWh += physics.kWh(massKg, len, speed, up, down);
       peakKWh = Math.max(peakKWh, kWh);
     }
-    kWh += inHalfM * detourKWhPerM;
+    kWh += inHalfM * detourKWhPerM + inWarmKWh;
+    refKWh += inHalfM * refDetourKWhPerM;
     peakKWh = Math.max(peakKWh, kWh);
     lengthM += outHalfM + inHalfM;
     timeS += ((outHalfM + inHalfM) / 1000 / DETOUR_KMH) * 3600;
     outHalfM = inHalfM;
+    outWarmKWh = warmKWh - inWarmKWh;
+    // What the weather adds against 20 C in still air on a dry road, detours and preconditioning included.
+    if (s.weather) {
+      extraKWh += kWh - refKWh;
+      agree("energy", `${where} weather.extra_kWh`, kWh - refKWh, s.weather.extra_kWh, 0.05);
+    }
 
     const reportedKWh = s.poi_summary.sec_energy_consumption_kWhkm * s.poi_summary.sec_length_km;
     agree("length", `${where} length (m)`, lengthM, s.length_m, 5);
@@ -317,7 +501,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
     if (isCharge) {
       const from = ps.start_soc, to = ps.stop_soc;
       agree("charge", `${where} energy charged (kWh)`, (to - from) * cap, ps.energy_kWh, 0.1);
-      const minutes = chargeMinutes(model, f, ps.power_available_kW, ps.connector, from, to);
+      const minutes = chargeMinutes(model, f, ps.power_available_kW, ps.connector, from, to, acceptance);
       // The charge floor and the stop overhead belong to stops made to charge, not to a section end's charger.
       const expected = atSectionEnd ? minutes : Math.max(minutes, opts.minChargeMin ?? 0);
       agree("charge", `${where} charge time (min)`, expected, ps.charge_time_min, 0.1);
@@ -354,6 +538,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agree("time", "total driving (min)", out.drivingMin, t.driving_time_min, 0.2);
   agree("energy", "total energy (kWh)", out.energyKWh, t.energy_kWh, 0.2);
   agree("charge", "total charged (kWh)", charged, t.charged_kWh, 0.2);
+  if (weathered) checkWeatherTotals(result, extraKWh, v);
   const last = result.sections.at(-1).poi_summary;
   agree("time", "arrival at the destination (min after departure)", (arrivedAt - Date.parse(t.departure_time)) / 60_000, (Date.parse(t.arrival_time) - Date.parse(t.departure_time)) / 60_000, 0.2);
   if (last.arrival_time !== t.arrival_time) v.push(`totals.arrival_time ${t.arrival_time} is not the destination's ${last.arrival_time}`);
@@ -370,6 +555,24 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   agreeSoc("battery_level_end", soc, result.battery_level_end);
   if (opts.endSoc != null && soc < opts.endSoc - 1e-3) v.push(`ends at SoC ${soc.toFixed(4)}, below battery_level_end ${opts.endSoc}`);
   return out;
+}
+
+/**
+ * totals.weather: extra_kWh is the sections' summed (to its 0.1, with theirs to 0.01), and charging is planned at
+ * the tour's coldest section (SectionWeatherResult / PlanResult totals.weather in src/contract/result.ts).
+ */
+function checkWeatherTotals(result: any, myExtraKWh: number, v: string[]): void {
+  const tw = result.totals?.weather;
+  if (!tw) return; // said above (charging_temperature_c)
+  const ws = result.sections.map((s: any) => s.weather).filter(Boolean);
+  const sum = ws.reduce((a: number, w: any) => a + w.extra_kWh, 0);
+  if (!(Math.abs(sum - tw.extra_kWh) <= 0.05 + 0.005 * ws.length + 1e-9)) {
+    v.push(`totals.weather.extra_kWh ${tw.extra_kWh}, the sections' sum ${sum.toFixed(2)} (re-simulated ${myExtraKWh.toFixed(2)})`);
+  }
+  const coldest = Math.min(...ws.map((w: any) => w.ambient_temperature_c));
+  if (!(Math.abs(coldest - tw.charging_temperature_c) <= ROUNDED_C + 1e-9)) {
+    v.push(`totals.weather.charging_temperature_c ${tw.charging_temperature_c}, but the coldest section is at ${coldest} C`);
+  }
 }
 
 /**

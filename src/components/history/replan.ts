@@ -98,6 +98,7 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
       valueOfTime: b.value_of_time_eur_per_h == null ? "" : String(b.value_of_time_eur_per_h),
       costOptions: b.cost_options === true,
       drivingBans: b.driving_bans !== false,
+      ambientTemperature: b.ambient_temperature_c == null ? "" : String(b.ambient_temperature_c),
       objective: b.objective === "balanced" || b.objective === "fastest" || b.objective === "cheapest" ? b.objective : "",
     },
     waypoints,

@@ -52,6 +52,7 @@ const ERROR_KEYS: Partial<Record<keyof FormState, string[]>> = {
   objective: ["objective"],
   costOptions: ["cost_options"],
   drivingBans: ["driving_bans"],
+  ambientTemperature: ["ambient_temperature_c"],
 };
 
 interface Props {

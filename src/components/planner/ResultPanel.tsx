@@ -43,6 +43,7 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
           <span className={styles.srOnly}>Drive </span>
           {s.legKm != null ? fmtNum(s.legKm, "km") : "–"}
           {s.legMin != null ? ` · ${fmtDuration(s.legMin)}` : ""}
+          {s.weather ? <span data-testid="leg-weather"> · {s.weather}</span> : null}
         </div>
       ) : null}
       <div className={styles.stopMain}>
@@ -109,6 +110,7 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
                   </dd>
                 </div>
               </dl>
+              {s.reason ? <div className={styles.stopSub} data-testid="stop-reason">Why: {s.reason}</div> : null}
               {s.pause ? <div className={styles.stopSub}>{pauseText(s.pause)} taken while charging</div> : null}
               {s.ban ? <div className={styles.stopSub} data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)}</div> : null}
               {s.alternatives.length ? (
@@ -126,6 +128,7 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
               {s.energyKWh
                 ? `Charges ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")} in ${fmtDuration(s.chargeMin)} · State of charge ${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`
                 : `State of charge ${fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}`}
+              {s.reason && (s.kind === "break" || s.kind === "waypoint") ? <span data-testid="stop-reason"> · Why: {s.reason}</span> : null}
             </div>
           )}
         </div>

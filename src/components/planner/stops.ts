@@ -70,6 +70,10 @@ export interface PlanStop {
   truckAccessEvidence?: string | null;
   /** Waiting here for a truck driving ban: how long, which ban, until when (null: none). */
   ban?: { waitMin: number; label: string | null; until: string | null } | null;
+  /** Why the stop is there (the result's reason_text), and what a stop made for its gain gains. */
+  reason?: string | null;
+  /** The weather the drive to here was planned in, in words (null: a result from before weather). */
+  weather?: string | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -144,6 +148,8 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
       truckAccess: p.truck_access ?? null,
       truckAccessEvidence: str(p.truck_access_evidence),
       ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: str(p.driving_ban?.label), until: str(p.driving_ban?.end_time) } : null,
+      reason: str(p.reason_text),
+      weather: s.weather ? weatherText(s.weather) : null,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,
         label: str(a.label),
@@ -179,4 +185,16 @@ export function sectionGeometry(result: OptimizationResultResponse): ([number, n
 /** Decoded geometry per section ([lat, lon] points); sections without a polyline are skipped. */
 export function sectionLines(result: OptimizationResultResponse): [number, number][][] {
   return sectionGeometry(result).filter((l): l is [number, number][] => l != null);
+}
+
+const SOURCE_WORDS: Record<string, string> = { request: "as set", forecast: "forecast", climate_normal: "climate normal, estimate", reference: "no weather known: 20 °C assumed" };
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/** A section's weather in words: "-2 °C, wet road, wind 5 m/s from W (forecast) · +12 kWh". */
+export function weatherText(w: NonNullable<ResultSection["weather"]>): string {
+  const parts = [`${w.ambient_temperature_c} °C`];
+  if (w.road !== "dry") parts.push(`${w.road} road`);
+  if (w.wind_speed_ms && w.wind_from_deg != null) parts.push(`wind ${w.wind_speed_ms} m/s from ${COMPASS[Math.round(w.wind_from_deg / 45) % 8]}`);
+  const extra = Math.round(w.extra_kWh);
+  return `${parts.join(", ")} (${SOURCE_WORDS[w.source] ?? w.source})${extra ? ` · ${extra > 0 ? "+" : ""}${extra} kWh vs 20 °C` : ""}`;
 }

@@ -44,6 +44,7 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
           <Stat label="Battery at end" value={fmtSoc(result.battery_level_end)} sub={`start ${fmtSoc(result.battery_level_start)}`} />
           <Stat label="Departure" value={fmtTime(t.departure_time, t.departure_time_zone)} sub={fmtDay(t.departure_time, t.departure_time_zone)} />
           <Stat label="Arrival" value={fmtTime(t.arrival_time, t.arrival_time_zone)} sub={fmtDay(t.arrival_time, t.arrival_time_zone)} />
+          {t.weather ? <Stat label="Weather" value={t.weather.assumption} sub={`${t.weather.extra_kWh > 0 ? "+" : ""}${fmtNum(t.weather.extra_kWh, "kWh")} vs 20 °C still air`} /> : null}
           <Stat label="Tolls" value={tollText} sub={cost.unknown.length && cost.known.length ? "+ unknown" : `${cost.rows.length} system${cost.rows.length === 1 ? "" : "s"}`} />
         </dl>
       ) : null}

@@ -21,6 +21,8 @@ import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
 import { banReason, chargeStopReason, pauseReason, sectionEndReason } from "./stop-reasons";
+import { ambientOf, type LegWeather } from "./weather";
+import type { SectionWeather } from "./types";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -102,6 +104,8 @@ export function assembleSections(
   findReserveCross = false,
   /** The ban periods the plan's waits refer to (PlannedBanWait.refs). */
   bans: BanPeriod[] = [],
+  /** Per section its weather, and the route's profile at 20 C still air (null: no section's weather differs). */
+  weather: { legs: LegWeather[]; reference: RouteProfile | null } | null = null,
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -278,6 +282,11 @@ export function assembleSections(
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
+    const weatherHere = weather ? sectionWeatherResult(weather.legs[leg].weather, () => {
+      const ref = weather.reference;
+      const route = ref ? energyAt(profile, ev.distM, leg) - energyAt(profile, fromM, leg) - (energyAt(ref, ev.distM, leg) - energyAt(ref, fromM, leg)) : 0;
+      return route + halves.reduce((a, c) => a + (c.weatherKWh ?? 0) / 2, 0);
+    }, into?.preconditioningKWh) : null;
     const pieces = edgePiecesBetween(profile, leg, fromM, ev.distM);
     const edges = pieces.edges;
     const endsLeg = ev.kind === "end";
@@ -303,6 +312,7 @@ export function assembleSections(
       turnByTurnActions: turnByTurn(net, edges) as Record<string, unknown>[] | null,
       tolls: sectionTolls(net, pieces, input),
       poi_summary: summary,
+      ...(weatherHere ? { weather: weatherHere } : {}),
     });
     drivingMin += durationMin;
     energyKWh += kWh;
@@ -410,6 +420,25 @@ function banWaitAtStop(
     ? { break_kind: credit.kind, break_min: floor1((departureMs - pauseFromMs) / 60_000), break_start_time: iso(pauseFromMs), break_end_time: iso(departureMs) }
     : {};
   return { ...pause, ...(wait ? {} : { wait_min: round(minutes, 1) }), ...banFields(minutes, wt.flatMap((w) => w.refs), departureMs, bans) };
+}
+
+/** A section's weather as the result gives it: its source, the road the physics assumed, what it added. */
+function sectionWeatherResult(w: SectionWeather, extraKWh: () => number, preconditioningKWh: number | undefined) {
+  const a = ambientOf(w);
+  return {
+    ambient_temperature_c: round(w.temperatureC, 1),
+    source: w.source,
+    confidence: w.confidence ?? null,
+    wind_speed_ms: w.windSpeedMs ?? null,
+    wind_from_deg: w.windFromDeg ?? null,
+    precipitation_mm: w.precipitationMm ?? null,
+    snowfall_cm: w.snowfallCm ?? null,
+    road: a.snowRoad ? "snow" as const : a.wetRoad ? "wet" as const : "dry" as const,
+    winter_tyres: a.winterTyres === true,
+    note: w.note ?? null,
+    extra_kWh: round(extraKWh(), 2),
+    ...(preconditioningKWh ? { preconditioning_kWh: round(preconditioningKWh, 2) } : {}),
+  };
 }
 
 /** A stop's truck access as the result says it (truck-access.ts). */

@@ -22,6 +22,9 @@ export interface Candidate {
   side: "left" | "right" | null;
   detourKWh: number;
   detourMin: number;
+  /** The part of detourKWh the weather adds against 20 C still air (its preconditioning included), and the preconditioning alone. */
+  weatherKWh?: number;
+  preconditioningKWh?: number;
 }
 
 /**

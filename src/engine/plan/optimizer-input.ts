@@ -13,10 +13,15 @@ import { distAtTime, energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
 import type { SectionCharger } from "./section-chargers";
 import type { PlanInput } from "./types";
+import { REFERENCE_TEMPERATURE_C } from "../vehicles/ambient";
 
 export function optimizerInput(
   input: PlanInput, profile: RouteProfile, candidates: Candidate[], chargers: (SectionCharger | null)[] = [], tenant?: TenantPrices,
+  /** The air temperature charging is planned at (the tour's coldest section's); absent or 20 C and above: the reference curve. */
+  chargeTemperatureC?: number,
 ): OptimizeInput<ChargeConnector> {
+  // A battery preconditioned on the way in (its energy counts with the detour): charging is derated only a little.
+  const cold = chargeTemperatureC !== undefined && chargeTemperatureC < REFERENCE_TEMPERATURE_C ? { temperatureC: chargeTemperatureC, preconditioned: true } : undefined;
   const objective = objectiveOf(input, tenant);
   const departureMs = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => ({
@@ -56,7 +61,7 @@ export function optimizerInput(
     departureMs,
     stations,
     waypoints,
-    chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to),
+    chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to, cold),
     peakEnergyKWh: peak,
     // A roadside pause on the profile's own clock: the timeline's driving up to it is exactly the optimizer's.
     distAtDriveMin: (driveMin) => distAtTime(profile, driveMin * 60),

@@ -30,6 +30,7 @@ import { withLocalTimes } from "../time/result-times";
 import { instantText } from "../time/local-time";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
+import { ambientOf, isReference, legWeather, preconditioningFor, type LegWeather } from "./weather";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
 export interface PlannedRoute {
@@ -41,15 +42,24 @@ export interface PlannedRoute {
   candidates: Candidate[];
   /** Per section, the charger at its end (the request's power there, or the tenant's own site); null where none. */
   sectionChargers: (SectionCharger | null)[];
+  /** Per section, the weather it is planned in (weather.ts). */
+  weather: LegWeather[];
+  /** The route's profile at 20 C in still air; null where every section's weather is that. */
+  referenceProfile: RouteProfile | null;
   warnings: string[];
 }
 
 export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(data, input.sections)): PlannedRoute {
   checkDeadline(input.deadlineMs, "the route search");
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
-  // Detours are driven off the motorway: flat road at the detour speed.
-  const kWhPerKm = massKg.map((m) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH));
-  const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg), data.network);
+  const weather = legWeather(input, data.network, legs, input.departureMs + input.serviceTimeDepartureMin * 60_000);
+  const sectionWeather = weather.legs.map((l) => l.weather);
+  // Detours are driven off the motorway: flat road at the detour speed, in the section's weather (no wind).
+  const kWhPerKm = massKg.map((m, k) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH, isReference(sectionWeather[k]) ? undefined : ambientOf(sectionWeather[k])));
+  const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg, sectionWeather), data.network);
+  // The same route at 20 C in still air: what the weather adds, section by section (only where it adds anything).
+  const reference = sectionWeather.some((w) => !isReference(w)) ? buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg), data.network) : null;
+  const refKWhPerKm = massKg.map((m) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH));
 
   // Every pass of the route by a station is its own candidate: a road driven twice
   // (depot -> customer -> depot) has its chargers both times.
@@ -70,7 +80,13 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => a.distM - b.distM);
   // A site of unknown truck access only where no known truck site nearly as good is near (truck-access.ts).
-  const candidates = preferKnownTruckSites(measured);
+  // A cold battery is brought to charging temperature on the way in: that energy counts with the detour there.
+  const candidates = preferKnownTruckSites(measured).map((c) => {
+    if (!reference) return c;
+    const warm = preconditioningFor(input.vehicle, sectionWeather[c.leg]);
+    const weatherKWh = c.detourKWh - (c.hit.detourM / 1000) * refKWhPerKm[c.leg] + warm;
+    return { ...c, detourKWh: c.detourKWh + warm, weatherKWh, preconditioningKWh: warm };
+  });
   const usableSites = new Set(candidates.map((c) => c.hit.station.poiId)).size;
   if (kept.length > usableSites) {
     warnings.push(
@@ -79,7 +95,8 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
         closedToTrucks(kept.map((h) => h.station)),
     );
   }
-  return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), warnings };
+  warnings.push(...weather.warnings);
+  return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), weather: weather.legs, referenceProfile: reference, warnings };
 }
 
 export function plan(input: PlanInput, data: PlanData): PlanResult {
@@ -132,14 +149,15 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   // Times in warnings and the result's local siblings: on the departure's clock.
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000);
-  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices), ...(bans.zones.length ? { bans: bans.zones } : {}) };
+  const chargeTemperatureC = Math.min(...route.weather.map((w) => w.weather.temperatureC));
+  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
   if ("cutOff" in outcome) return { result: null, work: outcome.work };
   const { result: optimized, shortenedDays, tooLong, work } = outcome;
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok, bans.periods);
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok, bans.periods, { legs: route.weather, reference: route.referenceProfile });
   const drivable = optimized.ok;
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
@@ -226,6 +244,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
       arrival_time: new Date(Math.round(timeline.arrivalMs)).toISOString(),
       end_time: new Date(Math.round(timeline.endMs)).toISOString(),
       cost,
+      weather: weatherTotals(timeline.sections, chargeTemperatureC),
     },
     planned_on: data.versions,
     driving_rules: {
@@ -449,5 +468,22 @@ function availableStation(hit: CorridorHit): ResultAvailableStation {
     connectors: s.connectors,
     connector_pos: s.connectorPos,
     ...stationFacts(s),
+  };
+}
+
+/** What the plan assumed of the weather: the sections' extra energy summed, and in words. */
+function weatherTotals(sections: PlanResult["sections"], chargeTemperatureC: number) {
+  const ws = sections.map((s) => s.weather).filter((w): w is NonNullable<typeof w> => !!w);
+  if (!ws.length) return null;
+  const temps = ws.map((w) => w.ambient_temperature_c);
+  const sources = [...new Set(ws.map((w) => w.source))];
+  const lo = Math.min(...temps), hi = Math.max(...temps);
+  const range = lo === hi ? `${lo} °C` : `${lo} to ${hi} °C`;
+  const named: Record<string, string> = { request: "as requested", forecast: "forecast", climate_normal: "1991-2020 climate normals, an estimate", reference: "the model's reference, no weather known" };
+  return {
+    extra_kWh: round1(ws.reduce((a, w) => a + w.extra_kWh, 0)),
+    charging_temperature_c: Math.round(chargeTemperatureC * 10) / 10,
+    sources,
+    assumption: `${range} (${sources.map((s) => named[s]).join("; ")})`,
   };
 }

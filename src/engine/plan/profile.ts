@@ -3,6 +3,8 @@ import type { RoadNetwork } from "../network/types";
 import type { VehicleModel } from "../vehicles/catalog";
 import { edgeEnergyKWh } from "../vehicles/physics";
 import type { Leg } from "./legs";
+import type { SectionWeather } from "./types";
+import { ambientOf, edgeAmbient, isReference } from "./weather";
 
 export interface RouteProfile {
   coords: [number, number][];
@@ -32,13 +34,20 @@ export interface EnergyModel {
   pieceKWh(k: number, lengthM: number, speedKmh: number): number;
 }
 
-/** The vehicle's physics per edge: speed from the edge's truck time, terrain from the pack. */
-export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: number[]): EnergyModel {
+/**
+ * The vehicle's physics per edge: speed from the edge's truck time, terrain from the pack, and per leg its
+ * weather (plan/weather.ts): the temperature, the road, the wind's component along the edge, its altitude.
+ */
+export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: number[], weather: (SectionWeather | null)[] = []): EnergyModel {
   const a = net.attributes;
+  const base = weather.map((w) => (w && !isReference(w) ? ambientOf(w) : undefined));
   return {
     edgeKWh: (k, e) =>
-      edgeEnergyKWh(vehicle, massKg[k], net.edgeLengthM[e], (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6, a ? a.ascentM[e] : 0, a ? a.descentM[e] : 0),
-    pieceKWh: (k, lengthM, speedKmh) => edgeEnergyKWh(vehicle, massKg[k], lengthM, speedKmh, 0, 0),
+      edgeEnergyKWh(
+        vehicle, massKg[k], net.edgeLengthM[e], (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6, a ? a.ascentM[e] : 0, a ? a.descentM[e] : 0,
+        base[k] ? edgeAmbient(net, e, weather[k]!, base[k]!) : undefined,
+      ),
+    pieceKWh: (k, lengthM, speedKmh) => edgeEnergyKWh(vehicle, massKg[k], lengthM, speedKmh, 0, 0, base[k]),
   };
 }
 

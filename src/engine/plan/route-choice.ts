@@ -28,6 +28,7 @@ import { checkDeadline } from "./deadline";
 import { legAlong, type Leg } from "./legs";
 import { valueOfTime } from "./optimizer-input";
 import { buildProfile, physicsEnergy } from "./profile";
+import { legWeather } from "./weather";
 import { RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput } from "./types";
 
@@ -122,7 +123,9 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   const v = input.vehicle;
   // Without legs: the energy (and so charging) is not counted.
   const mass = input.sections.map((s) => grossMassKg(v, s.payloadKg));
-  const profile = legs ? buildProfile(legs, physicsEnergy(data.network, v, mass), data.network) : null;
+  // In the weather the plan will have (a tail wind can make the energy less than the reference's).
+  const weather = legs ? legWeather(input, data.network, legs, input.departureMs + input.serviceTimeDepartureMin * 60_000).legs.map((l) => l.weather) : [];
+  const profile = legs ? buildProfile(legs, physicsEnergy(data.network, v, mass, weather), data.network) : null;
   const usedKWh = profile ? profile.energyKWh[profile.energyKWh.length - 1] ?? 0 : 0;
   const floor = Math.min(input.batteryLevelEnd, RESERVE_SOC);
   // Charging at a section's end (a depot) may also happen during its service: it counts in the max.

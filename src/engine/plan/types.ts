@@ -14,6 +14,23 @@ export interface PlanSection {
   serviceTimeMin?: number | null;
   openingTime?: string[] | null;
   powerAvailableKW?: number | null;
+  /** The weather to plan this section in: the request's or a forecast's (plan/weather.ts); absent: the climate normal. */
+  weather?: SectionWeather | null;
+}
+
+/** The weather a section is planned in, and where it came from. */
+export interface SectionWeather {
+  temperatureC: number;
+  windSpeedMs?: number | null;
+  /** Where the wind comes from, degrees clockwise from north. */
+  windFromDeg?: number | null;
+  /** In the hour, mm (rain and melted snow). */
+  precipitationMm?: number | null;
+  snowfallCm?: number | null;
+  /** request: the request's ambient_temperature_c; forecast: WEATHER_URL; climate_normal: 1991-2020 normals; reference: none known, 20 C. */
+  source: "request" | "forecast" | "climate_normal" | "reference";
+  confidence?: "measured" | "forecast" | "estimate";
+  note?: string;
 }
 
 export interface PlanInput {
@@ -56,6 +73,8 @@ export interface PlanInput {
    * [fromMs, toMs) in which no arrival may fall there; the fleet planner widens them by the stay.
    */
   busySites?: Record<string, [number, number][]>;
+  /** What the planning process said of the weather sources it asked (a forecast that failed, points beyond its range). */
+  weatherWarnings?: string[];
   /** Plan with no charging stop strictly inside these stretches of the route: what a stop gains (stop-gains.ts). */
   withoutStops?: RouteStretch[];
 }

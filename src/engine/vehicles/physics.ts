@@ -177,6 +177,6 @@ export function weatherBreakdownKWh(
 }
 
 /** Flat-road energy at the battery per km (kWh/km) for a gross mass and speed. */
-export function flatConsumptionKWhPerKm(model: VehicleModel, massKg: number, speedKmh: number): number {
-  return edgeEnergyKWh(model, massKg, 1000, speedKmh, 0, 0);
+export function flatConsumptionKWhPerKm(model: VehicleModel, massKg: number, speedKmh: number, ambient?: Ambient): number {
+  return edgeEnergyKWh(model, massKg, 1000, speedKmh, 0, 0, ambient);
 }

@@ -13,6 +13,7 @@ import { resultBodies } from "../jobs/result-body";
 import { packs } from "../packs";
 import { lookUp } from "../stations/tenant-lookups";
 import type { FleetPlanRequest, PlanFailure, PlanReply, PlanRequest } from "./protocol";
+import { withForecast } from "../weather/section-weather";
 
 function reply(message: PlanReply): void {
   process.send?.(message);
@@ -61,7 +62,8 @@ process.on("message", (request: PlanRequest) => {
         return;
       }
       const data = await packs.planForTenant(db(), request.tenantId, request.input);
-      const result = plan(request.input, data);
+      // A forecast for the sections the request gives no temperature for (WEATHER_URL; bounded in time).
+      const result = plan(await withForecast(request.input), data);
       const to = request.storeAs;
       if (to) reply({ kind: "stored", id: request.id, stored: { status: result.status, ...resultBodies(to.optimizationId, to.tourId, result) } });
       else reply({ kind: "result", id: request.id, result });

@@ -115,6 +115,9 @@ export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
         </label>
         <FieldError id="driving-bans" errors={e.driving_bans} />
       </div>
+      <Field id="ambient-temperature" label="Air temperature (°C)" hint="-40 to 50, for the whole tour, in still air on a dry road; empty: the forecast where one is configured, else the month's climate normal" errors={e.ambient_temperature_c}>
+        <input id="ambient-temperature" type="number" inputMode="decimal" min={-40} max={50} step={1} placeholder="forecast / normal" value={f.ambientTemperature} onChange={(ev) => set("ambientTemperature", ev.target.value)} {...aria("ambient-temperature", e.ambient_temperature_c, "ambient-temperature-hint")} />
+      </Field>
       <Field id="value-of-time" label="Value of time (EUR/h)" hint="Truck and driver, net; for the plan's cost and the balanced objective; default: the tenant's, else 50" errors={e.value_of_time_eur_per_h}>
         <input id="value-of-time" type="number" inputMode="decimal" min={0} max={1000} step={5} placeholder="50" value={f.valueOfTime} onChange={(ev) => set("valueOfTime", ev.target.value)} {...aria("value-of-time", e.value_of_time_eur_per_h, "value-of-time-hint")} />
       </Field>

@@ -95,6 +95,7 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
   if (f.objective) body.objective = f.objective;
   if (f.costOptions) body.cost_options = true;
   if (!f.drivingBans) body.driving_bans = false;
+  if (num(f.ambientTemperature) !== undefined) body.ambient_temperature_c = num(f.ambientTemperature);
   if (num(f.serviceDepartureMin) !== undefined) body.service_time_departure_min = num(f.serviceDepartureMin);
   // Only a driver who has already driven, or a 10 h day, needs `driver`; absent means rested, 9 h.
   const since = num(f.drivenSinceBreakMin);

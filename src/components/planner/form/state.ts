@@ -72,6 +72,7 @@ export interface FormState {
   costOptions: boolean;
   /** Keep the truck driving bans (driving_bans; off: the truck has a permit for the whole tour). */
   drivingBans: boolean;
+  ambientTemperature: string;
 }
 
 /** What a section of the form gets: the values, their setter and the messages. */
@@ -114,6 +115,7 @@ export const INITIAL: FormState = {
   objective: "",
   costOptions: true,
   drivingBans: true,
+  ambientTemperature: "",
 };
 
 export const EMPTY_STOP: StopState = { payload: "", serviceMin: "", earliest: "", latest: "" };

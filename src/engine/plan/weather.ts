@@ -1,0 +1,101 @@
+// The weather each section is planned in, and what it does to the energy of its edges. In this order:
+// the request's (or a forecast the planning process fetched: PlanSection.weather), else the climate
+// normal at the section's middle on the day it is driven (engine/weather/climate-normals.ts: 1991-2020
+// normals of reference stations, an estimate), else the model's 20 C still-air reference, said in a
+// warning. The middle's time is the departure plus the route's driving to there (stops left out: an
+// estimate of when, good to a few hours on a day's tour, which is what a monthly normal resolves).
+import type { RoadNetwork } from "../network/types";
+import { bearingDeg, headwindComponentMs, preconditioningKWh, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
+import type { VehicleModel } from "../vehicles/catalog";
+import { climateNormalAt } from "../weather/climate-normals";
+import type { Leg } from "./legs";
+import type { PlanInput, SectionWeather } from "./types";
+
+/** At or below this, winter tyres are assumed (the tyre makers' 7 C rule; the published winter test ran on them). */
+export const WINTER_TYRES_BELOW_C = 7;
+/** Precipitation in the hour (mm) from which the road is taken as wet. */
+export const WET_ROAD_MM = 0.1;
+
+export interface LegWeather {
+  weather: SectionWeather;
+  /** Where the section's middle lies and when it is driven (the weather's place and time). */
+  atMs: number;
+}
+
+/** The weather of each leg, and the warnings of the sources it came from. */
+export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], departureMs: number): { legs: LegWeather[]; warnings: string[] } {
+  const warnings = [...(input.weatherWarnings ?? [])];
+  let drivenS = 0;
+  const out = legs.map((leg, k): LegWeather => {
+    const p = leg.path;
+    const mid = Math.floor(p.coords.length / 2);
+    const atMs = departureMs + (drivenS + (p.cumTimeS[mid] ?? 0)) * 1000;
+    drivenS += p.timeS;
+    const given = input.sections[k]?.weather;
+    if (given) return { weather: given, atMs };
+    const [lat, lon] = p.coords[mid] ?? input.sections[k].start;
+    const node = leg.coordNode[mid];
+    const altitudeM = node >= 0 && net.nodeElevationM ? net.nodeElevationM[node] : 0;
+    const normal = climateNormalAt(lat, lon, Number.isFinite(altitudeM) ? altitudeM : 0, new Date(atMs));
+    if (normal) {
+      return {
+        weather: {
+          temperatureC: Math.round(normal.temperatureC * 10) / 10, source: "climate_normal", confidence: "estimate",
+          note: `1991-2020 climate normal for ${new Date(atMs).toISOString().slice(0, 10)} at ${Math.round(altitudeM)} m: ${normal.source}`,
+        },
+        atMs,
+      };
+    }
+    return { weather: { temperatureC: REFERENCE_TEMPERATURE_C, source: "reference", confidence: "estimate", note: "no climate normal within 200 km" }, atMs };
+  });
+  const unknown = out.flatMap((w, k) => (w.weather.source === "reference" ? [k + 1] : []));
+  if (unknown.length) {
+    warnings.push(
+      `No weather is known for section${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (no ambient_temperature_c, no forecast, no climate normal ` +
+        `within 200 km): planned at the model's ${REFERENCE_TEMPERATURE_C} °C in still air on a dry road; in winter that may underestimate the energy by a quarter.`,
+    );
+  }
+  return { legs: out, warnings };
+}
+
+/** The section's weather as the physics takes it, before the wind's component along each edge. */
+export function ambientOf(w: SectionWeather): Ambient {
+  const precipitation = w.precipitationMm ?? 0;
+  const snowing = (w.snowfallCm ?? 0) > 0 || (precipitation >= WET_ROAD_MM && w.temperatureC <= 0);
+  return {
+    temperatureC: w.temperatureC,
+    wetRoad: precipitation >= WET_ROAD_MM && !snowing,
+    snowRoad: snowing,
+    winterTyres: w.temperatureC <= WINTER_TYRES_BELOW_C,
+  };
+}
+
+/** Whether a section's weather changes nothing against the model's reference (then the physics runs as before). */
+export const isReference = (w: SectionWeather) =>
+  w.temperatureC === REFERENCE_TEMPERATURE_C && !w.windSpeedMs && !(w.precipitationMm ?? 0) && !(w.snowfallCm ?? 0);
+
+/**
+ * The ambient of edge e in a section's weather: its head wind from the edge's bearing. Altitude is left at
+ * sea level, as the model's reference has it: thinner air in the Alps is not weather, and taking it only
+ * where weather is known would make a plan's energy jump with its source (a change of the whole model, left open).
+ */
+export function edgeAmbient(net: RoadNetwork, e: number, w: SectionWeather, base: Ambient): Ambient {
+  if (!w.windSpeedMs || w.windFromDeg == null) return base;
+  const from = edgeSource(net, e), to = net.edgeTarget[e];
+  const heading = bearingDeg(net.nodeLat[from], net.nodeLon[from], net.nodeLat[to], net.nodeLon[to]);
+  return { ...base, headwindMs: headwindComponentMs(w.windSpeedMs, w.windFromDeg, heading) };
+}
+
+/** The node an edge leaves (the graph stores edges by source: firstEdge[i] .. firstEdge[i+1]-1). */
+function edgeSource(net: RoadNetwork, e: number): number {
+  let lo = 0, hi = net.nodeCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (net.firstEdge[mid] <= e) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Energy to bring the battery to charging temperature before a stop in this weather (counted with the detour in). */
+export const preconditioningFor = (vehicle: VehicleModel, w: SectionWeather) => preconditioningKWh(w.temperatureC, vehicle);
