@@ -18,7 +18,7 @@ export const MIN_STOP_GAIN_MIN = 5;
 export const MIN_STOP_GAIN_CHEAPEST_EUR = 1;
 /** Searches the gains may run per plan (each is a whole charging search on the chosen road). */
 export const MAX_GAIN_SEARCHES = 4;
-/** The gains' share of time: at most this many times what the plan itself took, and at least GAIN_MIN_BUDGET_MS. */
+/** The gains' share of time: at most this many times what the plan itself took, and at least GAIN_MIN_BUDGET_MS (within half the job's time left). */
 const GAIN_TIME_FACTOR = 2;
 const GAIN_MIN_BUDGET_MS = 1500;
 
@@ -68,8 +68,10 @@ export function withStopGains(
   if (main.status !== "succeeded") return main;
   const objective = input.objective ?? "fastest";
   const threshold = stopGainThreshold(objective, valueOfTime(input, data.prices));
-  const budgetEnd = Date.now() + Math.max(GAIN_MIN_BUDGET_MS, GAIN_TIME_FACTOR * spentMs);
-  const deadlineMs = input.deadlineMs === undefined ? budgetEnd : Math.min(budgetEnd, input.deadlineMs);
+  // Never more than half the job's time left: the plan itself must still be stored (and its cost options made).
+  const now = Date.now();
+  const budgetEnd = now + Math.max(GAIN_MIN_BUDGET_MS, GAIN_TIME_FACTOR * spentMs);
+  const deadlineMs = input.deadlineMs === undefined ? budgetEnd : Math.min(budgetEnd, now + (input.deadlineMs - now) / 2);
   let result = main;
   const without: RouteStretch[] = [];
   const measured = new Set<ResultSection>();
