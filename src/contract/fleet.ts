@@ -18,6 +18,8 @@ export const VehicleOverrides = z
     drivetrainEfficiency: z.number().min(0.5).max(1),
     recuperationEfficiency: z.number().min(0).max(1),
     auxiliaryKW: z.number().min(0).max(50),
+    cabHeatingKWPerK: z.number().min(0).max(2).describe("Cab heating per K below 20 C while driving, kW/K (docs/weather-energy-model.md)"),
+    cabCoolingKWPerK: z.number().min(0).max(2).describe("Air conditioning per K above 24 C, kW/K"),
   })
   .partial()
   .describe("Figures that replace the model's; unknown names are rejected")
@@ -38,6 +40,8 @@ export const VehicleFigures = z
     drivetrainEfficiency: z.number(),
     recuperationEfficiency: z.number(),
     auxiliaryKW: z.number(),
+    cabHeatingKWPerK: z.number(),
+    cabCoolingKWPerK: z.number(),
   })
   .meta({ id: "VehicleFigures" });
 export type VehicleFigures = z.infer<typeof VehicleFigures>;

@@ -355,7 +355,7 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
   const drivable = result.status === "succeeded";
   const reserve = opts.reserveSoc ?? RESERVE_SOC;
   const detourOf = new Map<number, number>((result.poi_list ?? []).map((p: any) => [p.poi_id, p.detour_from_route]));
-  // The thermal figures are not among the result's figures: the catalog model's, else the doc's defaults.
+  // The cab's figures are among the result's (a fleet may override them); the battery's thermal ones are the catalog model's, else the doc's defaults.
   const thermal: Thermal = { ...model, ...f } as Thermal;
   const weathered = result.sections.some((s: any) => s.weather);
   const chargingC = result.totals?.weather?.charging_temperature_c;

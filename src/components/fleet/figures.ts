@@ -34,6 +34,8 @@ export const FIGURES: Record<Figure, FigureSpec> = {
   drivetrainEfficiency: { label: "Drivetrain efficiency", range: "0.5 – 1" },
   recuperationEfficiency: { label: "Recuperation efficiency", range: "0 – 1" },
   auxiliaryKW: { label: "Auxiliary power", unit: "kW", range: "0 – 50" },
+  cabHeatingKWPerK: { label: "Cab heating", unit: "kW/K", range: "0 – 2; per K below 20 °C" },
+  cabCoolingKWPerK: { label: "Cab cooling", unit: "kW/K", range: "0 – 2; per K above 24 °C" },
 };
 
 export const FIGURE_ORDER = Object.keys(FIGURES) as Figure[];

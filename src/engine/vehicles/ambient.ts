@@ -12,7 +12,7 @@
 // in summer): about +25 % against the same section in summer, of which ~15
 // points rolling + air resistance, ~5 cab heating to 21 C, < 1 battery heating,
 // ~4 less recuperation; up to +50 % on snow and ice with class D tyres.
-import type { VehicleModel } from "./catalog";
+import { DEFAULT_CAB_COOLING_KW_PER_K, DEFAULT_CAB_HEATING_KW_PER_K, type VehicleModel } from "./catalog";
 
 export interface Ambient {
   /** Air temperature, C (at the road, i.e. at altitudeM). */
@@ -148,19 +148,8 @@ export const CAB_SETPOINT_C = 21;
 export const CAB_HEATING_BELOW_C = 20;
 /** Above this the cab is cooled (sun on the cab; estimate). */
 export const CAB_COOLING_ABOVE_C = 24;
-/**
- * Heat the cab needs per K below CAB_HEATING_BELOW_C while driving, kW/K; with a resistive (PTC)
- * heater also the electric power. CALIBRATED: 0.18 x 22 K = 4.0 kW at -2 C = 5.0 % of the flat-road
- * summer consumption at 72 km/h (the eActros 600's "5 % for the cab at 21 C", E1), and inside the facts
- * sheet's 3.4-4.1 kW derived from it. Physically plausible: ~100 m^3/h fresh air (E8) is 0.03 kW/K,
- * the rest the cab's shell and windows at road speed.
- */
-export const DEFAULT_CAB_HEATING_KW_PER_K = 0.18;
-/**
- * Electric power of the air conditioning per K above CAB_COOLING_ABOVE_C, kW/K: ESTIMATE. 1.1 kW at
- * 35 C; parked sleeper-cab units cool with 1.3-2.9 kW of heat (E9), i.e. ~0.5-1.2 kW electric.
- */
-export const DEFAULT_CAB_COOLING_KW_PER_K = 0.1;
+// The cab's defaults (kW/K) are the catalog's, where every model carries them (a fleet may override them).
+export { DEFAULT_CAB_COOLING_KW_PER_K, DEFAULT_CAB_HEATING_KW_PER_K };
 
 /** Coefficient of performance of a cab heat pump: ESTIMATE, 2 at 0 C, 1 (resistive backup) at -20 C and below, at most 3. */
 export function heatPumpCop(temperatureC: number): number {

@@ -91,7 +91,21 @@ const CENTRAL = { drivetrainEfficiency: 0.86, recuperationEfficiency: 0.6 } as c
 // Shape from an observed FM Electric session (243 kW at 89 %, 205 kW at 94 % on a 250 kW inlet).
 const VOLVO_CURVE: ChargingCurve = { soc: [0, 0.89, 0.94, 1], share: [1, 0.97, 0.82, 0.3] };
 
-export const VEHICLE_MODELS: readonly VehicleModel[] = [
+/**
+ * Heat the cab needs per K below 20 C (ambient.ts CAB_HEATING_BELOW_C) while driving, kW/K; with a resistive (PTC)
+ * heater also the electric power. CALIBRATED: 0.18 x 22 K = 4.0 kW at -2 C = 5.0 % of the flat-road
+ * summer consumption at 72 km/h (the eActros 600's "5 % for the cab at 21 C", E1), and inside the facts
+ * sheet's 3.4-4.1 kW derived from it. Physically plausible: ~100 m^3/h fresh air (E8) is 0.03 kW/K,
+ * the rest the cab's shell and windows at road speed.
+ */
+export const DEFAULT_CAB_HEATING_KW_PER_K = 0.18;
+/**
+ * Electric power of the air conditioning per K above 24 C (ambient.ts CAB_COOLING_ABOVE_C), kW/K: ESTIMATE. 1.1 kW at
+ * 35 C; parked sleeper-cab units cool with 1.3-2.9 kW of heat (E9), i.e. ~0.5-1.2 kW electric.
+ */
+export const DEFAULT_CAB_COOLING_KW_PER_K = 0.1;
+
+const CATALOG: readonly VehicleModel[] = [
   {
     code: "MB_EACTROS_600", manufacturer: "Mercedes-Benz", name: "eActros 600 (4x2 tractor)",
     installedBatteryKWh: 621, usableBatteryKWh: 600,
@@ -289,6 +303,11 @@ export const VEHICLE_MODELS: readonly VehicleModel[] = [
       "The announced 600 km e-axle version is not modelled.",
   },
 ];
+
+/** Every model with the cab's figures filled in (no maker publishes them: the calibrated defaults), so a fleet sees and may override them. */
+export const VEHICLE_MODELS: readonly VehicleModel[] = CATALOG.map((m) => ({
+  ...m, cabHeatingKWPerK: m.cabHeatingKWPerK ?? DEFAULT_CAB_HEATING_KW_PER_K, cabCoolingKWPerK: m.cabCoolingKWPerK ?? DEFAULT_CAB_COOLING_KW_PER_K,
+}));
 
 const BY_CODE = new Map(VEHICLE_MODELS.map((m) => [m.code, m]));
 

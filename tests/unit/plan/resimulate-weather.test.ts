@@ -191,3 +191,16 @@ describe("re-simulation in weather", () => {
     });
   });
 });
+
+describe("the fleet's cab figures", () => {
+  it("a cab that needs no heating (cabHeatingKWPerK 0) takes less energy at -10 C, and the re-simulation reads the figure from the result", () => {
+    const model = findModel("MB_EACTROS_600")!;
+    expect(model.cabHeatingKWPerK).toBe(0.18);
+    const heated = planIn({ temperatureC: -10 });
+    const unheated = planIn({ temperatureC: -10 }, EAST, { vehicle: { ...model, cabHeatingKWPerK: 0 } });
+    expect(unheated.vehicle.figures.cabHeatingKWPerK).toBe(0);
+    // 0.18 kW/K x 30 K = 5.4 kW over the tour's driving hours.
+    const hours = heated.totals.driving_time_min / 60;
+    expect(heated.totals.energy_kWh - unheated.totals.energy_kWh).toBeGreaterThan(0.8 * 5.4 * hours);
+  });
+});
