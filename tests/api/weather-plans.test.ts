@@ -58,6 +58,28 @@ describe("weather in plans", () => {
     expect(cold.totals.weather.extra_kWh).toBeCloseTo(sum, 1);
   });
 
+  it("Hamburg -> Munich at -10 C uses 10-40 % more energy than at 20 C, and charges longer", async () => {
+    const body = (t: number) => tour({ ambient_temperature_c: t, section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }] });
+    const cold = await plannedV2(t.a.key, body(-10));
+    const mild = await plannedV2(t.a.key, body(20));
+    const more = cold.totals.energy_kWh / mild.totals.energy_kWh - 1;
+    expect(more).toBeGreaterThan(0.1);
+    expect(more).toBeLessThan(0.4);
+    expect(cold.totals.charging_time_min).toBeGreaterThan(mild.totals.charging_time_min);
+    expect(cold.totals.charged_kWh).toBeGreaterThan(mild.totals.charged_kWh);
+  });
+
+  it("the same trip in January takes more energy than in July on the climate normals, and says so", async () => {
+    const body = (day: string) => tour({ start_time_tour: `${day}T06:00:00`, section_list: [
+      { start_pos: [47.56, 7.59], stop_pos: [47.37, 8.54], payload_kg: 20000 }, { start_pos: [47.37, 8.54], stop_pos: [46.2, 6.14], payload_kg: 10000 },
+    ] });
+    const january = await plannedV2(t.a.key, body("2027-01-13"));
+    const july = await plannedV2(t.a.key, body("2027-07-14"));
+    for (const r of [january, july]) for (const s of r.sections) expect(s.weather.source).toBe("climate_normal");
+    expect(january.sections[0].weather.ambient_temperature_c).toBeLessThan(july.sections[0].weather.ambient_temperature_c - 10);
+    expect(january.totals.energy_kWh).toBeGreaterThan(1.1 * july.totals.energy_kWh);
+  });
+
   it("a section's own temperature wins over the tour's", async () => {
     const r = await plannedV2(t.a.key, tour({
       ambient_temperature_c: 10,
