@@ -19,8 +19,8 @@ export const MIN_STOP_GAIN_CHEAPEST_EUR = 1;
 /** Searches the gains may run per plan (each is a whole charging search on the chosen road). */
 export const MAX_GAIN_SEARCHES = 4;
 /** The gains' share of time: at most this many times what the plan itself took, and at least GAIN_MIN_BUDGET_MS (within half the job's time left). */
-const GAIN_TIME_FACTOR = 2;
-const GAIN_MIN_BUDGET_MS = 1500;
+const GAIN_TIME_FACTOR = 1;
+const GAIN_MIN_BUDGET_MS = 500;
 
 const OPTIONAL: readonly StopReason[] = ["saves_time", "cheaper_energy"];
 const round1 = (x: number) => Math.round(x * 10) / 10;
