@@ -2,10 +2,9 @@
 // (and a weekday one that meets none), planned with the bans and, in the same process, without them
 // (driving_bans: false, the baseline): latency p50 per objective, the tour's minutes, the minutes waited.
 import os from "node:os";
-import { plan } from "../src/engine/plan/plan";
 import type { PlanInput } from "../src/engine/plan/types";
 import { packs } from "../src/server/packs";
-import { MODELS } from "./trips";
+import { MODELS, timedPlan } from "./trips";
 
 const RUNS = Number(process.env.BAN_RUNS ?? 5);
 const P: Record<string, [number, number]> = {
@@ -21,7 +20,6 @@ const CASES: [string, string, string][] = [
   ["Berlin-Frankfurt-Hamburg", "2026-12-24T14:00:00Z", "Christmas Eve: two holidays"],
   ["Hamburg-Munich", "2026-11-25T06:00:00Z", "Wednesday morning: no ban"],
 ];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function input(trip: string, departure: string, objective: "fastest" | "balanced", bans: boolean): PlanInput {
   const pts = trip.split("-").map((n) => P[n]);
@@ -37,17 +35,7 @@ console.log("trip                      departure              objective  with ba
 for (const [trip, departure, what] of CASES) {
   for (const objective of ["balanced", "fastest"] as const) {
     const data = packs.planFor(input(trip, departure, objective, true).sections.flatMap((s) => [s.start, s.stop]));
-    const run = (bans: boolean) => {
-      const inp = input(trip, departure, objective, bans);
-      let r = plan(inp, data);
-      const ms: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        r = plan(inp, data);
-        ms.push(performance.now() - t0);
-      }
-      return { r, ms: median(ms) };
-    };
+    const run = (bans: boolean) => timedPlan(input(trip, departure, objective, bans), data, RUNS);
     const on = run(true), off = run(false);
     const waited = on.r.sections.reduce((a, s) => a + (Number(s.poi_summary?.driving_ban_wait_min) || 0), 0);
     const met = on.r.driving_bans ?? [];

@@ -1,4 +1,7 @@
 // The trips bench:plan times by length class (bench/plan.ts, bench/objectives.ts).
+import type { PlanResult } from "../src/contract/result";
+import { plan } from "../src/engine/plan/plan";
+import type { PlanData, PlanInput } from "../src/engine/plan/types";
 import { findModel } from "../src/engine/vehicles/catalog";
 
 export const PLACES: Record<string, [number, number]> = {
@@ -14,3 +17,15 @@ export const LENGTH_CLASSES: { km: number; trips: string[] }[] = [
   { km: 1500, trips: ["Flensburg-Munich-Cologne", "Hamburg-Freiburg-Berlin", "Amsterdam-Munich-Berlin"] },
 ];
 export const MODELS = ["MB_EACTROS_600", "VOLVO_FH_ELECTRIC"].map((code) => findModel(code)!);
+
+/** A plan after one warm-up, and the median of `runs` timed plans of the same input (bench:bans, bench:weather). */
+export function timedPlan(inp: PlanInput, data: PlanData, runs: number): { r: PlanResult; ms: number } {
+  let r = plan(inp, data);
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    r = plan(inp, data);
+    ms.push(performance.now() - t0);
+  }
+  return { r, ms: [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] };
+}

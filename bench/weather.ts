@@ -2,10 +2,9 @@
 // the 1991-2020 climate normals of a January and a July day) and, in the same process, at the model's 20 C
 // in still air (the baseline: ambient 20 C): latency p50 per objective, energy, charging, the tour's minutes.
 import os from "node:os";
-import { plan } from "../src/engine/plan/plan";
 import type { PlanInput, SectionWeather } from "../src/engine/plan/types";
 import { packs } from "../src/server/packs";
-import { MODELS } from "./trips";
+import { MODELS, timedPlan } from "./trips";
 
 const RUNS = Number(process.env.WEATHER_RUNS ?? 5);
 const P: Record<string, [number, number]> = {
@@ -19,7 +18,6 @@ const CASES: [string, string, number | "normals"][] = [
   ["Basel-Zurich-Geneva", "2027-07-14T06:00:00Z", "normals"],
   ["Zurich-Milan", "2027-01-13T06:00:00Z", "normals"],
 ];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const at = (t: number): SectionWeather => ({ temperatureC: t, source: "request" });
 
 function input(trip: string, departure: string, objective: "fastest" | "balanced", weather: number | "normals" | "baseline"): PlanInput {
@@ -39,17 +37,7 @@ console.log("trip                  departure   weather     objective  with ms  2
 for (const [trip, departure, weather] of CASES) {
   for (const objective of ["balanced", "fastest"] as const) {
     const data = packs.planFor(input(trip, departure, objective, weather).sections.flatMap((s) => [s.start, s.stop]));
-    const run = (w: number | "normals" | "baseline") => {
-      const inp = input(trip, departure, objective, w);
-      let r = plan(inp, data);
-      const ms: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        r = plan(inp, data);
-        ms.push(performance.now() - t0);
-      }
-      return { r, ms: median(ms) };
-    };
+    const run = (w: number | "normals" | "baseline") => timedPlan(input(trip, departure, objective, w), data, RUNS);
     const on = run(weather), off = run("baseline");
     const t = on.r.totals!, b = off.r.totals!;
     console.log(

@@ -4,8 +4,8 @@
 // /fail/… answers 500, /slow/… answers after SLOW_MS, /garbage/… answers an HTML page, /huge/… the
 // answer followed by HUGE_BYTES of white space (still valid JSON), chunked: no Content-Length.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { NOMINATIM, PHOTON, PHOTON_EMPTY } from "../fixtures/geocoder-answers";
+import { heldAnswers } from "./fixture-server";
 
 export const SLOW_MS = 1_500;
 export const HUGE_BYTES = 20_000_000;
@@ -19,7 +19,7 @@ export interface GeocoderReplay {
 
 export async function startGeocoderReplay(): Promise<GeocoderReplay> {
   const requests: GeocoderReplay["requests"] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  const held = heldAnswers();
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://replay");
     requests.push({ path: u.pathname, query: u.searchParams, headers: req.headers });
@@ -44,21 +44,15 @@ export async function startGeocoderReplay(): Promise<GeocoderReplay> {
       return void res.end();
     }
     if (mode === "slow") {
-      const t = setTimeout(() => { timers.delete(t); json(200, body); }, SLOW_MS);
-      timers.add(t);
+      held.later(SLOW_MS, () => json(200, body));
       return;
     }
     json(200, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await held.listen(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
-    close: () => {
-      for (const t of timers) clearTimeout(t);
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

@@ -20,7 +20,7 @@
 //   kmh       wind speed in km/h whatever wind_speed_unit asks (hourly_units says so)
 //   nonfinite a wind speed written as 1e999 (JSON.parse reads Infinity)
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { heldAnswers } from "./fixture-server";
 
 export const SLOW_MS = 1_500;
 export const HUGE_BYTES = 2_000_000;
@@ -181,7 +181,7 @@ function answer(q: URLSearchParams, mode: FixtureMode | null, now: number): unkn
 
 export async function startOpenMeteoFixture(): Promise<OpenMeteoFixture> {
   const requests: OpenMeteoFixture["requests"] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  const held = heldAnswers();
   const server: Server = createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://fixture");
     const [, first, ...rest] = u.pathname.split("/");
@@ -213,21 +213,15 @@ export async function startOpenMeteoFixture(): Promise<OpenMeteoFixture> {
       return void res.end();
     }
     if (mode === "slow") {
-      const t = setTimeout(() => { timers.delete(t); json(200, body); }, SLOW_MS);
-      timers.add(t);
+      held.later(SLOW_MS, () => json(200, body));
       return;
     }
     json(200, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await held.listen(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
-    close: () => {
-      for (const t of timers) clearTimeout(t);
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

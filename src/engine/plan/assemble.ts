@@ -21,7 +21,7 @@ import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
 import { banReason, chargeStopReason, pauseReason, sectionEndReason } from "./stop-reasons";
-import { ambientOf, type LegWeather } from "./weather";
+import { ambientOf } from "./weather";
 import type { SectionWeather } from "./types";
 import { stationZone, zoneOnRoad } from "../time/zones";
 
@@ -105,7 +105,7 @@ export function assembleSections(
   /** The ban periods the plan's waits refer to (PlannedBanWait.refs). */
   bans: BanPeriod[] = [],
   /** Per section its weather, and the route's profile at 20 C still air (null: no section's weather differs). */
-  weather: { legs: LegWeather[]; reference: RouteProfile | null } | null = null,
+  weather: { legs: SectionWeather[]; reference: RouteProfile | null } | null = null,
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -282,7 +282,7 @@ export function assembleSections(
     summary.sec_length_km = round(lengthM / 1000, 3);
     summary.sec_duration_min = round(durationMin, 1);
     summary.sec_energy_consumption_kWhkm = lengthM > 0 ? round(kWh / (lengthM / 1000), 4) : 0;
-    const weatherHere = weather ? sectionWeatherResult(weather.legs[leg].weather, () => {
+    const weatherHere = weather ? sectionWeatherResult(weather.legs[leg], () => {
       const ref = weather.reference;
       const route = ref ? energyAt(profile, ev.distM, leg) - energyAt(profile, fromM, leg) - (energyAt(ref, ev.distM, leg) - energyAt(ref, fromM, leg)) : 0;
       return route + halves.reduce((a, c) => a + (c.weatherKWh ?? 0) / 2, 0);

@@ -24,13 +24,14 @@ import { roadDetourM } from "./detours";
 import { buildProfile, edgePiecesBetween, physicsEnergy, type RouteProfile } from "./profile";
 import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
-import type { PlanData, PlanInput } from "./types";
+import type { PlanData, PlanInput, SectionWeather } from "./types";
 import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
 import { instantText } from "../time/local-time";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
-import { ambientOf, isReference, legWeather, preconditioningFor, type LegWeather } from "./weather";
+import { ambientOf, isReference, legWeather } from "./weather";
+import { preconditioningKWh } from "../vehicles/ambient";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
 export interface PlannedRoute {
@@ -43,7 +44,7 @@ export interface PlannedRoute {
   /** Per section, the charger at its end (the request's power there, or the tenant's own site); null where none. */
   sectionChargers: (SectionCharger | null)[];
   /** Per section, the weather it is planned in (weather.ts). */
-  weather: LegWeather[];
+  weather: SectionWeather[];
   /** The route's profile at 20 C in still air; null where every section's weather is that. */
   referenceProfile: RouteProfile | null;
   warnings: string[];
@@ -53,7 +54,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
   checkDeadline(input.deadlineMs, "the route search");
   const massKg = input.sections.map((s) => grossMassKg(input.vehicle, s.payloadKg));
   const weather = legWeather(input, data.network, legs, input.departureMs + input.serviceTimeDepartureMin * 60_000);
-  const sectionWeather = weather.legs.map((l) => l.weather);
+  const sectionWeather = weather.legs;
   // Detours are driven off the motorway: flat road at the detour speed, in the section's weather (no wind).
   const kWhPerKm = massKg.map((m, k) => flatConsumptionKWhPerKm(input.vehicle, m, DETOUR_SPEED_KMH, isReference(sectionWeather[k]) ? undefined : ambientOf(sectionWeather[k])));
   const profile = buildProfile(legs, physicsEnergy(data.network, input.vehicle, massKg, sectionWeather), data.network);
@@ -83,7 +84,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
   // A cold battery is brought to charging temperature on the way in: that energy counts with the detour there.
   const candidates = preferKnownTruckSites(measured).map((c) => {
     if (!reference) return c;
-    const warm = preconditioningFor(input.vehicle, sectionWeather[c.leg]);
+    const warm = preconditioningKWh(sectionWeather[c.leg].temperatureC, input.vehicle);
     const weatherKWh = c.detourKWh - (c.hit.detourM / 1000) * refKWhPerKm[c.leg] + warm;
     return { ...c, detourKWh: c.detourKWh + warm, weatherKWh, preconditioningKWh: warm };
   });
@@ -149,7 +150,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   // Times in warnings and the result's local siblings: on the departure's clock.
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000);
-  const chargeTemperatureC = Math.min(...route.weather.map((w) => w.weather.temperatureC));
+  const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
   const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);

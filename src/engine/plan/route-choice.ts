@@ -124,7 +124,7 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   // Without legs: the energy (and so charging) is not counted.
   const mass = input.sections.map((s) => grossMassKg(v, s.payloadKg));
   // In the weather the plan will have (a tail wind can make the energy less than the reference's).
-  const weather = legs ? legWeather(input, data.network, legs, input.departureMs + input.serviceTimeDepartureMin * 60_000).legs.map((l) => l.weather) : [];
+  const weather = legs ? legWeather(input, data.network, legs, input.departureMs + input.serviceTimeDepartureMin * 60_000).legs : [];
   const profile = legs ? buildProfile(legs, physicsEnergy(data.network, v, mass, weather), data.network) : null;
   const usedKWh = profile ? profile.energyKWh[profile.energyKWh.length - 1] ?? 0 : 0;
   const floor = Math.min(input.batteryLevelEnd, RESERVE_SOC);

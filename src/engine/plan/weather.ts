@@ -5,8 +5,7 @@
 // warning. The middle's time is the departure plus the route's driving to there (stops left out: an
 // estimate of when, good to a few hours on a day's tour, which is what a monthly normal resolves).
 import type { RoadNetwork } from "../network/types";
-import { bearingDeg, headwindComponentMs, preconditioningKWh, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
-import type { VehicleModel } from "../vehicles/catalog";
+import { bearingDeg, headwindComponentMs, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
 import { climateNormalAt } from "../weather/climate-normals";
 import type { Leg } from "./legs";
 import type { PlanInput, SectionWeather } from "./types";
@@ -16,39 +15,30 @@ export const WINTER_TYRES_BELOW_C = 7;
 /** Precipitation in the hour (mm) from which the road is taken as wet. */
 export const WET_ROAD_MM = 0.1;
 
-export interface LegWeather {
-  weather: SectionWeather;
-  /** Where the section's middle lies and when it is driven (the weather's place and time). */
-  atMs: number;
-}
-
 /** The weather of each leg, and the warnings of the sources it came from. */
-export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], departureMs: number): { legs: LegWeather[]; warnings: string[] } {
+export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], departureMs: number): { legs: SectionWeather[]; warnings: string[] } {
   const warnings = [...(input.weatherWarnings ?? [])];
   let drivenS = 0;
-  const out = legs.map((leg, k): LegWeather => {
+  const out = legs.map((leg, k): SectionWeather => {
     const p = leg.path;
     const mid = Math.floor(p.coords.length / 2);
     const atMs = departureMs + (drivenS + (p.cumTimeS[mid] ?? 0)) * 1000;
     drivenS += p.timeS;
     const given = input.sections[k]?.weather;
-    if (given) return { weather: given, atMs };
+    if (given) return given;
     const [lat, lon] = p.coords[mid] ?? input.sections[k].start;
     const node = leg.coordNode[mid];
     const altitudeM = node >= 0 && net.nodeElevationM ? net.nodeElevationM[node] : 0;
     const normal = climateNormalAt(lat, lon, Number.isFinite(altitudeM) ? altitudeM : 0, new Date(atMs));
     if (normal) {
       return {
-        weather: {
-          temperatureC: Math.round(normal.temperatureC * 10) / 10, source: "climate_normal", confidence: "estimate",
-          note: `1991-2020 climate normal for ${new Date(atMs).toISOString().slice(0, 10)} at ${Math.round(altitudeM)} m: ${normal.source}`,
-        },
-        atMs,
+        temperatureC: Math.round(normal.temperatureC * 10) / 10, source: "climate_normal", confidence: "estimate",
+        note: `1991-2020 climate normal for ${new Date(atMs).toISOString().slice(0, 10)} at ${Math.round(altitudeM)} m: ${normal.source}`,
       };
     }
-    return { weather: { temperatureC: REFERENCE_TEMPERATURE_C, source: "reference", confidence: "estimate", note: "no climate normal within 200 km" }, atMs };
+    return { temperatureC: REFERENCE_TEMPERATURE_C, source: "reference", confidence: "estimate", note: "no climate normal within 200 km" };
   });
-  const unknown = out.flatMap((w, k) => (w.weather.source === "reference" ? [k + 1] : []));
+  const unknown = out.flatMap((w, k) => (w.source === "reference" ? [k + 1] : []));
   if (unknown.length) {
     warnings.push(
       `No weather is known for section${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (no ambient_temperature_c, no forecast, no climate normal ` +
@@ -96,6 +86,3 @@ function edgeSource(net: RoadNetwork, e: number): number {
   }
   return lo;
 }
-
-/** Energy to bring the battery to charging temperature before a stop in this weather (counted with the detour in). */
-export const preconditioningFor = (vehicle: VehicleModel, w: SectionWeather) => preconditioningKWh(w.temperatureC, vehicle);
