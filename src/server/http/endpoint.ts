@@ -35,7 +35,7 @@ export function endpoint(handler: Handler, options: EndpointOptions = {}) {
         const raw = (ctx?.params ? await ctx.params : null) ?? {};
         route = options.route ?? routePattern(path, raw);
         const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v ?? ""]));
-        const nul = [...nulDetails(params, ["path"]), ...nulDetails(queryObject(new URL(req.url)), ["query"])];
+        const nul = [...(await nulDetails(params, ["path"])), ...(await nulDetails(queryObject(new URL(req.url)), ["query"]))];
         if (nul.length) throw new ValidationFailed(nul);
         response = await handler(req, params, requestId);
       } catch (e) {

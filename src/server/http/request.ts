@@ -2,6 +2,7 @@
 import { declaredOver, readCappedText } from "./bounded-read";
 import { HttpError, ValidationFailed } from "./errors";
 import { nulDetails } from "./nul";
+import { JsonSyntaxError, parseJsonPaced } from "./paced-json";
 
 /** Bodies larger than this answer 413 (documented in the API description). */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -25,9 +26,10 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
   if (text.trim() === "") return { ok: false, detail: { loc: ["body"], msg: "Field required", type: "missing" } };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = await parseJsonPaced(text); // 1 MB of small values takes JSON.parse 100-200 ms in one piece
   } catch (e) {
-    const position = /position (\d+)/.exec(String(e))?.[1];
+    if (!(e instanceof SyntaxError)) throw e;
+    const position = e instanceof JsonSyntaxError ? String(e.position) : /position (\d+)/.exec(String(e))?.[1];
     return {
       ok: false,
       detail: { loc: ["body", position ? Number(position) : 0], msg: `JSON decode error: ${(e as Error).message}`, type: "json_invalid" },
@@ -37,7 +39,7 @@ export async function readJsonBody(req: Request): Promise<BodyRead> {
   if (value === null) return { ok: false, detail: { loc: ["body"], msg: "Field required", type: "missing" } };
   // JSON text can hold U+0000 only as the escape \u0000: without one, the walk over every value (a
   // 1 MB body holds some 300,000) would find nothing.
-  const [nul] = text.includes("\\u0000") ? nulDetails(value, ["body"]) : [];
+  const [nul] = text.includes("\\u0000") ? await nulDetails(value, ["body"]) : [];
   return nul ? { ok: false, detail: nul } : { ok: true, value };
 }
 
