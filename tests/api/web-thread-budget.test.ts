@@ -138,7 +138,9 @@ describe("the history list", () => {
       const submit = await call("POST", "/planner/v2", { key: t.a.key, body: { ...hamburgMunich(), section_list: sections } });
       expect(submit.status, submit.text).toBe(200);
     }
-    await db().optimization.updateMany({ where: { tenantId: t.a.id }, data: { result, options: JSON.stringify([planned, planned, planned, planned, planned]) } });
+    await db().optimization.updateMany({ where: { tenantId: t.a.id }, data: { result } });
+    const ids = await db().optimization.findMany({ where: { tenantId: t.a.id }, select: { id: true } });
+    for (const { id } of ids) await db().optimizationOption.createMany({ data: [0, 1, 2, 3, 4].map((k) => ({ optimizationId: id, k, result })) });
 
     const probed = await whileProbingHealthz(() => trpc("query", "history.list", { page: 1, pageSize: 100 }));
     const page = probed.value.json.result.data;
@@ -157,7 +159,7 @@ describe("stored results", () => {
     const options = [0, 1, 2, 3, 4].map((option) => ({ ...large, totals: { ...large.totals, duration_min: large.totals.duration_min + option } }));
     const result = JSON.stringify(large);
     expect(result.length).toBeGreaterThan(2_500_000);
-    await db().optimization.update({ where: { id: planned.optimization_id }, data: { result, options: JSON.stringify(options) } });
+    await db().optimization.update({ where: { id: planned.optimization_id }, data: { result, options: { deleteMany: {}, createMany: { data: options.map((o, k) => ({ k, result: JSON.stringify(o) })) } } } });
 
     const get = async (query: string) => {
       const probed = await whileProbingHealthz(async () => {
@@ -192,6 +194,31 @@ describe("lists over their maximum", () => {
       expect(probed.value.status, path).toBe(422);
       expect(probed.value.json.detail, path).toEqual([{ loc, type: "too_long", msg: expect.stringMatching(/^List should have at most \d+ items after validation, not \d+$/) }]);
       expect(probed.slowestMs, path).toBeLessThan(100);
+    }
+  });
+});
+
+describe("bodies of many small values", () => {
+  const empties = (n: number) => Array(n).fill("{}").join(",");
+  it("a REST body of 1 MB with U+0000 in it: 422 string_nul, within the budget", async () => {
+    const rawBody = `{"contracts":[${empties(320_000)}],"note":"a\\u0000b"}`;
+    const probed = await whileProbingHealthz(() => call("PUT", "/poi/prices", { key: t.a.key, rawBody }));
+    expect(probed.value.status).toBe(422);
+    expect(probed.value.json.detail).toEqual([expect.objectContaining({ loc: ["body", "note"], type: "string_nul" })]);
+    expect(probed.slowestMs).toBeLessThan(100);
+  });
+
+  it("a tRPC mutation of 1 MB, with and without U+0000: refused within the budget", async () => {
+    for (const [extra, code] of [["", "UNPROCESSABLE_CONTENT"], [',"note":"\\u0000"', "UNPROCESSABLE_CONTENT"]] as const) {
+      const url = "http://planner.test/api/trpc/stations.prices.set";
+      const body = `{"contracts":[${empties(320_000)}]${extra}}`;
+      const headers = { cookie: await sessionCookie(t.a.key), "content-type": "application/json" };
+      const probed = await whileProbingHealthz(async () => {
+        const res = await trpcRoute.POST(new Request(url, { method: "POST", headers, body }));
+        return { status: res.status, json: JSON.parse(await res.text()) };
+      });
+      expect(probed.value.json.error?.data?.code, JSON.stringify(probed.value.json).slice(0, 300)).toBe(code);
+      expect(probed.slowestMs).toBeLessThan(100);
     }
   });
 });

@@ -3,8 +3,8 @@ import { JobPath, OptimizationPath, ResultQuery } from "../../contract/request";
 import { FINAL_JOB_STATUSES, type JobStatus } from "../../contract/result";
 import { db } from "../db/client";
 import { HttpError, jsonResponse, notFound, type ValidationDetail } from "../http/errors";
-import { arrayElements, withoutMemberText } from "../http/json-text";
-import { pacer } from "../http/pace";
+import { readLongText } from "../db/long-text";
+import { withoutMemberText } from "../http/json-text";
 import { queryObject } from "../http/request";
 import { collect, parseOrThrow, throwIfAny } from "../http/validation";
 import { findJob, jobRecord } from "../jobs/store";
@@ -24,8 +24,8 @@ export async function getResult(req: Request, params: Record<string, string>): P
   const path = collect(OptimizationPath, params, "path", details);
   const query = collect(ResultQuery, queryObject(new URL(req.url)), "query", details); // tenant_id: checked by authed()
   throwIfAny(details);
-  // The stored texts (a long tour's result is megabytes, its cost options five times as much) are read
-  // only when they are served, one of them, and cut rather than parsed (server/http/json-text.ts).
+  // The stored texts (a long tour's result is megabytes, each of its cost options as much, a row each) are
+  // read only when they are served, one of them, and cut rather than parsed (server/http/json-text.ts).
   const optimization = await db().optimization.findFirst({
     where: { id: path!.optimization_id, tenantId: auth.tenantId },
     select: { id: true, job: true },
@@ -41,28 +41,23 @@ export async function getResult(req: Request, params: Record<string, string>): P
         : `the job is ${status}; poll GET /planner/jobs/${optimization.job?.id} until it is succeeded or not_drivable`;
     throw new HttpError(409, { detail: `No result for optimization ${id}: ${why}`, status, job_id: optimization.job?.id ?? null });
   }
-  // Stored as produced; served byte for byte (an option: its element of the stored array), unless the corridor
-  // stations are to be left out.
+  // Stored as produced; served byte for byte (an option: its row), unless the corridor stations are to be left out.
   const k = query?.option;
   let body = k == null ? await storedResult(id) : await storedOption(id, k);
-  if (query?.include_available_charging_stations === false) body = withoutMemberText(body, "available_charging_stations");
+  if (query?.include_available_charging_stations === false) body = await withoutMemberText(body, "available_charging_stations");
   return new Response(body, { status: 200, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 }
 
 async function storedResult(id: number): Promise<string> {
-  const row = await db().optimization.findUnique({ where: { id }, select: { result: true } });
-  if (!row?.result) throw notFound("Optimization"); // its tour deleted since the check above
-  return row.result;
+  const result = await readLongText({ table: "Optimization", column: "result", id });
+  if (!result) throw notFound("Optimization"); // its tour deleted since the check above
+  return result;
 }
 
-/** Cost option `k` of the optimization as stored, its elements scanned with the event loop served in between; 404 beyond. */
+/** Cost option `k` of the optimization as stored (its row alone: each is as large as the result); 404 beyond. */
 async function storedOption(id: number, k: number): Promise<string> {
-  const options = (await db().optimization.findUnique({ where: { id }, select: { options: true } }))?.options;
-  const pace = pacer();
-  let count = 0;
-  for (const [start, end] of options ? arrayElements(options) : []) {
-    if (count++ === k) return options!.slice(start, end);
-    await pace();
-  }
+  const option = await readLongText({ table: "OptimizationOption", column: "result", id, k });
+  if (option !== null) return option;
+  const count = await db().optimizationOption.count({ where: { optimizationId: id } });
   throw notFound(count ? `Option ${k} of optimization ${id} (it has ${count})` : `Cost options of optimization ${id} (submit with cost_options: true)`);
 }

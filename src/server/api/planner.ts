@@ -1,5 +1,5 @@
 // POST /planner/v2 (asynchronous) and POST /planner (legacy, synchronous).
-import { resultBodies } from "../jobs/result-body";
+import { optionRows, resultBodies } from "../jobs/result-body";
 import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
 import type { SubmitResponse } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
@@ -57,7 +57,7 @@ export async function planSync(req: Request): Promise<Response> {
   const { cost_option_results: _options, ...result } = planned as typeof planned & { cost_option_results?: unknown };
   const finishedAt = new Date();
   await db().$transaction([
-    db().optimization.update({ where: { id: ids.optimizationId }, data: { result: stored.result, options: stored.options, finishedAt } }),
+    db().optimization.update({ where: { id: ids.optimizationId }, data: { result: stored.result, options: optionRows(stored.options), finishedAt } }),
     db().job.update({ where: { id: ids.jobId }, data: { status: result.status, attempts: 1, startedAt: finishedAt, finishedAt } }),
   ]);
   const include = r.body.include_available_charging_stations || r.query.include_available_charging_stations === true;

@@ -9,6 +9,7 @@
 import type { Db } from "../db/client";
 import { pacer } from "../http/pace";
 import { leaseEnd } from "../jobs/lease";
+import { optionRows } from "../jobs/result-body";
 import type { HeldJob, JobRow, StoredTour } from "../jobs/types";
 import type { PlanningProcess } from "../planning/planner-process";
 import type { FleetPlanRequest } from "../planning/protocol";
@@ -70,8 +71,9 @@ export async function finishFleetDay(db: Db, a: LeadAttempt): Promise<string | n
     const optimizationId = stored.find((x) => x.id === t.tourId)!.optimizationId;
     const ok = await db.$transaction(async (tx) => {
       const { count } = await tx.job.updateMany({ where: held, data: { lockedUntil: leaseEnd(a.leaseS) } });
-      // finishedAt with the result: an update of the row later would write its megabytes again.
-      if (count === 1) await tx.optimization.update({ where: { id: optimizationId }, data: { result: t.stored.result, options: t.stored.options, finishedAt: new Date() } });
+      // finishedAt with the result: an update of the row later would write its megabytes again. The option rows
+      // replace those of an earlier attempt of the lead (it may have written this tour before it lost its lease).
+      if (count === 1) await tx.optimization.update({ where: { id: optimizationId }, data: { result: t.stored.result, options: optionRows(t.stored.options), finishedAt: new Date() } });
       return count === 1;
     });
     if (!ok) return null;
@@ -106,11 +108,11 @@ export async function failFleetDay(db: Db, held: HeldJob, fleetId: string, messa
   });
 }
 
-async function finishOne(db: Db, held: HeldJob, optimizationId: number, body: { status: string; result: string; options: string | null }): Promise<string | null> {
+async function finishOne(db: Db, held: HeldJob, optimizationId: number, body: { status: string; result: string; options: string[] | null }): Promise<string | null> {
   const finishedAt = new Date();
   return db.$transaction(async (tx) => {
     const { count } = await tx.job.updateMany({ where: held, data: { status: body.status, error: null, finishedAt, lockedBy: null, lockedUntil: null } });
-    if (count === 1) await tx.optimization.update({ where: { id: optimizationId }, data: { result: body.result, options: body.options, finishedAt } });
+    if (count === 1) await tx.optimization.update({ where: { id: optimizationId }, data: { result: body.result, options: optionRows(body.options), finishedAt } });
     return count === 1 ? body.status : null;
   });
 }

@@ -1,5 +1,5 @@
 // Parts of stored JSON text, found by scanning instead of parsing: a stored result is megabytes
-// (a 25-section tour's is 2.5 MB, its cost options five such), and parsing one to serve a part of it
+// (a 25-section tour's is 2.5 MB, each of its cost options as much), and parsing one to serve a part of it
 // held the thread for most of 100 ms. The text is JSON.stringify's, so a part cut out of it is the
 // text that parsing and serializing that part would give.
 
@@ -45,28 +45,29 @@ export function valueEnd(text: string, from: number): number {
   return i > start ? i : -1;
 }
 
-/** The [start, end) of each element of the JSON array `text`, in turn; it stops at the first that does not end. */
-export function* arrayElements(text: string): Generator<[start: number, end: number]> {
-  let i = skipSpace(text, 0);
-  if (text.charCodeAt(i) !== BRACKET) return;
-  for (i = skipSpace(text, i + 1); i < text.length && text.charCodeAt(i) !== CLOSE_BRACKET; ) {
-    const end = valueEnd(text, i);
-    if (end < 0) return;
-    yield [i, end];
-    i = skipSpace(text, end);
-    if (text.charCodeAt(i) === COMMA) i = skipSpace(text, i + 1);
+/** Characters of a container scanned between two turns of the event loop (a few ms). */
+const SLICE_CHARS = 262_144;
+
+/** valueEnd, scanning a container in slices with the event loop served in between (corridor stations are megabytes). */
+async function valueEndPaced(text: string, from: number): Promise<number> {
+  let i = skipSpace(text, from);
+  const c = text.charCodeAt(i);
+  if (c !== BRACE && c !== BRACKET) return valueEnd(text, i);
+  for (let depth = 0; i < text.length; await new Promise<void>((resolve) => setImmediate(resolve))) {
+    for (const sliceEnd = Math.min(text.length, i + SLICE_CHARS); i < sliceEnd; i++) {
+      const d = text.charCodeAt(i);
+      if (d === QUOTE) {
+        i = stringEnd(text, i) - 1;
+        if (i < 0) return -1;
+      } else if (d === BRACE || d === BRACKET) depth++;
+      else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) return i + 1;
+    }
   }
+  return -1;
 }
 
-/** The text of element `k` of the JSON array `text`, or undefined when it has no such element. */
-export function arrayElementText(text: string, k: number): string | undefined {
-  let n = 0;
-  for (const [start, end] of arrayElements(text)) if (n++ === k) return text.slice(start, end);
-  return undefined;
-}
-
-/** The JSON object `text` without its member `key` (the text as it is where it has none). */
-export function withoutMemberText(text: string, key: string): string {
+/** The JSON object `text` without its member `key` (the text as it is where it has none); its values scanned in slices. */
+export async function withoutMemberText(text: string, key: string): Promise<string> {
   let i = skipSpace(text, 0);
   if (text[i] !== "{") return text;
   let previousEnd = i + 1; // where the member before this one ends
@@ -75,7 +76,7 @@ export function withoutMemberText(text: string, key: string): string {
     const keyEnd = valueEnd(text, i);
     if (keyEnd < 0) return text;
     const colon = skipSpace(text, keyEnd);
-    const end = text.charCodeAt(colon) === COLON ? valueEnd(text, colon + 1) : -1;
+    const end = text.charCodeAt(colon) === COLON ? await valueEndPaced(text, colon + 1) : -1;
     if (end < 0) return text;
     const next = skipSpace(text, end);
     const after = text.charCodeAt(next) === COMMA ? skipSpace(text, next + 1) : next;

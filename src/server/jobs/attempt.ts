@@ -18,6 +18,7 @@ import { failFleetDay, finishFleetDay } from "../fleet-day/lead";
 import { plannedAlone } from "../fleet-day/planning";
 import { config } from "../config";
 import { keepLease } from "./lease";
+import { optionRows } from "./result-body";
 import type { HeldJob, JobRow, StoredTour } from "./types";
 
 export interface AttemptOptions {
@@ -65,7 +66,7 @@ export async function planHeldJob(db: Db, job: JobRow, opts: AttemptOptions): Pr
           where: held,
           data: { status: body.status, error: null, finishedAt, lockedBy: null, lockedUntil: null },
         });
-        if (count === 1) await tx.optimization.update({ where: { id: job.optimizationId }, data: { result: body.result, options: body.options, finishedAt } });
+        if (count === 1) await tx.optimization.update({ where: { id: job.optimizationId }, data: { result: body.result, options: optionRows(body.options), finishedAt } });
         return count === 1 ? body.status : null;
       });
     }

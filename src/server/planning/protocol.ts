@@ -8,11 +8,11 @@ import type { SiteUse } from "../../engine/fleet/types";
 import type { DepotDay, DepotTruckRequest, FleetSummary } from "../fleet-day/summary";
 import type { StationLookup } from "../stations/tenant-lookups";
 
-/** A result as stored with its optimization: the JSON served byte for byte, and the cost options' results. */
+/** A result as stored with its optimization: the JSON served byte for byte, and each cost option's result (its row, k from 0). */
 export interface StoredBodies {
   status: PlanResult["status"];
   result: string;
-  options: string | null;
+  options: string[] | null;
 }
 
 /** Where a job's result goes (its ids are part of the stored JSON). */

@@ -11,7 +11,6 @@ import { DepotInput, type StationOverlayInput } from "../../contract/stations";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { getPriceList, putPriceList } from "../prices/store";
 import { db } from "../db/client";
-import { arrayElementText } from "../http/json-text";
 import { resolveAddress } from "../geocode/geocoder";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
 import { packs } from "../packs";
@@ -109,15 +108,19 @@ const planner = router({
   }),
   /** The result, or one of its cost options (`option`, as GET .../result?option=K). */
   result: tenantProcedure.input(z.object({ optimizationId: z.number().int().positive(), option: z.number().int().min(0).max(4).nullish() })).query(async ({ input, ctx }) => {
-    const o = await db().optimization.findFirst({ where: { id: input.optimizationId, tenantId: ctx.auth.tenantId }, include: { job: true } });
+    // The one text served is read (the result, or the option's row: each as large as the result), no other.
+    const o = await db().optimization.findFirst({
+      where: { id: input.optimizationId, tenantId: ctx.auth.tenantId },
+      select: { id: true, result: input.option == null, job: { select: { status: true } } },
+    });
     if (!o) throw new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
     const status = (o.job?.status ?? "queued") as JobStatus;
-    if (!o.result || !FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
-    if (input.option == null) return { status, result: JSON.parse(o.result) as OptimizationResultResponse };
-    // The one option parsed, not all five (each as large as the result).
-    const option = o.options ? arrayElementText(o.options, input.option) : undefined;
-    if (option === undefined) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
-    return { status, result: JSON.parse(option) as OptimizationResultResponse };
+    if (!FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
+    if (input.option == null) return { status, result: o.result ? (JSON.parse(o.result) as OptimizationResultResponse) : null };
+    if (!(await db().optimization.count({ where: { id: o.id, result: { not: null } } }))) return { status, result: null };
+    const option = await db().optimizationOption.findUnique({ where: { optimizationId_k: { optimizationId: o.id, k: input.option } }, select: { result: true } });
+    if (!option) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
+    return { status, result: JSON.parse(option.result) as OptimizationResultResponse };
   }),
   history: tenantProcedure.query(async ({ ctx }) => {
     const jobs = await db().job.findMany({ where: { tenantId: ctx.auth.tenantId }, orderBy: { createdAt: "desc" }, take: 50 });
