@@ -132,7 +132,7 @@ export const DrivingBan = z
   .looseObject({
     rule: z.string().describe("Rule id, e.g. DE-sunday; driving_ban_exemptions names it"),
     country: z.string(),
-    regions: z.array(z.string()).nullable().describe("ISO 3166-2 regions where only they ban (a regional holiday); kept on the whole country's part of the route"),
+    regions: z.array(z.string()).nullable().describe("ISO 3166-2 regions where only they ban (a regional holiday): kept on the route's stretches in them and within 5 km of their borders (told by the nearest postcode places), or on the whole country's part where the regions cannot be told (a warning says so)"),
     label: z.string(),
     start_time: z.string().describe("ISO-8601, UTC"),
     end_time: z.string(),

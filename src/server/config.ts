@@ -64,6 +64,8 @@ const Env = z.object({
     .describe("Time limit of one request to GEOCODER_URL (answer included); then the embedded gazetteer answers"),
   GEOCODER_USER_AGENT: z.string().trim().min(1).default("etruck-planner/0.1")
     .describe("User-Agent sent to GEOCODER_URL; Nominatim's usage policy wants it to identify the application and its operator"),
+  BAN_OVERRIDES_FILE: z.string().trim().optional()
+    .describe("JSON file of truck driving bans lifted or added at short notice (docs/driving-bans.md, Overrides); read again when it changes; unreadable: the computed calendar alone, said in every plan"),
   WEATHER_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()
     .describe("Weather forecasts with Open-Meteo's API (GET /v1/forecast; the service's root or that path, e.g. https://api.open-meteo.com); unset: off, climate normals are used"),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000)

@@ -19,6 +19,7 @@ import { linkTariffs, storedOverlays, storedSites, storedTariffs, storeVersion a
 import type { Station } from "../engine/stations/types";
 import { HttpError } from "./http/errors";
 import { PACK_FILES, config } from "./config";
+import { banData } from "./bans/ban-data";
 
 interface Cache {
   networks: NetworkEntry[];
@@ -75,7 +76,13 @@ function planData(entry: NetworkEntry, c: Cache): PlanData {
     router: entry.router,
     stations: c.stationIndex,
     versions: { [entry.net.id]: entry.net.version, stations: c.stationVersion },
+    bans: banData(gazetteerIfBuilt),
   };
+}
+
+/** The gazetteer for the Länder of regional bans; null without its pack (regional bans then hold country-wide). */
+function gazetteerIfBuilt(): Gazetteer | null {
+  return fs.existsSync(path.join(config().packDir, PACK_FILES.gazetteer)) ? packs.gazetteer : null;
 }
 
 interface StationView {

@@ -75,6 +75,20 @@ function usefulAlt(a: string): boolean {
   return a.length <= 40 && /^[A-Z0-9'][\x20-\x7e]*$/.test(a) && !/^[A-Z]{2,4}$/.test(a);
 }
 
+/** GeoNames' admin1 codes of German Länder in its postcode file: numeric ones (older rows) beside the ISO letters. */
+const DE_ADMIN1: Record<string, string> = {
+  "01": "BW", "02": "BY", "03": "HB", "04": "HH", "05": "HE", "06": "NI", "07": "NW", "08": "RP",
+  "09": "SL", "10": "SH", "11": "BB", "12": "MV", "13": "SN", "14": "ST", "15": "TH", "16": "BE",
+};
+const DE_LAENDER = new Set(Object.values(DE_ADMIN1));
+
+/** The ISO 3166-2 subdivision of a postcode row, where the bans need it (German Länder: § 30(4) StVO); "" otherwise. */
+function subdivisionOf(cc: string, stateCode: string): string {
+  if (cc !== "DE") return "";
+  const code = DE_ADMIN1[stateCode] ?? stateCode;
+  return DE_LAENDER.has(code) ? `DE-${code}` : "";
+}
+
 export async function buildGazetteer(
   dataDir: string, outFile: string, opts: BuildOptions = {},
 ): Promise<GazetteerHeader> {
@@ -92,7 +106,7 @@ export async function buildGazetteer(
   };
 
   // Postcodes: keep every row, dropping exact duplicates (same country, code and place).
-  type PcRow = { cc: string; code: string; key: string; place: string; lat: number; lon: number };
+  type PcRow = { cc: string; code: string; key: string; place: string; lat: number; lon: number; region: string };
   const rows: PcRow[] = [];
   const seen = new Set<string>();
   const localNames = new Map<string, Map<string, { name: string; exact: boolean; lat: number; lon: number }[]>>();
@@ -102,12 +116,12 @@ export async function buildGazetteer(
     const lines = text.split(/\r?\n/);
     const head = parseCsvLine(lines[0]);
     const col = (n: string) => head.indexOf(n);
-    const [iCc, iCode, iPlace, iLat, iLon] = ["country_code", "zipcode", "place", "latitude", "longitude"].map(col);
+    const [iCc, iCode, iPlace, iLat, iLon, iState] = ["country_code", "zipcode", "place", "latitude", "longitude", "state_code"].map(col);
     for (let l = 1; l < lines.length; l++) {
       if (!lines[l]) continue;
       const r = parseCsvLine(lines[l]);
       const code = r[iCode].trim();
-      const row = { cc: r[iCc], code, key: postcodeKey(code), place: r[iPlace].trim(), lat: +r[iLat], lon: +r[iLon] };
+      const row = { cc: r[iCc], code, key: postcodeKey(code), place: r[iPlace].trim(), lat: +r[iLat], lon: +r[iLon], region: subdivisionOf(r[iCc], r[iState] ?? "") };
       if (!row.cc || !row.code || !Number.isFinite(row.lat) || !Number.isFinite(row.lon)) continue;
       const dup = `${row.cc}|${row.code}|${row.place}`;
       if (seen.has(dup)) continue;
@@ -177,6 +191,8 @@ export async function buildGazetteer(
     .sort((a, b) => cmp(a.k, b.k) || cmp(a.n, b.n))
     .map((x) => x.n);
   const placeNameIdx = new Map(placeNames.map((n, i) => [n, i]));
+  const regions = ["", ...[...new Set(rows.map((r) => r.region).filter(Boolean))].sort(cmp)];
+  const regionIdx = new Map(regions.map((code, i) => [code, i]));
 
   const header: GazetteerHeader = {
     format: "etruck-gazetteer", formatVersion: FORMAT_VERSION, version: hash.digest("hex"),
@@ -197,6 +213,7 @@ export async function buildGazetteer(
     postcodes: {
       ccRuns: runs(rows.map((r) => cc(r.cc))), code: rows.map((r, i) => (i > 0 && rows[i - 1].code === r.code ? "" : r.code)), place: rows.map((r) => placeNameIdx.get(r.place)!),
       dLat: deltas(rows.map((r) => toInt(r.lat))), dLon: deltas(rows.map((r) => toInt(r.lon))), placeNames,
+      region: rows.map((r) => regionIdx.get(r.region)!), regions,
     },
   };
   const json = Buffer.from(JSON.stringify(pack));

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { indexGazetteer, type Gazetteer, type GazetteerPack } from "./search";
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2; // 2: postcode rows carry their region (ISO 3166-2)
 
 /** Reads a pack (plain or gzipped JSON) and builds its lookup indexes. */
 export function loadGazetteer(file: string): Gazetteer {

@@ -30,7 +30,11 @@ export interface GazetteerPack {
    * repeats the previous row's; lat/lon are deltas from the previous row.
    * placeNames sorted by foldKey.
    */
-  postcodes: { ccRuns: number[]; code: string[]; place: number[]; dLat: number[]; dLon: number[]; placeNames: string[] };
+  postcodes: {
+    ccRuns: number[]; code: string[]; place: number[]; dLat: number[]; dLon: number[]; placeNames: string[];
+    /** Per row an index into `regions` (ISO 3166-2; "" first: none known). */
+    region: number[]; regions: string[];
+  };
 }
 
 export interface Gazetteer {
@@ -48,6 +52,8 @@ export interface Gazetteer {
   placeIds: Int32Array;
   postcodes: {
     code: string[]; place: number[]; placeNames: string[]; cc: Uint16Array; lat: Int32Array; lon: Int32Array;
+    /** Per row an index into `regions`, the ISO 3166-2 codes ("" first: none known); only where the bans need them (DE). */
+    region: Uint8Array; regions: string[];
     /** [first row, end row) per country index. */
     countryRows: Map<number, [number, number]>;
     /** Rows of placeNames[i] are nameRows[nameStart[i] .. nameStart[i + 1]). */
@@ -145,7 +151,7 @@ export function indexGazetteer(pack: GazetteerPack): Gazetteer {
       key: new Array(pl.name.length),
     },
     placeKeys: keys, placeStart, placeIds: Int32Array.from(ids),
-    postcodes: { code, place: src.place, placeNames: src.placeNames, cc, lat, lon, countryRows, nameStart, nameRows },
+    postcodes: { code, place: src.place, placeNames: src.placeNames, cc, lat, lon, region: Uint8Array.from(src.region), regions: src.regions, countryRows, nameStart, nameRows },
   };
 }
 

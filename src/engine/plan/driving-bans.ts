@@ -1,73 +1,121 @@
 // The driving bans a tour's road meets, in the charging search's terms: per country the route
-// crosses, the ban periods of the tour's days (bans/calendar.ts) on the stretches of route in that
-// country. A ban on a regional holiday (DE) is applied on the whole country's part of the route: the
-// route does not know its Länder, so the plan keeps the ban wherever it might hold.
+// crosses, the ban periods of the tour's days (bans/calendar.ts, with the operator's overrides) on the
+// stretches of route in that country. A ban on a regional holiday (DE) holds on the stretches in its
+// Länder, as far as the postcode places tell them (bans/regions.ts: near a border, both); without
+// that data it is kept on the whole country's part of the route.
 import type { DrivingBan } from "../../contract/result";
 import { banPeriods } from "../bans/calendar";
+import { applyOverrides, type BanOverrides } from "../bans/overrides";
+import { BORDER_BAND_KM } from "../bans/regions";
+import { BAN_RULES } from "../bans/rules";
 import type { BanPeriod } from "../bans/types";
 import type { BanZone, OptimizePlan } from "../charging/types";
 import { NO_COUNTRY, type RoadNetwork } from "../network/types";
 import type { RouteProfile } from "./profile";
-import type { PlanInput } from "./types";
+import type { BanData, PlanInput } from "./types";
 
 export interface RouteBans {
   zones: BanZone[];
   /** The periods the zones refer to (zone.ref), per country by start. */
   periods: BanPeriod[];
+  /** Regional periods kept on the whole country's part of the route (no subdivision data): said in a warning. */
+  unresolvedRegions: boolean;
 }
 
 /** Days past the tour's own driving and service that bans are listed for (a ban wait can push the tour on). */
 const HORIZON_SLACK_DAYS = 7;
+/** Route distance between two look-ups of the subdivision (m): well inside the border band. */
+const REGION_STEP_M = 1000;
 
-/** Stretches of the route (route driving minutes) per country, in route order. */
-export function countryStretches(net: RoadNetwork, profile: RouteProfile): { country: string; fromMin: number; toMin: number }[] {
+export interface CountryStretch {
+  country: string;
+  fromMin: number;
+  toMin: number;
+  /** The subdivisions it may lie in (only for `withRegions` countries); null: not resolved. */
+  regions: string[] | null;
+}
+
+/** Stretches of the route (route driving minutes) per country, and per subdivision in `withRegions` countries, in route order. */
+export function countryStretches(
+  net: RoadNetwork, profile: RouteProfile,
+  withRegions: ReadonlySet<string> = new Set(), regionsAt?: (lat: number, lon: number) => string[] | null,
+): CountryStretch[] {
   const a = net.attributes;
   if (!a) return [];
-  const out: { country: string; fromMin: number; toMin: number }[] = [];
+  const out: CountryStretch[] = [];
   const n = profile.coords.length;
+  let regions: string[] | null = null, regionsAtM = -Infinity, looked = false;
   for (let i = 0; i + 1 < n; i++) {
     const e = profile.segmentEdge[i];
     // A piece without an edge (to a snapped point) belongs to the country around it.
     const country = e >= 0 && a.country[e] !== NO_COUNTRY ? a.countries[a.country[e]] : out.at(-1)?.country;
     if (!country) continue;
+    if (!regionsAt || !withRegions.has(country)) [regions, looked] = [null, false];
+    else if (!looked || profile.distM[i] - regionsAtM >= REGION_STEP_M) {
+      looked = true;
+      const [lat, lon] = profile.coords[i];
+      const found = regionsAt(lat, lon);
+      regions = found?.length ? found : null; // none near: not known, every regional ban kept
+      regionsAtM = profile.distM[i];
+    }
     const from = profile.timeS[i] / 60, to = profile.timeS[i + 1] / 60;
     const last = out.at(-1);
-    if (last && last.country === country && from - last.toMin < 1e-9) last.toMin = Math.max(last.toMin, to);
-    else out.push({ country, fromMin: from, toMin: Math.max(from, to) });
+    if (last && last.country === country && String(last.regions) === String(regions) && from - last.toMin < 1e-9) last.toMin = Math.max(last.toMin, to);
+    else out.push({ country, fromMin: from, toMin: Math.max(from, to), regions });
   }
   return out;
 }
+
+/** The periods of a country's calendar and the operator's overrides, for this truck and these waivers. */
+function countryPeriods(country: string, fromMs: number, untilMs: number, input: PlanInput, overrides?: BanOverrides): BanPeriod[] {
+  const waived = input.drivingBanExemptions ?? [];
+  const vehicle = { gvwKg: input.vehicle.maxGrossKg };
+  const computed = banPeriods(country, fromMs, untilMs, vehicle, waived);
+  if (!overrides) return computed;
+  // An added period of a known rule holds for the trucks that rule covers; any added period can be waived by its rule id.
+  return applyOverrides(computed, overrides, country, fromMs, untilMs).filter((p) => {
+    const known = BAN_RULES.find((r) => r.id === p.rule);
+    return !waived.includes(p.rule) && (!known || vehicle.gvwKg > known.overGvwKg) && p.endMs > fromMs && p.startMs < untilMs;
+  });
+}
+
+const coversRegion = (stretch: CountryStretch, p: BanPeriod) =>
+  !p.regions?.length || stretch.regions === null || stretch.regions.some((r) => p.regions!.includes(r));
 
 /**
  * The bans on the route from the optimizer's departure (ms) on, as zones in its minutes. None where the
  * request waives them all (`drivingBans: false`) or the route has no countries (networks without them).
  */
-export function routeBans(input: PlanInput, net: RoadNetwork, profile: RouteProfile, departureMs: number): RouteBans {
-  if (input.drivingBans === false) return { zones: [], periods: [] };
-  const stretches = countryStretches(net, profile);
+export function routeBans(input: PlanInput, net: RoadNetwork, profile: RouteProfile, departureMs: number, data: BanData = {}): RouteBans {
+  if (input.drivingBans === false) return { zones: [], periods: [], unresolvedRegions: false };
   const drivingMin = profile.timeS[profile.timeS.length - 1] / 60;
   const serviceMin = input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
   const untilMs = departureMs + (3 * (drivingMin + serviceMin) + HORIZON_SLACK_DAYS * 1440) * 60_000;
-  const waived = input.drivingBanExemptions ?? [];
+  const byCountry = new Map(
+    [...new Set(countryStretches(net, profile).map((s) => s.country))].map((c) => [c, countryPeriods(c, departureMs, untilMs, input, data.overrides)]),
+  );
+  const regional = new Set([...byCountry].filter(([, ps]) => ps.some((p) => p.regions?.length)).map(([c]) => c));
+  const stretches = countryStretches(net, profile, regional, data.regionsAt);
   const periods: BanPeriod[] = [];
   const zones: BanZone[] = [];
-  for (const country of [...new Set(stretches.map((s) => s.country))]) {
-    for (const p of banPeriods(country, departureMs, untilMs, { gvwKg: input.vehicle.maxGrossKg }, waived)) {
+  for (const [country, ps] of byCountry) {
+    for (const p of ps) {
       const ref = periods.push(p) - 1;
-      for (const s of stretches.filter((x) => x.country === country)) {
+      for (const s of stretches.filter((x) => x.country === country && coversRegion(x, p))) {
         zones.push({ fromDriveMin: s.fromMin, toDriveMin: s.toMin, startMin: (p.startMs - departureMs) / 60_000, endMin: (p.endMs - departureMs) / 60_000, ref });
       }
     }
   }
-  return { zones, periods };
+  return { zones, periods, unresolvedRegions: stretches.some((s) => regional.has(s.country) && s.regions === null) };
 }
 
-/** The periods met between the departure and the tour's end (ms), each once, by start. */
-export function drivingBansOf(periods: BanPeriod[], plan: OptimizePlan | null, fromMs: number, toMs: number): DrivingBan[] {
+/** The periods on the route (a regional one only where the route is in its regions) between the departure and the tour's end (ms), each once, by start. */
+export function drivingBansOf(bans: RouteBans, plan: OptimizePlan | null, fromMs: number, toMs: number): DrivingBan[] {
   const waited = new Set((plan?.banWaits ?? []).flatMap((w) => w.refs));
-  return periods
+  const onRoute = new Set(bans.zones.map((z) => z.ref));
+  return bans.periods
     .map((p, i) => ({ p, i }))
-    .filter(({ p }) => p.startMs < toMs && p.endMs > fromMs)
+    .filter(({ p, i }) => onRoute.has(i) && p.startMs < toMs && p.endMs > fromMs)
     .sort((a, b) => a.p.startMs - b.p.startMs || a.p.country.localeCompare(b.p.country))
     .map(({ p, i }) => ({
       rule: p.rule, country: p.country, regions: p.regions, label: p.label,
@@ -79,7 +127,8 @@ export function drivingBansOf(periods: BanPeriod[], plan: OptimizePlan | null, f
 const hm = (min: number) => `${Math.floor(min / 60)} h ${String(Math.round(min % 60)).padStart(2, "0")} min`;
 
 /** What the plan says of the bans it waits for: how long, which, and which of them are estimates or applied beyond their region. */
-export function banWarnings(plan: OptimizePlan | null, periods: BanPeriod[]): string[] {
+export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): string[] {
+  const { periods } = bans;
   const waits = plan?.banWaits ?? [];
   if (!waits.length) return [];
   const met = [...new Set(waits.flatMap((w) => w.refs))].map((r) => periods[r]).filter((p) => p !== undefined);
@@ -93,8 +142,11 @@ export function banWarnings(plan: OptimizePlan | null, periods: BanPeriod[]): st
     out.push(`The ban calendar of ${[...new Set(estimates.map((p) => p.rule))].join(", ")} for these dates is an estimate (the pattern of a published year carried on): confirm it before the tour.`);
   }
   const regional = met.filter((p) => p.regions?.length);
-  if (regional.length) {
-    out.push(`A regional holiday's ban (${[...new Set(regional.flatMap((p) => p.regions!))].join(", ")}) is kept on the whole ${[...new Set(regional.map((p) => p.country))].join(", ")} part of the route: the route's regions are not resolved.`);
+  const named = [...new Set(regional.flatMap((p) => p.regions!))].join(", ");
+  if (regional.length && bans.unresolvedRegions) {
+    out.push(`A regional holiday's ban (${named}) is kept on the whole ${[...new Set(regional.map((p) => p.country))].join(", ")} part of the route: the route's regions are not resolved.`);
+  } else if (regional.length) {
+    out.push(`A regional holiday's ban (${named}) is kept where the route is in those regions, and within ${BORDER_BAND_KM} km of their borders (regions told by the nearest postcode places).`);
   }
   return out;
 }

@@ -149,7 +149,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   const warnings = [...route.warnings];
   // Times in warnings and the result's local siblings: on the departure's clock.
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
-  const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000);
+  const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000, data.bans);
   const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
   const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
@@ -204,7 +204,8 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
   if (unknownAccess) warnings.push(unknownAccess);
-  warnings.push(...banWarnings(optimized.ok ? optimized : null, bans.periods));
+  warnings.push(...banWarnings(optimized.ok ? optimized : null, bans));
+  if (data.bans?.overridesProblem && input.drivingBans !== false) warnings.push(data.bans.overridesProblem);
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -227,7 +228,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     available_charging_stations: hits.map(availableStation),
     not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM, uncovered(data, profile, timeline.reserveCrossM ?? optimized.atM)),
     toll_summary: tolls,
-    driving_bans: input.drivingBans === false ? null : drivingBansOf(bans.periods, optimized.ok ? optimized : null, departure, timeline.endMs),
+    driving_bans: input.drivingBans === false ? null : drivingBansOf(bans, optimized.ok ? optimized : null, departure, timeline.endMs),
     warnings,
     totals: {
       distance_m: Math.round(timeline.distanceM),

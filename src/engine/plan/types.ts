@@ -1,3 +1,4 @@
+import type { BanOverrides } from "../bans/overrides";
 import type { TenantPrices } from "../cost/contracts";
 import type { RoadNetwork } from "../network/types";
 import type { Router } from "../network/router";
@@ -98,6 +99,16 @@ export interface DriverInput {
 }
 
 /** Immutable data the planner runs on, loaded once per process. */
+/** Where the plan's ban data comes from besides the calendar. */
+export interface BanData {
+  /** The operator's corrections (lifted and added bans); absent: none. */
+  overrides?: BanOverrides;
+  /** The subdivisions a point may lie in (bans/regions.ts); null or absent: not known, regional bans hold country-wide. */
+  regionsAt?: (lat: number, lon: number) => string[] | null;
+  /** Why the operator's overrides could not be read (the calendar alone is used): said in every plan. */
+  overridesProblem?: string;
+}
+
 export interface PlanData {
   network: RoadNetwork;
   snapper: Snapper;
@@ -107,4 +118,6 @@ export interface PlanData {
   versions: Record<string, string>;
   /** The tenant's own prices and value of time; absent: none. */
   prices?: TenantPrices;
+  /** The operator's ban overrides and the subdivisions of places (regional bans); absent: the calendar alone, country-wide. */
+  bans?: BanData;
 }
