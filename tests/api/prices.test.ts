@@ -143,6 +143,19 @@ describe("PUT /poi/prices as CSV: its limits, each refused before the rows are v
     expect(await storedContracts()).toEqual(before.contracts);
   });
 
+  it("a cell over 1,000 characters is refused at once at its row and column, its text never built", async () => {
+    const long = await putCsv(`operator;note\nA;fine\nB;"${'""'.repeat(600)}"\nC;${"x".repeat(2_000)}\n`);
+    expect(long.status).toBe(422);
+    expect(long.json.detail).toEqual([{ loc: ["body", 2, "note"], type: "string_too_long", msg: "String should have at most 1000 characters" }]);
+    const inHeader = await putCsv(`operator;${"n".repeat(1_001)}\nA\n`);
+    expect(inHeader.json.detail).toEqual([{ loc: ["body", 0, 1], type: "string_too_long", msg: "String should have at most 1000 characters" }]);
+    // A note of its 500 characters, quoted with a quote in it, is read as it is.
+    const note = `${"q".repeat(498)}"!`;
+    const ok = await putCsv(`operator;energy_price_per_kWh;note\nA;0,3;"${note.replaceAll('"', '""')}"\n`);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.contracts[0].note).toBe(note);
+  });
+
   it("/healthz answers within 100 ms while the largest CSV allowed and 1 MB hostile ones are served", async () => {
     const largest = rows(2_000, Math.floor((999_900 - HEADER.length) / 2_000) - row(0, 0).length);
     expect(Buffer.byteLength(largest)).toBeGreaterThan(990_000);

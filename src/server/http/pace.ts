@@ -10,3 +10,9 @@ export function pacer(sliceMs = 4): () => Promise<void> {
     since = performance.now();
   };
 }
+
+/**
+ * A turn of the event loop between two heavy steps. Awaiting the database is not one: its synchronous
+ * driver (better-sqlite3) resolves at once, and the code after it runs on in the same turn.
+ */
+export const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));

@@ -13,6 +13,9 @@ import { collect, issuesToDetails } from "../http/validation";
 const FIELDS = new Set(Object.keys(ContractPrice.shape));
 const NUMBERS = new Set(["min_power_kW", "max_power_kW", "energy_price_per_kWh", "session_fee", "price_per_min", "per_min_after_min"]);
 
+/** No contract field is longer than 500 characters (the note): a cell over this is refused, its text never built. */
+export const MAX_CELL_CHARS = 1_000;
+
 const refuse = (detail: ValidationDetail): never => {
   throw new ValidationFailed([detail]);
 };
@@ -25,7 +28,7 @@ const refuse = (detail: ValidationDetail): never => {
  */
 export async function parseContractsCsv(text: string): Promise<ContractPrice[]> {
   const pace = pacer();
-  const reader = new CsvReader(text, CsvReader.delimiterOf(text));
+  const reader = new CsvReader(text, CsvReader.delimiterOf(text), MAX_CELL_CHARS);
   let row = reader.next(FIELDS.size);
   while (row?.blank) {
     await pace();
@@ -42,6 +45,7 @@ export async function parseContractsCsv(text: string): Promise<ContractPrice[]> 
     if (row.tooWide) {
       refuse({ loc: ["body", rows.length + 1], msg: `Row should have at most ${header.length} cells, as the header has columns`, type: "too_long" });
     }
+    if (row.overlong.length) refuse(overlongCell(["body", rows.length + 1, header[row.overlong[0]] || row.overlong[0]]));
     rows.push(row.cells);
   }
 
@@ -56,11 +60,14 @@ export async function parseContractsCsv(text: string): Promise<ContractPrice[]> 
   return out;
 }
 
+const overlongCell = (loc: (string | number)[]): ValidationDetail => ({ loc, msg: `String should have at most ${MAX_CELL_CHARS} characters`, type: "string_too_long" });
+
 /** The header's names (trimmed); an unnamed column may only hold empty cells. */
 function readHeader(row: CsvRow): string[] {
   if (row.tooWide) {
     refuse({ loc: ["body", 0], msg: `The header should have at most ${FIELDS.size} columns, the fields of a contract`, type: "too_long" });
   }
+  if (row.overlong.length) refuse(overlongCell(["body", 0, row.overlong[0]]));
   const names = row.cells.map((c) => c.trim());
   const details: ValidationDetail[] = [];
   const seen = new Set<string>();
