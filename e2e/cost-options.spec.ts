@@ -7,7 +7,7 @@ test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 test("shows the cost options and switches the plan on a click", async ({ page }) => {
   await signIn(page);
-  await fillHamburgMunich(page, "0.8");
+  await fillHamburgMunich(page, "80");
   await page.getByRole("button", { name: "Plan route" }).click();
   const options = page.getByTestId("cost-options");
   await expect(options).toBeVisible({ timeout: 90_000 });

@@ -76,7 +76,7 @@ test("signing in and planning work under the CSP, without a single violation", a
   });
 
   await signIn(page);
-  await fillHamburgMunich(page, "0.8");
+  await fillHamburgMunich(page, "80");
   await page.getByRole("button", { name: "Plan route" }).click();
   const stops = page.getByRole("list", { name: "Stops" });
   await expect(stops).toBeVisible({ timeout: 60_000 });

@@ -144,7 +144,12 @@ test.describe.serial("plan history", () => {
     const distance = totals.locator("tr", { has: page.getByRole("rowheader", { name: "Distance", exact: true }) });
     await expect(distance).toHaveAttribute("data-differs", "true");
     await expect(distance).toContainText("km");
-    await expect(totals.locator("tr", { has: page.getByRole("rowheader", { name: "Vehicle", exact: true }) })).toHaveAttribute("data-differs", "false");
+    // The inputs say why figures differ: the same vehicle, objective and value of time here.
+    const inputs = page.getByTestId("compare-inputs");
+    for (const label of ["Vehicle", "Objective", "Value of time"]) {
+      await expect(inputs.locator("tr", { has: page.getByRole("rowheader", { name: label, exact: true }) })).toHaveAttribute("data-differs", "false");
+    }
+    await expect(inputs.locator("tr", { has: page.getByRole("rowheader", { name: "Objective", exact: true }) })).toContainText("Balanced (time and money)");
     await expect(page.getByTestId("compare-stops").locator("tbody tr").first()).toBeVisible();
     await shot(page, "compare.png", true);
   });

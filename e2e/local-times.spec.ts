@@ -11,7 +11,7 @@ const STOP_TIME = /(Sat 28|Sun 29|Mon 30) Nov, \d\d:\d\d CET/;
 
 test("a departure at 20:00 Europe/Berlin reads 20:00 CET in the planner, on the plan's page and in print", async ({ page }) => {
   await signIn(page);
-  await fillHamburgMunich(page, "0.8");
+  await fillHamburgMunich(page, "80");
   await page.getByLabel("Date and time").fill("2026-11-28T20:00");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
   await expect(page.locator("#departure-hint")).toContainText("Sent as 2026-11-28 20:00 UTC+01:00");

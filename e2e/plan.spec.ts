@@ -10,7 +10,7 @@ test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 test("plans Hamburg to München with charging stops on the map", async ({ page }) => {
   await signIn(page);
-  await fillHamburgMunich(page, "0.8");
+  await fillHamburgMunich(page, "80");
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, "form.png") });
   await page.getByRole("button", { name: "Plan route" }).click();
@@ -67,11 +67,11 @@ test("shows the server's validation message next to its field; start can be set 
   await expect(page.getByRole("combobox", { name: "Start", exact: true })).toHaveValue(/^Map point /);
   await choosePlace(page, "Destination", "München");
   await page.getByLabel("Payload (kg)").fill("20000");
-  await page.getByLabel("Battery at start").fill("1.5");
+  await page.getByLabel("Battery at start").fill("150");
   await page.getByRole("button", { name: "Plan route" }).click();
   const battery = page.getByLabel("Battery at start");
   await expect(battery).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#battery-start-error")).toBeVisible();
+  await expect(page.locator("#battery-start-error")).toHaveText(/Battery at start should be 10–100 %/);
   await expect(page.getByRole("list", { name: "Stops" })).toHaveCount(0);
 });
 

@@ -24,7 +24,7 @@ async function fillTour(page: Page) {
   await choosePlace(page, "Start", "Hamburg");
   await choosePlace(page, "Destination", "München");
   await page.getByRole("spinbutton", { name: "Payload (kg)" }).fill("20000");
-  await page.getByRole("spinbutton", { name: "Battery at start" }).fill("0.8");
+  await page.getByRole("spinbutton", { name: "Battery at start (%)" }).fill("80");
 }
 
 async function settle(page: Page) {

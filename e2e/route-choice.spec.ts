@@ -10,7 +10,7 @@ test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 test("lists the routes considered, shows them on the map and plans on the one picked", async ({ page }) => {
   await signIn(page);
-  await fillHamburgMunich(page, "0.8");
+  await fillHamburgMunich(page, "80");
   await page.getByRole("button", { name: "Plan route" }).click();
   const routes = page.getByTestId("route-choices");
   await expect(routes).toBeVisible({ timeout: 90_000 });

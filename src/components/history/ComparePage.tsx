@@ -6,7 +6,7 @@ import { fmtDuration, fmtNum, fmtTime } from "@/components/planner/format";
 import type { PlanStop } from "@/components/planner/stops";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
-import { compareRows, stopPairs } from "./compare";
+import { compareRows, inputRows, stopPairs } from "./compare";
 import { fmtDate, routeTitle, STATUS_TEXT } from "./summary";
 import { usePlan } from "./usePlan";
 
@@ -89,6 +89,34 @@ function Comparison({ a, b }: { a: number; b: number }) {
                   </thead>
                   <tbody>
                     {compareRows({ vehicle: da.summary.vehicle_name, result: da.result }, { vehicle: db.summary.vehicle_name, result: db.result }).map((r) => (
+                      <tr key={r.label} className={r.diff ? styles.diffRow : undefined} data-differs={r.diff ? "true" : "false"}>
+                        <th scope="row">{r.label}</th>
+                        <td>{r.a}</td>
+                        <td>{r.b}</td>
+                        <td>{r.diff ? <span className={styles.diffText}>{r.diff}</span> : <span className={styles.same}>same</span>}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+            <section className={styles.card} aria-labelledby="inputs-compare-heading">
+              <div className={styles.cardHead}>
+                <h2 id="inputs-compare-heading">What the plans were asked for</h2>
+                <span className={styles.muted}>Where these differ, the totals above differ for that reason.</span>
+              </div>
+              <div className={styles.tableWrap}>
+                <table className={styles.table} data-testid="compare-inputs">
+                  <thead>
+                    <tr>
+                      <th scope="col">Input</th>
+                      {head("A", a, A)}
+                      {head("B", b, B)}
+                      <th scope="col">Difference (B − A)</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {inputRows({ vehicle: da.summary.vehicle_name, result: da.result }, { vehicle: db.summary.vehicle_name, result: db.result }).map((r) => (
                       <tr key={r.label} className={r.diff ? styles.diffRow : undefined} data-differs={r.diff ? "true" : "false"}>
                         <th scope="row">{r.label}</th>
                         <td>{r.a}</td>

@@ -7,6 +7,7 @@ import { MapView } from "@/components/map/MapView";
 import ps from "@/components/planner/planner.module.css";
 import { ResultPanel } from "@/components/planner/ResultPanel";
 import { useSession } from "@/components/shell/AppShell";
+import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
 import { fmtDate, isFinal, routeTitle, STATUS_TEXT } from "./summary";
@@ -17,12 +18,14 @@ const noPick = () => {};
 export function PlanPage({ id }: { id: number }) {
   const plan = usePlan(id);
   const [focus, setFocus] = useState<{ index: number; nonce: number } | null>(null);
+  const [view, setView] = useState<NarrowView>("panel");
   if (plan.notFound) return <PlanNotFound id={id} />;
   const s = plan.data?.summary;
   const result = plan.data?.result ?? null;
 
   return (
-    <div className={ps.workspace}>
+    <div className={ps.workspace} data-view={view}>
+      <ViewSwitch view={view} setView={setView} panelLabel="Plan" />
       <aside className={ps.sidebar} aria-label="Plan">
         <div className={ps.panel}>
           <header className={styles.planHead}>
@@ -53,7 +56,14 @@ export function PlanPage({ id }: { id: number }) {
             </p>
           ) : null}
           {s ? <PlanActions id={id} hasResult={!!result} /> : null}
-          {result ? <ResultPanel result={result} submitWarnings={[]} onFocusStop={(index) => setFocus({ index, nonce: Date.now() })} /> : null}
+          {result ? <ResultPanel
+              result={result}
+              submitWarnings={[]}
+              onFocusStop={(index) => {
+                setFocus({ index, nonce: Date.now() });
+                setView("map");
+              }}
+            /> : null}
         </div>
       </aside>
       <main className={ps.mapArea} aria-label="Map">

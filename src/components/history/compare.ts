@@ -58,12 +58,29 @@ function tollRow(a: OptimizationResultResponse | null, b: OptimizationResultResp
   return row;
 }
 
+const OBJECTIVE_TEXT: Record<string, string> = { balanced: "Balanced (time and money)", fastest: "Fastest", cheapest: "Cheapest" };
+
+/** What the two plans were asked to do and assumed: where the figures differ, these say why. */
+export function inputRows(A: Plan, B: Plan): CompareRow[] {
+  const ca = A.result?.totals?.cost, cb = B.result?.totals?.cost;
+  const wa = A.result?.totals?.weather, wb = B.result?.totals?.weather;
+  const objective = (c: typeof ca) => (c?.objective ? OBJECTIVE_TEXT[c.objective] : "–");
+  return [
+    text("Vehicle", A.vehicle, B.vehicle),
+    text("Objective", objective(ca), objective(cb)),
+    numeric("Value of time", ca?.value_of_time_eur_per_h, cb?.value_of_time_eur_per_h, (x) => fmtNum(x, "EUR/h", 2)),
+    numeric("Cost per km", ca?.cost_per_km_eur, cb?.cost_per_km_eur, (x) => fmtNum(x, "EUR/km", 2)),
+    numeric("Energy priced from list prices", ca?.energy_priced_share, cb?.energy_priced_share, (x) => fmtSoc(x)),
+    text("Weather assumed", wa?.assumption ?? "–", wb?.assumption ?? "–"),
+    text("Battery at start", A.result ? fmtSoc(A.result.battery_level_start) : "–", B.result ? fmtSoc(B.result.battery_level_start) : "–"),
+  ];
+}
+
 export function compareRows(A: Plan, B: Plan): CompareRow[] {
   const ta: Partial<Totals> = A.result?.totals ?? {};
   const tb: Partial<Totals> = B.result?.totals ?? {};
   const pct = (x: number) => fmtSoc(x);
   return [
-    text("Vehicle", A.vehicle, B.vehicle),
     text("Departure", fmtTime(ta.departure_time, ta.departure_time_zone, true), fmtTime(tb.departure_time, tb.departure_time_zone, true)),
     text("Arrival", fmtTime(ta.arrival_time, ta.arrival_time_zone, true), fmtTime(tb.arrival_time, tb.arrival_time_zone, true)),
     numeric("Total time", ta.duration_min, tb.duration_min, fmtDuration),

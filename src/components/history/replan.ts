@@ -32,6 +32,8 @@ export function localInput(ms: number): string {
 }
 
 const text = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? "" : String(v));
+/** A battery level (fraction) as the form's percent: 0.8 -> "80". */
+const percentText = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? "" : String(Math.round(v * 10_000) / 100));
 /** Zero and absent mean the same to the planner; the form shows both as empty. */
 const nonZero = (v: number | null | undefined) => (v ? String(v) : "");
 
@@ -74,8 +76,8 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
     form: {
       vehicleId: b.vehicle_id,
       payload: text(payload),
-      batteryStart: text(b.battery_level_start),
-      batteryEnd: text(b.battery_level_end ?? 0.2),
+      batteryStart: percentText(b.battery_level_start),
+      batteryEnd: percentText(b.battery_level_end ?? 0.2),
       // No start_time_tour: the original left when it was submitted, so the new one leaves now.
       departure: b.start_time_tour != null ? localInput(r.departureMs) : "",
       timeZone: "",

@@ -1,11 +1,12 @@
 "use client";
 // The planning workspace: the form, the job's progress and the result beside the map.
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FINAL_JOB_STATUSES, type JobStatus } from "@/contract/result";
 import { useReplan } from "@/components/history/useReplan";
 import { MapView } from "@/components/map/MapView";
 import type { MapWaypoint } from "@/components/map/types";
+import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import { useTRPC } from "@/components/trpc";
 import { fmtLatLon } from "./format";
 import { newWaypoint, PlanForm, type SubmittedRun, type Waypoint } from "./PlanForm";
@@ -50,6 +51,13 @@ export function PlannerApp() {
   // A cost option of this run shown instead of the requested plan (null: the requested one).
   const [shownOption, setShownOption] = useState<number | null>(null);
   useEffect(() => setShownOption(null), [run?.optimizationId]);
+  // After a submit, focus goes to the result's heading (the form's button it was on is hidden with its tab).
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const [focusResult, setFocusResult] = useState(0);
+  const [view, setView] = useState<NarrowView>("panel");
+  useEffect(() => {
+    if (focusResult) resultHeading.current?.focus();
+  }, [focusResult]);
   const result = useQuery({
     ...trpc.planner.result.queryOptions(run && final && jobStatus !== "failed" ? { optimizationId: run.optimizationId, option: shownOption } : skipToken),
     staleTime: Infinity,
@@ -94,6 +102,7 @@ export function PlannerApp() {
       const label = `Map point ${fmtLatLon(lat, lon)}`;
       setWaypointsState((ws) => ws.map((w, i) => (i === picking ? { ...w, text: label, place: { lat, lon, label, kind: "map" } } : w)));
       setPicking(null);
+      setView("panel"); // a narrow screen goes back to the form the point was picked for
     },
     [picking],
   );
@@ -131,8 +140,10 @@ export function PlannerApp() {
 
   return (
     <>
-      <div className={styles.workspace}>
+      <div className={styles.workspace} data-view={view}>
+        <ViewSwitch view={view} setView={setView} panelLabel={run ? "Plan and result" : "Plan"} />
         <aside className={styles.sidebar} aria-label="Planner">
+          <h1 className={styles.srOnly}>Plan a trip</h1>
           <Tabs tab={tab} setTab={setTab} resultEnabled={!!run} resultBusy={working} />
           <div id="panel-plan" role="tabpanel" aria-labelledby="tab-plan" hidden={tab !== "plan"} className={styles.panel}>
             {replan.notice}
@@ -141,19 +152,25 @@ export function PlannerApp() {
               waypoints={waypoints}
               setWaypoints={setWaypoints}
               picking={picking}
-              setPicking={setPicking}
+              setPicking={(p) => {
+                setPicking(p);
+                if (p !== null) setView("map"); // a narrow screen shows the map to pick on
+              }}
               busy={working}
               onSubmitted={(r) => {
                 setFocus(null);
                 setRun(r);
                 setTab("result");
+                setFocusResult((n) => n + 1);
               }}
             />
           </div>
           <div id="panel-result" role="tabpanel" aria-labelledby="tab-result" hidden={tab !== "result"} className={styles.panel}>
             {run ? (
               <div className={styles.resultHeader}>
-                <h2>{run.title}</h2>
+                <h2 ref={resultHeading} tabIndex={-1}>
+                  {run.title}
+                </h2>
                 <p className={styles.muted}>
                   {run.vehicle} · optimization #{run.optimizationId}
                   {jobStatus ? ` · ${jobStatus.replace("_", " ")}` : ""}
@@ -174,7 +191,10 @@ export function PlannerApp() {
               <ResultPanel
                 result={plan}
                 submitWarnings={run?.warnings ?? []}
-                onFocusStop={(index) => setFocus({ index, nonce: Date.now() })}
+                onFocusStop={(index) => {
+                  setFocus({ index, nonce: Date.now() });
+                  setView("map");
+                }}
                 option={shownOption}
                 onOption={setShownOption}
                 onChooseRoute={run?.submission ? chooseRoute : undefined}

@@ -11,7 +11,7 @@ export const REASON_TEXT: Record<RouteAlternative["reason"], string> = {
   objective: "Not chosen: worse under the objective",
   not_drivable: "Not drivable",
   tolls: "Not chosen: has tolls",
-  lower_bound: "Not planned: could not win",
+  lower_bound: "Not planned: even at its best it is worse than the chosen route",
   route_choice: "Not planned: another route was picked",
   time_limit: "Not planned: out of time",
   search_limit: "Not planned: route choice's limit of work",

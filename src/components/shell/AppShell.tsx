@@ -55,8 +55,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={me.data}>
       <div className={styles.app}>
+        <a href="#content" className={styles.skipLink}>
+          Skip to content
+        </a>
         <TopBar session={me.data} />
-        {children}
+        {/* The skip link's target: focusable, so that the next Tab goes on from the page's first control. */}
+        <div id="content" tabIndex={-1} className={styles.content}>
+          {children}
+        </div>
       </div>
     </SessionContext.Provider>
   );
@@ -78,12 +84,30 @@ function TopBar({ session }: { session: Session }) {
   // A stored plan and a comparison are reached from the history.
   const current = (href: string) =>
     href === "/" ? path === "/" : href === "/history" ? /^\/(history|plans|compare)/.test(path) : path.startsWith(href);
+  // On a narrow screen the sections and the account sit behind a menu button (the bar would overflow).
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className={styles.topbar}>
       <div className={styles.brand}>
         <Logo />
         <span>E-truck planner</span>
       </div>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-expanded={menuOpen}
+        aria-controls="app-menu"
+        onClick={() => setMenuOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") setMenuOpen(false);
+        }}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <path d={menuOpen ? "M5 5l10 10M15 5L5 15" : "M3 5h14M3 10h14M3 15h14"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Menu
+      </button>
+      <div id="app-menu" className={styles.menu} data-open={menuOpen || undefined}>
       <nav className={styles.sections} aria-label="Sections">
         {SECTIONS.filter((s) => !s.adminOnly || session.role === "admin").map((s) => (
           <a key={s.href} href={s.href} aria-current={current(s.href) ? "page" : undefined}>
@@ -100,6 +124,7 @@ function TopBar({ session }: { session: Session }) {
           Sign out
         </button>
       </nav>
+      </div>
     </header>
   );
 }

@@ -52,11 +52,11 @@ export function VehicleFields({ f, set, errors: e, fleet, zone }: Props) {
       <fieldset className={styles.subFieldset}>
         <legend>Battery (share of usable capacity)</legend>
         <div className={styles.pair}>
-          <Field id="battery-start" label="Battery at start" required hint="0.1 – 1" errors={e.battery_level_start}>
-            <input id="battery-start" type="number" inputMode="decimal" min={0.1} max={1} step={0.05} value={f.batteryStart} onChange={(ev) => set("batteryStart", ev.target.value)} aria-required="true" {...aria("battery-start", e.battery_level_start, "battery-start-hint")} />
+          <Field id="battery-start" label="Battery at start (%)" required hint="10 – 100" errors={e.battery_level_start}>
+            <input id="battery-start" type="number" inputMode="decimal" min={10} max={100} step={1} value={f.batteryStart} onChange={(ev) => set("batteryStart", ev.target.value)} aria-required="true" {...aria("battery-start", e.battery_level_start, "battery-start-hint")} />
           </Field>
-          <Field id="battery-end" label="Battery at end" hint="0.1 – 0.8, at least; default 0.2" errors={e.battery_level_end}>
-            <input id="battery-end" type="number" inputMode="decimal" min={0.1} max={0.8} step={0.05} value={f.batteryEnd} onChange={(ev) => set("batteryEnd", ev.target.value)} {...aria("battery-end", e.battery_level_end, "battery-end-hint")} />
+          <Field id="battery-end" label="Battery at end (%)" hint="10 – 80, at least; default 20" errors={e.battery_level_end}>
+            <input id="battery-end" type="number" inputMode="decimal" min={10} max={80} step={1} value={f.batteryEnd} onChange={(ev) => set("batteryEnd", ev.target.value)} {...aria("battery-end", e.battery_level_end, "battery-end-hint")} />
           </Field>
         </div>
       </fieldset>

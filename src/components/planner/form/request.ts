@@ -34,6 +34,18 @@ export function num(s: string): number | string | undefined {
 
 export const zoneOf = (f: FormState) => f.timeZone || browserZone();
 
+/** The form takes battery levels in percent, the API as fractions (80 -> 0.8); non-numbers go on as text. */
+export function percentAsFraction(s: string): number | string | undefined {
+  const v = num(s);
+  return typeof v === "number" ? Math.round(v * 100) / 10_000 : v;
+}
+
+/** A percentage outside the contract's range, worded in percent (the contract's own message speaks of fractions). */
+function percentOutside(s: string, label: string, min: number, max: number): string[] | null {
+  const v = num(s);
+  return typeof v === "number" && (v < min || v > max) ? [`${label} should be ${min}–${max} %.`] : null;
+}
+
 /**
  * `stops[i]` belongs to point i: section i (points i -> i + 1) takes its
  * payload, service time and time window from stops[i + 1], the point where it ends.
@@ -85,8 +97,8 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
 
   const body: Record<string, unknown> = {
     vehicle_id: f.vehicleId,
-    battery_level_start: num(f.batteryStart),
-    battery_level_end: num(f.batteryEnd),
+    battery_level_start: percentAsFraction(f.batteryStart),
+    battery_level_end: percentAsFraction(f.batteryEnd),
     section_list,
     poi_info,
   };
@@ -112,6 +124,10 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
     };
   }
   if (!f.vehicleId) local.vehicle_id = ["Choose a vehicle of your fleet."];
+  const startOutside = percentOutside(f.batteryStart, "Battery at start", 10, 100);
+  if (startOutside) local.battery_level_start = startOutside;
+  const endOutside = percentOutside(f.batteryEnd, "Battery at end", 10, 80);
+  if (endOutside) local.battery_level_end = endOutside;
   // Required even when every leg sets its own: one rule the form can mark, and the usual case.
   if (!f.payload.trim()) local.payload_kg = ["Enter the payload in kg."];
 

@@ -91,8 +91,8 @@ export interface FoldedSectionProps extends SectionProps {
 export const INITIAL: FormState = {
   vehicleId: "",
   payload: "",
-  batteryStart: "0.8",
-  batteryEnd: "0.2",
+  batteryStart: "80",
+  batteryEnd: "20",
   departure: "",
   timeZone: "",
   serviceDepartureMin: "",
