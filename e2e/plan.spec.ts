@@ -29,7 +29,8 @@ test("plans Hamburg to München with charging stops on the map", async ({ page }
   // The route: SVG paths in Leaflet's overlay pane, one polyline per section.
   const route = page.locator(".leaflet-overlay-pane svg path.route-line");
   await expect(route.first()).toBeVisible();
-  expect(await route.count()).toBe((await charging.count()) + 1);
+  // One line per section: every stop after the start ends one (charging stops, roadside breaks, the destination).
+  expect(await route.count()).toBe((await stops.locator("li[data-stop-kind]").count()) - 1);
   // The own basemap (countries and roads on canvas) is there with no tiles.
   await expect(page.locator(".leaflet-basemap-land-pane canvas")).toHaveCount(1);
   await expect(page.locator(".leaflet-basemap-roads-pane canvas")).toHaveCount(1);

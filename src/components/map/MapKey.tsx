@@ -2,6 +2,7 @@
 // The map key beside the map (outside Leaflet's container, so its clicks never
 // reach the map): the state-of-charge scale of the route, the stop symbols and
 // the station layers' own checkboxes. A <details> so it can be folded away.
+import { useState } from "react";
 import { BEYOND_CLASS, SOC_CLASSES } from "@/components/result/profile";
 import { PAUSE_GLYPH } from "./icons";
 
@@ -39,8 +40,10 @@ export function MapKey({
   layers: StationLayers;
   setLayers: (l: StationLayers) => void;
 }) {
+  // Folded on a phone or narrow tablet, where it would cover most of the map and the stop's popup.
+  const [open, setOpen] = useState(() => typeof window === "undefined" || window.matchMedia("(min-width: 901px)").matches);
   return (
-    <details className="map-card map-key" open data-testid="map-key">
+    <details className="map-card map-key" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="map-key">
       <summary>
         <h2 className="map-card-title">Map key</h2>
       </summary>

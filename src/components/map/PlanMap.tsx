@@ -59,7 +59,14 @@ function DataAttribution() {
 function SizeWatcher() {
   const map = useMap();
   useEffect(() => {
-    const ro = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    const ro = new ResizeObserver(() => {
+      const el = map.getContainer();
+      // Hidden (a narrow screen showing the panel): nothing to measure, and the view is kept for when it shows.
+      if (el.clientWidth === 0 || el.clientHeight === 0) return;
+      const center = map.getCenter();
+      map.invalidateSize({ pan: false });
+      map.setView(center, map.getZoom(), { animate: false }); // the same place in the middle, whatever the new size
+    });
     ro.observe(map.getContainer());
     return () => ro.disconnect();
   }, [map]);
@@ -96,9 +103,23 @@ function FitView({ result, route, waypoints }: { result: OptimizationResultRespo
     if (!resultKey) return;
     const pts: [number, number][] = route ? route.sections.flatMap((s) => s.pts) : [];
     for (const s of result ? planStops(result) : []) pts.push([s.lat, s.lon]);
-    // Keep the route clear of the map key (top right) where the map is wide enough to spare it.
-    const right = map.getSize().x > 640 ? 300 : 36;
-    if (pts.length) map.fitBounds(L.latLngBounds(pts), { paddingTopLeft: [36, 36], paddingBottomRight: [right, 36], maxZoom: 12 });
+    const shown = () => map.getSize().x > 0 && map.getSize().y > 0;
+    const fit = () => {
+      // Keep the route clear of the map key (top right) where the map is wide enough to spare it.
+      const right = map.getSize().x > 640 ? 300 : 36;
+      if (pts.length) map.fitBounds(L.latLngBounds(pts), { paddingTopLeft: [36, 36], paddingBottomRight: [right, 36], maxZoom: 12 });
+    };
+    if (shown()) return fit();
+    // Hidden (a narrow screen showing the panel): fitted when it is first shown.
+    const onResize = () => {
+      if (!shown()) return;
+      map.off("resize", onResize);
+      setTimeout(fit, 0); // after SizeWatcher has set the view for the new size
+    };
+    map.on("resize", onResize);
+    return () => {
+      map.off("resize", onResize);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, resultKey]);
   useEffect(() => {
