@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, blockOutside, signIn } from "./support";
+import { blockOutside, planId, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
@@ -15,16 +15,6 @@ const VIEWPORTS = [
   { name: "tablet", width: 768, height: 1024 },
 ];
 
-/** A plan made over the API with the e2e key, to open its pages. */
-async function planId(page: Page): Promise<number> {
-  const body = {
-    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {},
-    section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }],
-  };
-  const r = await page.request.post("/planner", { headers: { authorization: `Bearer ${apiKey()}` }, data: body });
-  expect(r.status()).toBe(200);
-  return (await r.json()).optimization_id as number;
-}
 
 async function audit(page: Page, screen: string, viewport: string) {
   await page.waitForLoadState("networkidle");

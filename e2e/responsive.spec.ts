@@ -2,20 +2,10 @@
 // sections behind a menu button, the planner's form and map one at a time with a switch; and the
 // keyboard: a skip link first, focus on the result after a submit.
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, blockOutside, fillHamburgMunich, shot, signIn } from "./support";
+import { blockOutside, fillHamburgMunich, planId, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
-/** A plan made over the API with the e2e key, to open its page. */
-async function planId(page: Page): Promise<number> {
-  const body = {
-    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {},
-    section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }],
-  };
-  const r = await page.request.post("/planner", { headers: { authorization: `Bearer ${apiKey()}` }, data: body });
-  expect(r.status()).toBe(200);
-  return (await r.json()).optimization_id as number;
-}
 
 /** How far the page reaches beyond the viewport's width, px (0: no horizontal scrolling). */
 const overflowPx = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

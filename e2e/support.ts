@@ -50,3 +50,14 @@ export async function shot(page: Page, name: string, dir = ARTIFACTS): Promise<v
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, name) });
 }
+
+/** A Hamburg -> Munich plan made over the API with the e2e key (synchronous POST /planner): its optimization id, to open its pages. */
+export async function planId(page: Page): Promise<number> {
+  const body = {
+    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {},
+    section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }],
+  };
+  const r = await page.request.post("/planner", { headers: { authorization: `Bearer ${apiKey()}` }, data: body });
+  expect(r.status()).toBe(200);
+  return (await r.json()).optimization_id as number;
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { packs } from "@/server/packs";
 import { regionLocatorOf } from "@/server/bans/ban-data";
 import { closeDatabase, freshDatabase, hamburgMunich, twoTenants, type TestTenants } from "../support/env";
+import { drivingOf } from "../support/driving-times";
 import { plannedV2 } from "../support/jobs";
 
 // Before the planning process is forked: it reads BAN_OVERRIDES_FILE's name then (the file on every plan).
@@ -28,15 +29,6 @@ beforeAll(async () => {
 afterAll(closeDatabase);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-/** Each section's driving, from the previous departure to its arrival, as [from, to] ms. */
-function drivingOf(r: any): [number, number][] {
-  let from = Date.parse(r.totals.departure_time);
-  return r.sections.map((s: any) => {
-    const out: [number, number] = [from, Date.parse(s.poi_summary.arrival_time)];
-    from = Date.parse(s.poi_summary.departure_time);
-    return out;
-  });
-}
 const drivesIn = (r: any, [a, b]: number[]) => drivingOf(r).filter(([x, y]) => y - x > 60_000 && x < b - 60_000 && y > a + 60_000);
 
 // Saturday 28 November 2026, 20:00 in Berlin; the Sunday ban runs 23:00Z Saturday to 21:00Z Sunday.

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { closeDatabase, freshDatabase, HAMBURG, hamburgMunich, MUNICH, twoTenants, type TestTenants } from "../support/env";
 import { call } from "../support/api";
+import { drivingOf } from "../support/driving-times";
 import { plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
@@ -16,15 +17,6 @@ afterAll(closeDatabase);
 const SATURDAY_EVENING = "2026-11-28T19:00:00Z";
 const BAN = [Date.parse("2026-11-28T23:00:00Z"), Date.parse("2026-11-29T21:00:00Z")];
 
-/** Each section's driving, from the previous departure to its arrival, as [from, to] ms. */
-function drivingOf(r: any): [number, number][] {
-  let from = Date.parse(r.totals.departure_time);
-  return r.sections.map((s: any) => {
-    const out: [number, number] = [from, Date.parse(s.poi_summary.arrival_time)];
-    from = Date.parse(s.poi_summary.departure_time);
-    return out;
-  });
-}
 const inBan = (r: any) => drivingOf(r).filter(([a, b]) => b - a > 1000 && a < BAN[1] - 1000 && b > BAN[0] + 1000);
 
 it("Hamburg -> Munich leaving Saturday 20:00 waits out the Sunday ban and drives none of it", async () => {

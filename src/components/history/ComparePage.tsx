@@ -6,7 +6,7 @@ import { fmtDuration, fmtNum, fmtTime } from "@/components/planner/format";
 import type { PlanStop } from "@/components/planner/stops";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
-import { compareRows, inputRows, stopPairs } from "./compare";
+import { compareRows, inputRows, stopPairs, type CompareRow } from "./compare";
 import { fmtDate, routeTitle, STATUS_TEXT } from "./summary";
 import { usePlan } from "./usePlan";
 
@@ -35,6 +35,7 @@ function Comparison({ a, b }: { a: number; b: number }) {
   if (B.notFound) return <PlanNotFound id={b} />;
   const error = A.error ?? B.error;
   const da = A.data, db = B.data;
+  const planOf = (d: NonNullable<typeof da>) => ({ vehicle: d.summary.vehicle_name, result: d.result });
   const head = (label: string, id: number, q: typeof A) => (
     <th scope="col" className={styles.planCol}>
       {label}:{" "}
@@ -77,56 +78,14 @@ function Comparison({ a, b }: { a: number; b: number }) {
               <div className={styles.cardHead}>
                 <h2 id="totals-heading">Totals</h2>
               </div>
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="compare-totals">
-                  <thead>
-                    <tr>
-                      <th scope="col">Figure</th>
-                      {head("A", a, A)}
-                      {head("B", b, B)}
-                      <th scope="col">Difference (B − A)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {compareRows({ vehicle: da.summary.vehicle_name, result: da.result }, { vehicle: db.summary.vehicle_name, result: db.result }).map((r) => (
-                      <tr key={r.label} className={r.diff ? styles.diffRow : undefined} data-differs={r.diff ? "true" : "false"}>
-                        <th scope="row">{r.label}</th>
-                        <td>{r.a}</td>
-                        <td>{r.b}</td>
-                        <td>{r.diff ? <span className={styles.diffText}>{r.diff}</span> : <span className={styles.same}>same</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RowsTable testId="compare-totals" first="Figure" head={[head("A", a, A), head("B", b, B)]} rows={compareRows(planOf(da), planOf(db))} />
             </section>
             <section className={styles.card} aria-labelledby="inputs-compare-heading">
               <div className={styles.cardHead}>
                 <h2 id="inputs-compare-heading">What the plans were asked for</h2>
                 <span className={styles.muted}>Where these differ, the totals above differ for that reason.</span>
               </div>
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="compare-inputs">
-                  <thead>
-                    <tr>
-                      <th scope="col">Input</th>
-                      {head("A", a, A)}
-                      {head("B", b, B)}
-                      <th scope="col">Difference (B − A)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {inputRows({ vehicle: da.summary.vehicle_name, result: da.result }, { vehicle: db.summary.vehicle_name, result: db.result }).map((r) => (
-                      <tr key={r.label} className={r.diff ? styles.diffRow : undefined} data-differs={r.diff ? "true" : "false"}>
-                        <th scope="row">{r.label}</th>
-                        <td>{r.a}</td>
-                        <td>{r.b}</td>
-                        <td>{r.diff ? <span className={styles.diffText}>{r.diff}</span> : <span className={styles.same}>same</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <RowsTable testId="compare-inputs" first="Input" head={[head("A", a, A), head("B", b, B)]} rows={inputRows(planOf(da), planOf(db))} />
             </section>
             <section className={styles.card} aria-labelledby="stops-compare-heading">
               <div className={styles.cardHead}>
@@ -184,5 +143,32 @@ function StopCell({ stop: s }: { stop: PlanStop | null }) {
         {s.pause ? ` · ${s.pause.kind === "rest" ? "daily rest" : "break"} ${fmtDuration(s.pause.min)}` : ""}
       </span>
     </>
+  );
+}
+
+/** A table of compared rows: each plan's text and B − A, a differing row marked in text too. */
+function RowsTable({ testId, first, head, rows }: { testId: string; first: string; head: React.ReactNode[]; rows: CompareRow[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {head}
+            <th scope="col">Difference (B − A)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label} className={r.diff ? styles.diffRow : undefined} data-differs={r.diff ? "true" : "false"}>
+              <th scope="row">{r.label}</th>
+              <td>{r.a}</td>
+              <td>{r.b}</td>
+              <td>{r.diff ? <span className={styles.diffText}>{r.diff}</span> : <span className={styles.same}>same</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -71,9 +71,14 @@ function indexRegions(gazetteer: Gazetteer): RegionLocator | null {
 export function banData(gazetteer: () => Gazetteer | null): BanData {
   const file = config().BAN_OVERRIDES_FILE;
   const fromFile = file ? overridesOf(file) : {};
+  // Looked up once per plan, at its first regional period (a route asks every kilometre).
+  let locator: RegionLocator | null | undefined;
   const regionsOf = () => {
-    const g = gazetteer();
-    return g ? regionLocatorOf(g) : null;
+    if (locator === undefined) {
+      const g = gazetteer();
+      locator = g ? regionLocatorOf(g) : null;
+    }
+    return locator;
   };
   return {
     ...(fromFile.overrides ? { overrides: fromFile.overrides } : {}),

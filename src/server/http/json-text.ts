@@ -3,6 +3,8 @@
 // held the thread for most of 100 ms. The text is JSON.stringify's, so a part cut out of it is the
 // text that parsing and serializing that part would give.
 
+import { nextTurn } from "./pace";
+
 const QUOTE = 34, BACKSLASH = 92, COMMA = 44, COLON = 58;
 const BRACE = 123, BRACKET = 91, CLOSE_BRACE = 125, CLOSE_BRACKET = 93;
 
@@ -30,15 +32,8 @@ export function valueEnd(text: string, from: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return stringEnd(text, i);
   if (c === BRACE || c === BRACKET) {
-    for (let depth = 0; i < text.length; i++) {
-      const d = text.charCodeAt(i);
-      if (d === QUOTE) {
-        i = stringEnd(text, i) - 1;
-        if (i < 0) return -1;
-      } else if (d === BRACE || d === BRACKET) depth++;
-      else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) return i + 1;
-    }
-    return -1;
+    const r = scanContainer(text, i, 0, text.length);
+    return "end" in r ? r.end : -1;
   }
   const start = i; // a number, true, false or null
   for (let d = c; i < text.length && !isSpace(d) && d !== COMMA && d !== CLOSE_BRACE && d !== CLOSE_BRACKET; d = text.charCodeAt(++i));
@@ -53,17 +48,28 @@ async function valueEndPaced(text: string, from: number): Promise<number> {
   let i = skipSpace(text, from);
   const c = text.charCodeAt(i);
   if (c !== BRACE && c !== BRACKET) return valueEnd(text, i);
-  for (let depth = 0; i < text.length; await new Promise<void>((resolve) => setImmediate(resolve))) {
-    for (const sliceEnd = Math.min(text.length, i + SLICE_CHARS); i < sliceEnd; i++) {
-      const d = text.charCodeAt(i);
-      if (d === QUOTE) {
-        i = stringEnd(text, i) - 1;
-        if (i < 0) return -1;
-      } else if (d === BRACE || d === BRACKET) depth++;
-      else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) return i + 1;
-    }
+  for (let at = { i, depth: 0 }; at.i < text.length; await nextTurn()) {
+    const r = scanContainer(text, at.i, at.depth, Math.min(text.length, at.i + SLICE_CHARS));
+    if ("end" in r) return r.end;
+    at = r;
   }
   return -1;
+}
+
+/**
+ * A container's text from `i` (with `depth` brackets open) up to `until`: its end (-1 where a string in it
+ * does not end), or where the scan stopped and how deep, to go on from there.
+ */
+function scanContainer(text: string, i: number, depth: number, until: number): { end: number } | { i: number; depth: number } {
+  for (; i < until; i++) {
+    const d = text.charCodeAt(i);
+    if (d === QUOTE) {
+      i = stringEnd(text, i) - 1;
+      if (i < 0) return { end: -1 };
+    } else if (d === BRACE || d === BRACKET) depth++;
+    else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) return { end: i + 1 };
+  }
+  return { i, depth };
 }
 
 /** The JSON object `text` without its member `key` (the text as it is where it has none); its values scanned in slices. */
