@@ -17,12 +17,36 @@ if [ ${#APT[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${APT[@]}" >/dev/null
 fi
 bash scripts/setup.sh
-echo "== typecheck"; npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit
-echo "== import cycles"; npm run -s check:cycles
-echo "== unit";      npx vitest run -c tests/vitest.config.ts --project unit
-echo "== api";       npx vitest run -c tests/vitest.config.ts --project api
-echo "== postgres";  npx vitest run -c tests/vitest.config.ts --project pg
-echo "== api (postgresql)"; npx vitest run -c tests/vitest.config.ts --project api-pg
-echo "== build";     npx next build
-echo "== faults";    npx vitest run -c tests/vitest.config.ts --project faults
-echo "== e2e";       npx playwright test -c e2e/playwright.config.ts
+
+# Two lanes share the two cores, then the timed tests run alone. Lanes share no database or
+# port: the browser lane serves on E2E_PORT (3100) from .data/e2e.db; the test lane's API files
+# each make their own SQLite file or PostgreSQL database. The web-thread budget probes and the
+# fault tests (deadlines in seconds) would measure the other lane, so they wait for both.
+LOGS=artifacts/check; mkdir -p "$LOGS"
+stage() { local name=$1 t0=$SECONDS; shift; echo "== $name"; "$@"; echo "== $name: passed in $((SECONDS - t0)) s"; }
+vitest_project() { npx vitest run -c tests/vitest.config.ts --project "$1"; }
+browser_lane() {
+  set -e
+  stage typecheck bash -c 'npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit'
+  stage "import cycles" npm run -s check:cycles
+  stage build npx next build
+  stage e2e npx playwright test -c e2e/playwright.config.ts
+}
+test_lane() {
+  set -e
+  stage unit vitest_project unit
+  stage api vitest_project api
+  stage postgres vitest_project pg
+  stage "api (postgresql)" vitest_project api-pg
+}
+# Each lane's lines are prefixed with its name as they come, and kept whole in artifacts/check.
+( browser_lane ) 2>&1 | tee "$LOGS/browser.log" | sed -u 's/^/[browser] /' & BROWSER=$!
+( test_lane ) 2>&1 | tee "$LOGS/tests.log" | sed -u 's/^/[tests] /' & TESTS=$!
+FAILED=()
+wait $BROWSER || FAILED+=(browser)
+wait $TESTS || FAILED+=(tests)
+if [ ${#FAILED[@]} -gt 0 ]; then echo "failed: ${FAILED[*]} lane (logs in $LOGS)"; exit 1; fi
+stage "web-thread budget" vitest_project api-budget
+stage "web-thread budget (postgresql)" vitest_project api-pg-budget
+stage faults vitest_project faults
+echo "== every stage passed in $SECONDS s"
