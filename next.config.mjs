@@ -1,4 +1,5 @@
 // @ts-check
+import createNextIntlPlugin from "next-intl/plugin";
 import { STATIC_SECURITY_HEADERS, tileUrlTemplate } from "./src/server/observability/static-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -20,4 +21,5 @@ const config = {
   },
 };
 
-export default config;
+// next-intl finds each request's language and messages in src/i18n/request.ts.
+export default createNextIntlPlugin("./src/i18n/request.ts")(config);

@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import "./globals.css";
 
 // Every page renders per request: proxy.ts sends a Content-Security-Policy with
@@ -18,10 +20,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#0b5cad" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// The request's language (src/i18n/request.ts): the page's lang, and the messages every client component reads.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang={locale}>
+      <body>
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

@@ -3,10 +3,12 @@
 // server-side in an httpOnly cookie, never in browser storage), the top bar
 // with the app's sections, the tenant, and sign-out.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/trpc";
 import styles from "@/components/planner/planner.module.css";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 export interface Session {
   tenantId: number;
@@ -14,12 +16,12 @@ export interface Session {
   role: "admin" | "member";
 }
 
-const SECTIONS = [
-  { href: "/", label: "Plan" },
-  { href: "/history", label: "History" },
-  { href: "/fleet", label: "Fleet" },
-  { href: "/prices", label: "Prices" },
-  { href: "/keys", label: "API keys", adminOnly: true },
+const SECTIONS: { href: string; label: "plan" | "history" | "fleet" | "prices" | "keys"; adminOnly?: boolean }[] = [
+  { href: "/", label: "plan" },
+  { href: "/history", label: "history" },
+  { href: "/fleet", label: "fleet" },
+  { href: "/prices", label: "prices" },
+  { href: "/keys", label: "keys", adminOnly: true },
 ];
 
 const SessionContext = createContext<Session | null>(null);
@@ -33,20 +35,21 @@ export function useSession(): Session {
 
 export function AppShell({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
+  const t = useTranslations("shell");
   const me = useQuery({ ...trpc.session.me.queryOptions(), staleTime: Infinity });
   if (me.isPending) {
     return (
       <div className={styles.splash} role="status">
-        Loading…
+        {t("loading")}
       </div>
     );
   }
   if (me.isError) {
     return (
       <div className={styles.splash} role="alert">
-        <p>The planner service is not reachable: {me.error.message}</p>
+        <p>{t("unreachable", { message: me.error.message })}</p>
         <button type="button" className={styles.secondary} onClick={() => void me.refetch()}>
-          Try again
+          {t("tryAgain")}
         </button>
       </div>
     );
@@ -56,7 +59,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <SessionContext.Provider value={me.data}>
       <div className={styles.app}>
         <a href="#content" className={styles.skipLink}>
-          Skip to content
+          {t("skipToContent")}
         </a>
         <TopBar session={me.data} />
         {/* The skip link's target: focusable, so that the next Tab goes on from the page's first control. */}
@@ -69,6 +72,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 }
 
 function TopBar({ session }: { session: Session }) {
+  const t = useTranslations("shell");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const path = usePathname();
@@ -90,7 +94,7 @@ function TopBar({ session }: { session: Session }) {
     <header className={styles.topbar}>
       <div className={styles.brand}>
         <Logo />
-        <span>E-truck planner</span>
+        <span>{t("appName")}</span>
       </div>
       <button
         type="button"
@@ -105,23 +109,24 @@ function TopBar({ session }: { session: Session }) {
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
           <path d={menuOpen ? "M5 5l10 10M15 5L5 15" : "M3 5h14M3 10h14M3 15h14"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Menu
+        {t("menu")}
       </button>
       <div id="app-menu" className={styles.menu} data-open={menuOpen || undefined}>
-      <nav className={styles.sections} aria-label="Sections">
+      <nav className={styles.sections} aria-label={t("sectionsLabel")}>
         {SECTIONS.filter((s) => !s.adminOnly || session.role === "admin").map((s) => (
           <a key={s.href} href={s.href} aria-current={current(s.href) ? "page" : undefined}>
-            {s.label}
+            {t(`sections.${s.label}`)}
           </a>
         ))}
       </nav>
-      <nav className={styles.topnav} aria-label="Account">
-        <a href="/docs">API reference</a>
+      <nav className={styles.topnav} aria-label={t("accountLabel")}>
+        <a href="/docs">{t("apiReference")}</a>
+        <LanguageSwitch />
         <span className={styles.tenant}>
-          <span className={styles.muted}>Tenant</span> <strong data-testid="tenant-name">{session.tenantName}</strong>
+          <span className={styles.muted}>{t("tenant")}</span> <strong data-testid="tenant-name">{session.tenantName}</strong>
         </span>
         <button type="button" className={styles.secondary} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          Sign out
+          {t("signOut")}
         </button>
       </nav>
       </div>
@@ -143,6 +148,8 @@ export function Logo() {
 
 
 function SignIn() {
+  const t = useTranslations("signIn");
+  const shell = useTranslations("shell");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [key, setKey] = useState("");
@@ -168,12 +175,13 @@ function SignIn() {
       >
         <div className={styles.signInBrand}>
           <Logo />
-          <span>E-truck planner</span>
+          <span>{shell("appName")}</span>
+          <LanguageSwitch />
         </div>
-        <h1 id="signin-heading">Sign in</h1>
-        <p className={styles.muted}>Plan routes and charging stops for your electric trucks. Sign in with your organisation&apos;s API key.</p>
+        <h1 id="signin-heading">{t("heading")}</h1>
+        <p className={styles.muted}>{t("intro")}</p>
         <div className={styles.field}>
-          <label htmlFor="api-key">API key</label>
+          <label htmlFor="api-key">{t("apiKey")}</label>
           <input
             id="api-key"
             name="api-key"
@@ -189,19 +197,19 @@ function SignIn() {
           />
           {signIn.isError ? (
             <p id="api-key-error" className={styles.error} role="alert">
-              {signIn.error.data?.code === "UNAUTHORIZED" ? "This API key is not valid or has been revoked." : signIn.error.message}
+              {signIn.error.data?.code === "UNAUTHORIZED" ? t("invalidKey") : signIn.error.message}
             </p>
           ) : (
             <p id="api-key-hint" className={styles.hint}>
-              Signing in starts a session: the browser keeps a session cookie, never the key. It ends when you sign out or the key is revoked, and after a time set by the operator (by default 4 hours unused, 12 hours at most).
+              {t("hint")}
             </p>
           )}
         </div>
         <button type="submit" className={styles.primary} disabled={signIn.isPending || !key.trim()}>
-          {signIn.isPending ? "Signing in…" : "Sign in"}
+          {signIn.isPending ? t("submitting") : t("submit")}
         </button>
         <p className={styles.signInFoot}>
-          <a href="/docs">API reference</a>
+          <a href="/docs">{shell("apiReference")}</a>
         </p>
       </form>
     </main>
