@@ -3,7 +3,8 @@
 // the layout's NextIntlClientProvider, the client ones.
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { LOCALE_COOKIE, requestLocale } from "./locales";
+import { LOCALE_COOKIE } from "./locales";
+import { requestLocale } from "./negotiate";
 import { MESSAGES } from "./messages";
 
 export default getRequestConfig(async () => {

@@ -2,6 +2,7 @@
 // currency. A system without a known rate has `total: null` (never 0) and stays
 // "unknown"; energy has no price data, so no energy cost is added.
 import type { OptimizationResultResponse } from "@/contract/result";
+import { displayLocale } from "@/components/planner/format";
 
 export interface TollRow {
   system: string;
@@ -45,7 +46,7 @@ export function tourCost(result: OptimizationResultResponse): TourCost {
 
 export function fmtMoney(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(amount);
+    return new Intl.NumberFormat(displayLocale(), { style: "currency", currency }).format(amount);
   } catch {
     // Not an ISO 4217 code: show it as given.
     return `${amount.toFixed(2)} ${currency}`;

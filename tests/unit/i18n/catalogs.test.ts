@@ -1,6 +1,6 @@
 // Every language has every message, with the same placeholders; the request's language is chosen as documented.
 import { describe, expect, it } from "vitest";
-import { requestLocale } from "@/i18n/locales";
+import { requestLocale } from "@/i18n/negotiate";
 import { MESSAGES } from "@/i18n/messages";
 
 type Tree = { [key: string]: string | Tree };
