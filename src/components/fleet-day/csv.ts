@@ -1,19 +1,42 @@
-// A day's tours from a CSV (one tour a line) as POST /planner/fleet's body.
-// Columns by header name; comma or semicolon; the server checks every value.
+// A day's tours from a CSV (one tour a line): columns by header name, comma or semicolon, quoted cells.
+// Each end of a tour is a place name or address (`from`, `to`), which the server's geocoder resolves
+// (./tour-bodies.ts makes the request body from the answers), or coordinates (`from_lat`, `from_lon`,
+// `to_lat`, `to_lon`); with both, the coordinates are where the truck goes and the name only labels them.
+// This file checks the file's form; the server checks every value.
 
-export const CSV_COLUMNS = ["vehicle_id", "from_lat", "from_lon", "to_lat", "to_lon", "start_time_tour", "battery_level_start", "payload_kg", "priority", "depot_soc"] as const;
-const REQUIRED = ["vehicle_id", "from_lat", "from_lon", "to_lat", "to_lon", "start_time_tour", "battery_level_start", "payload_kg"];
+const REQUIRED = ["vehicle_id", "start_time_tour", "battery_level_start", "payload_kg"];
+const NUMBERS = ["battery_level_start", "payload_kg", "priority", "depot_soc"] as const;
 
 export const CSV_EXAMPLE = [
-  CSV_COLUMNS.join(","),
-  "mb-eactros-600,53.55,9.99,48.14,11.58,2026-12-01T06:00:00,0.8,20000,1,",
-  "mb-eactros-600,53.55,9.99,48.14,11.58,2026-12-01T06:00:00,0.8,20000,0,",
-  "mb-eactros-600,51.51,7.47,52.52,13.40,2026-12-01T06:15:00,0.8,18000,0,",
+  "name,vehicle_id,from,to,start_time_tour,battery_level_start,payload_kg,priority,from_lat,from_lon,to_lat,to_lon",
+  "HH-MUC early,mb-eactros-600,Hamburg,München,2026-12-01T07:00,0.8,20000,1,,,,",
+  "HH-MUC,mb-eactros-600,Hamburg,München,2026-12-01T07:00,0.8,20000,0,,,,",
+  "DO-BER,mb-eactros-600,Dortmund,Berlin,2026-12-01T07:15,0.8,18000,0,51.51,7.47,52.52,13.40",
 ].join("\n");
 
-export interface CsvTours {
-  tours: Record<string, unknown>[];
-  /** Problems the file itself has (line numbers from 1, the header being line 1). */
+/** One end of a tour as the file gives it. */
+export type PlaceRef =
+  | { kind: "address"; text: string }
+  | { kind: "coordinates"; lat: number; lon: number; text: string | null };
+
+export interface CsvTourLine {
+  /** Line in the file, the header being line 1. */
+  line: number;
+  name: string | null;
+  vehicle_id: string;
+  from: PlaceRef;
+  to: PlaceRef;
+  /** As written; ./tour-bodies.ts reads a time without an offset on the start's clock. */
+  start_time_tour: string;
+  battery_level_start: number | undefined;
+  payload_kg: number | undefined;
+  priority?: number;
+  depot_soc?: number;
+}
+
+export interface CsvRead {
+  lines: CsvTourLine[];
+  /** Problems of the file itself, each naming its line. */
   errors: string[];
 }
 
@@ -34,32 +57,56 @@ function cells(line: string, sep: string): string[] {
   return out.map((s) => s.trim());
 }
 
+/** A number as written, a decimal comma allowed; undefined for an empty cell, NaN for text. */
 const num = (v: string) => (v === "" ? undefined : Number(v.replace(",", ".")));
 
-export function toursFromCsv(text: string): CsvTours {
-  const lines = text.split(/\r?\n/).map((l, i) => ({ l, n: i + 1 })).filter((x) => x.l.trim() !== "");
-  if (lines.length === 0) return { tours: [], errors: ["The file is empty"] };
-  const first = lines[0].l;
+/** An end from `<end>` (a name) or `<end>_lat`/`<end>_lon`; a message when neither is complete. */
+function placeOf(row: Record<string, string>, end: "from" | "to", n: number): PlaceRef | string {
+  const text = row[end] ?? "";
+  const lat = row[`${end}_lat`] ?? "", lon = row[`${end}_lon`] ?? "";
+  if (lat === "" && lon === "") {
+    return text ? { kind: "address", text } : `Line ${n}: no ${end}: give a place or address (${end}) or coordinates (${end}_lat, ${end}_lon)`;
+  }
+  if (lat === "" || lon === "") return `Line ${n}: ${lat === "" ? `${end}_lat` : `${end}_lon`} is missing (coordinates need both)`;
+  const [la, lo] = [num(lat)!, num(lon)!];
+  if (!Number.isFinite(la) || !Number.isFinite(lo)) return `Line ${n}: ${!Number.isFinite(la) ? `${end}_lat` : `${end}_lon`} is not a number`;
+  return { kind: "coordinates", lat: la, lon: lo, text: text || null };
+}
+
+export function readToursCsv(text: string): CsvRead {
+  const rows = text.split(/\r?\n/).map((l, i) => ({ l, n: i + 1 })).filter((x) => x.l.trim() !== "");
+  if (rows.length === 0) return { lines: [], errors: ["The file is empty"] };
+  const first = rows[0].l;
   const sep = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ";" : ",";
   const header = cells(first, sep);
-  const missing = REQUIRED.filter((c) => !header.includes(c));
-  if (missing.length) return { tours: [], errors: [`Line 1: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`] };
+  const has = (c: string) => header.includes(c);
+  const missing = REQUIRED.filter((c) => !has(c));
+  for (const end of ["from", "to"]) {
+    if (!has(end) && !(has(`${end}_lat`) && has(`${end}_lon`))) missing.push(`${end} (or ${end}_lat and ${end}_lon)`);
+  }
+  if (missing.length) return { lines: [], errors: [`Line 1: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`] };
   const errors: string[] = [];
-  const tours = lines.slice(1).map(({ l, n }) => {
-    const row = Object.fromEntries(header.map((h, i) => [h, cells(l, sep)[i] ?? ""]));
-    for (const c of ["from_lat", "from_lon", "to_lat", "to_lon", "battery_level_start", "payload_kg", "priority", "depot_soc"]) {
-      if (row[c] && !Number.isFinite(num(row[c]))) errors.push(`Line ${n}: ${c} is not a number`);
-    }
-    return {
+  const lines: CsvTourLine[] = [];
+  for (const { l, n } of rows.slice(1)) {
+    const values = cells(l, sep);
+    const row = Object.fromEntries(header.map((h, i) => [h, values[i] ?? ""]));
+    const bad = NUMBERS.filter((c) => row[c] && !Number.isFinite(num(row[c])));
+    errors.push(...bad.map((c) => `Line ${n}: ${c} is not a number`));
+    const from = placeOf(row, "from", n), to = placeOf(row, "to", n);
+    for (const p of [from, to]) if (typeof p === "string") errors.push(p);
+    if (typeof from === "string" || typeof to === "string" || bad.length) continue;
+    lines.push({
+      line: n,
+      name: row.name || null,
       vehicle_id: row.vehicle_id,
+      from, to,
       start_time_tour: row.start_time_tour,
       battery_level_start: num(row.battery_level_start),
-      section_list: [{ start_pos: [num(row.from_lat), num(row.from_lon)], stop_pos: [num(row.to_lat), num(row.to_lon)], payload_kg: num(row.payload_kg) }],
-      poi_info: {},
+      payload_kg: num(row.payload_kg),
       ...(row.priority ? { priority: num(row.priority) } : {}),
       ...(row.depot_soc ? { depot_soc: num(row.depot_soc) } : {}),
-    };
-  });
-  if (tours.length === 0) errors.push("No tours below the header");
-  return { tours, errors };
+    });
+  }
+  if (rows.length === 1) errors.push("No tours below the header");
+  return { lines, errors };
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { fmtDuration, fmtKm, fmtNum } from "@/components/planner/format";
 import { useSession } from "@/components/shell/AppShell";
 import { useTRPC } from "@/components/trpc";
+import { FleetDays } from "./FleetDays";
 import styles from "./history.module.css";
 import { fmtDate, isFinal, routeTitle, STATUS_TEXT } from "./summary";
 
@@ -46,7 +47,7 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
         <div className={styles.head}>
           <div>
             <h1>Plan history</h1>
-            <p className={styles.lead}>Every tour planned for {session.tenantName}, newest first.</p>
+            <p className={styles.lead}>Every tour planned for {session.tenantName}, newest first; days of tours planned together are under <a href="#fleet-days">Fleet days</a>.</p>
           </div>
           <a className={styles.btnPrimary} href="/">
             Plan a new tour
@@ -171,6 +172,8 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
             </nav>
           ) : null}
         </section>
+
+        <FleetDays />
       </div>
     </main>
   );

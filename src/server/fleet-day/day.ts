@@ -108,6 +108,13 @@ function storedSummary(plan: string | null): Pick<FleetSummary, "tours" | "confl
   return { ...doc, tours, depot: doc.depot ?? null };
 }
 
+/** A day's status from its tours' jobs (FleetStatusResponse.status says what each means). */
+export function dayStatus(statuses: readonly JobStatus[]): FleetStatusResponse["status"] {
+  if (statuses.every((s) => s === "queued")) return "queued";
+  if (!statuses.every((s) => FINAL_JOB_STATUSES.includes(s))) return "running";
+  return statuses.includes("failed") ? "failed" : "succeeded";
+}
+
 export interface FleetStatusPage {
   /** The answer with every tour's `result` null. */
   status: FleetStatusResponse;
@@ -153,12 +160,9 @@ export async function fleetStatus(db: Db, tenantId: number, fleetId: string, pag
       status: statusOf(t), error: o.job?.error ?? null, fleet: part?.fleet ?? null, summary: part?.overview ?? null, result: null,
     };
   });
-  const status: FleetStatusResponse["status"] = statuses.every((s) => s === "queued")
-    ? "queued"
-    : !statuses.every((s) => FINAL_JOB_STATUSES.includes(s)) ? "running" : statuses.includes("failed") ? "failed" : "succeeded";
   return {
     status: {
-      fleet_id: fleetId, status, error: day.error, tours_total: tours.length, offset: page.offset, next_offset: end < tours.length ? end : null, tours: rows,
+      fleet_id: fleetId, status: dayStatus(statuses), error: day.error, tours_total: tours.length, offset: page.offset, next_offset: end < tours.length ? end : null, tours: rows,
       conflicts_alone: summary?.conflicts_alone ?? null, conflicts: summary?.conflicts ?? null, depot: summary?.depot ?? null, added: summary?.added ?? null,
     },
     results,

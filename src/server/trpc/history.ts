@@ -37,7 +37,7 @@ export interface PlanSummary {
 const idInput = z.object({ optimizationId: z.number().int().positive().max(2_147_483_647) });
 
 /** The point's town (./place-label.ts), or its coordinates while the data packs are not built (the page still lists plans). */
-function labelOf(lat: number, lon: number): string {
+export function labelOf(lat: number, lon: number): string {
   let gaz;
   try {
     gaz = packs.gazetteer;

@@ -1,4 +1,4 @@
-// The fleet day page: a day's tours planned together (src/components/fleet-day).
+// The fleet day page: a day's tours planned together (src/components/fleet-day); a submitted day moves to /fleet/day/{fleet_id}.
 import type { Metadata } from "next";
 import { FleetDayView } from "@/components/fleet-day/FleetDayView";
 import { AppShell } from "@/components/shell/AppShell";
@@ -10,7 +10,7 @@ export default function FleetDayPage() {
   return (
     <TRPCReactProvider>
       <AppShell>
-        <FleetDayView />
+        <FleetDayView withForm />
       </AppShell>
     </TRPCReactProvider>
   );
