@@ -3,6 +3,7 @@
 // (planner, fleet, keys). The message's id is `<id>-error` and the hint's
 // `<id>-hint`; the control names them in aria-describedby, so a screen reader
 // reads both with it, the message announced as an error.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import styles from "@/components/planner/planner.module.css";
 import own from "./field.module.css";
@@ -50,10 +51,11 @@ export function Field({ id, label, hint, errors, required, children, className }
 }
 
 export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  const t = useTranslations("field");
   if (!errors?.length) return null;
   return (
     <p id={`${id}-error`} className={styles.error}>
-      <span className={styles.srOnly}>Error: </span>
+      <span className={styles.srOnly}>{t("error")} </span>
       {errors.join(" ")}
     </p>
   );

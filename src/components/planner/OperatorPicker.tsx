@@ -2,6 +2,7 @@
 // Multi-select of charge point operators (stations.cpos): a filter box over a
 // list of checkboxes, the chosen ones shown as removable chips.
 import { useQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useTRPC } from "@/components/trpc";
 import styles from "./planner.module.css";
@@ -16,6 +17,9 @@ interface Props {
 }
 
 export function OperatorPicker({ value, onChange, errors }: Props) {
+  const t = useTranslations("operatorPicker");
+  const tField = useTranslations("field");
+  const format = useFormatter();
   const trpc = useTRPC();
   const cpos = useQuery({ ...trpc.stations.cpos.queryOptions(), staleTime: 10 * 60_000 });
   const [filter, setFilter] = useState("");
@@ -29,28 +33,28 @@ export function OperatorPicker({ value, onChange, errors }: Props) {
 
   return (
     <fieldset className={styles.subFieldset} aria-describedby={errors?.length ? "cpo-error" : undefined}>
-      <legend>Operators</legend>
+      <legend>{t("legend")}</legend>
       {value.length ? (
-        <ul className={styles.chips} aria-label="Chosen operators">
+        <ul className={styles.chips} aria-label={t("chosen")}>
           {value.map((v) => (
             <li key={v}>
               {v}
-              <button type="button" onClick={() => toggle(v)} aria-label={`Remove operator ${v}`}>
+              <button type="button" onClick={() => toggle(v)} aria-label={t("remove", { name: v })}>
                 ×
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className={styles.hint}>Any operator</p>
+        <p className={styles.hint}>{t("any")}</p>
       )}
       <label htmlFor="cpo-filter" className={styles.srOnly}>
-        Filter operators
+        {t("filter")}
       </label>
       <input
         id="cpo-filter"
         type="search"
-        placeholder="Filter operators…"
+        placeholder={t("filterPlaceholder")}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         autoComplete="off"
@@ -58,22 +62,22 @@ export function OperatorPicker({ value, onChange, errors }: Props) {
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? "cpo-error" : undefined}
       />
-      <div className={styles.checkList} role="group" aria-label="Operators">
-        {cpos.isPending ? <p className={styles.hint}>Loading operators…</p> : null}
-        {cpos.isError ? <p className={styles.error}>Operators could not be loaded.</p> : null}
+      <div className={styles.checkList} role="group" aria-label={t("list")}>
+        {cpos.isPending ? <p className={styles.hint}>{t("loading")}</p> : null}
+        {cpos.isError ? <p className={styles.error}>{t("loadError")}</p> : null}
         {matches.slice(0, SHOWN).map((c) => (
           <label key={c.name} className={styles.check} htmlFor={cpoId(c.name)}>
             <input id={cpoId(c.name)} type="checkbox" checked={selected.has(c.name)} onChange={() => toggle(c.name)} />
             <span className={styles.checkText}>{c.name}</span>
-            <span className={styles.count}>{c.station_count}</span>
+            <span className={styles.count}>{format.number(c.station_count)}</span>
           </label>
         ))}
-        {matches.length > SHOWN ? <p className={styles.hint}>{matches.length - SHOWN} more: type to narrow the list.</p> : null}
-        {cpos.data && matches.length === 0 ? <p className={styles.hint}>No operator matches.</p> : null}
+        {matches.length > SHOWN ? <p className={styles.hint}>{t("more", { count: matches.length - SHOWN })}</p> : null}
+        {cpos.data && matches.length === 0 ? <p className={styles.hint}>{t("noMatch")}</p> : null}
       </div>
       {errors?.length ? (
         <p id="cpo-error" className={styles.error}>
-          <span className={styles.srOnly}>Error: </span>
+          <span className={styles.srOnly}>{tField("error")} </span>
           {errors.join(" ")}
         </p>
       ) : null}

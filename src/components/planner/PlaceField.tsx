@@ -4,6 +4,7 @@
 // Typed coordinates ("53.55, 9.99") are offered as a place of their own: a
 // depot or yard often has no address the town-level gazetteer knows.
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTRPC } from "@/components/trpc";
 import { Req } from "@/components/form/Field";
@@ -20,7 +21,10 @@ export interface Place {
 
 interface Props {
   id: string;
+  /** "Start", "Stop 1": the field's label. */
   label: string;
+  /** The same inside a sentence: "start", "stop 1" (German keeps "Start", "Stopp 1"). */
+  pointName: string;
   text: string;
   place: Place | null;
   onText: (text: string) => void;
@@ -45,6 +49,10 @@ export function parseLatLon(text: string): Place | null {
   return { lat, lon, label: `${lat}, ${lon}`, kind: "coordinates" };
 }
 
+/** The kinds of place the form knows a word for (the geocoder's, typed coordinates, a map click); others show as they come. */
+const KINDS = ["address", "street", "postcode", "place", "coordinates", "map"] as const;
+const isKnownKind = (kind: string): kind is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(kind);
+
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
@@ -54,7 +62,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function PlaceField({ id, label, text, place, onText, onPlace, picking, onTogglePick, errors, actions, marker }: Props) {
+export function PlaceField({ id, label, pointName, text, place, onText, onPlace, picking, onTogglePick, errors, actions, marker }: Props) {
+  const t = useTranslations("placeField");
+  const tField = useTranslations("field");
+  const kindText = (kind: string) => (isKnownKind(kind) ? t(`kind.${kind}`) : kind);
   const trpc = useTRPC();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -125,7 +136,7 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
             role="combobox"
             autoComplete="off"
             spellCheck={false}
-            placeholder="Town, postcode or lat, lon"
+            placeholder={t("placeholder")}
             aria-required="true"
             aria-autocomplete="list"
             aria-expanded={expanded}
@@ -143,7 +154,7 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className={styles.suggestions} hidden={!expanded}>
+          <ul id={listId} role="listbox" aria-label={t("suggestions", { label })} className={styles.suggestions} hidden={!expanded}>
             {options.map((o, i) => (
               <li
                 key={`${o.label}-${i}`}
@@ -159,7 +170,7 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
                 onMouseMove={() => active !== i && setActive(i)}
               >
                 <span>{o.label}</span>
-                <span className={styles.optionKind}>{o.kind}</span>
+                <span className={styles.optionKind}>{kindText(o.kind)}</span>
               </li>
             ))}
           </ul>
@@ -169,24 +180,24 @@ export function PlaceField({ id, label, text, place, onText, onPlace, picking, o
           className={`${styles.iconButton} ${picking ? styles.iconButtonOn : ""}`}
           aria-pressed={picking}
           onClick={onTogglePick}
-          title={picking ? "Cancel picking on the map" : `Set ${label.toLowerCase()} on map`}
+          title={picking ? t("cancelPick") : t("setOnMap", { point: pointName })}
         >
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             <path d="M10 1.5a6 6 0 0 0-6 6c0 4.3 6 11 6 11s6-6.7 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z" fill="currentColor" />
           </svg>
-          <span className={styles.srOnly}>{picking ? "Cancel picking on the map" : `Set ${label.toLowerCase()} on map`}</span>
+          <span className={styles.srOnly}>{picking ? t("cancelPick") : t("setOnMap", { point: pointName })}</span>
         </button>
       </div>
-      {picking ? <p className={styles.pickHint}>Click the map to set the {label.toLowerCase()} (Esc cancels).</p> : null}
+      {picking ? <p className={styles.pickHint}>{t("pickHint", { point: pointName })}</p> : null}
       {place && !picking ? (
         <p id={hintId} className={styles.hint}>
           {place.lat.toFixed(4)}, {place.lon.toFixed(4)}
-          {place.kind ? ` · ${place.kind}` : ""}
+          {place.kind ? ` · ${kindText(place.kind)}` : ""}
         </p>
       ) : null}
       {errors?.length ? (
         <p id={errorId} className={styles.error}>
-          <span className={styles.srOnly}>Error: </span>
+          <span className={styles.srOnly}>{tField("error")} </span>
           {errors.join(" ")}
         </p>
       ) : null}

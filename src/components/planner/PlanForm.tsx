@@ -5,14 +5,15 @@
 // sending (form/request.ts), and submits it through planner.submit; messages
 // from either check are shown next to the fields they concern.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/trpc";
 import { toFieldErrors, validationDetails, type FieldErrors } from "./errors";
-import { ChargingOptions, filterSummary } from "./form/ChargingOptions";
+import { ChargingOptions, hasChargingOptions } from "./form/ChargingOptions";
 import { DriverFields } from "./form/DriverFields";
 import { buildSubmission, checkSubmission, renameFor, zoneOf } from "./form/request";
 import { RouteFields } from "./form/RouteFields";
-import { INITIAL, roleLabel, stopOf, type FormState, type SubmittedRun, type Waypoint } from "./form/state";
+import { INITIAL, roleInText, stopOf, type FormState, type SubmittedRun, type Waypoint } from "./form/state";
 import { SubmitBar } from "./form/SubmitBar";
 import { VehicleFields } from "./form/VehicleFields";
 import { parseLatLon, type Place } from "./PlaceField";
@@ -68,6 +69,9 @@ interface Props {
 
 export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, onSubmitted, prefill }: Props) {
   const trpc = useTRPC();
+  const t = useTranslations("planForm");
+  const tPoint = useTranslations("routePoint");
+  const tRequest = useTranslations("planRequest");
   const queryClient = useQueryClient();
   const fleet = useQuery({ ...trpc.fleet.list.queryOptions(), staleTime: 5 * 60_000 });
   const [f, setF] = useState<FormState>(INITIAL);
@@ -99,7 +103,7 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
     setF(next);
     setErrors({});
     // Carried-over charger filters should be seen, not hidden in the closed section.
-    if (filterSummary(next) !== "Any charger" || next.minChargeMin) setOptionsOpen(true);
+    if (hasChargingOptions(next)) setOptionsOpen(true);
     if (next.extendedDriving || next.drivenSinceBreakMin || next.drivenTodayMin) setDriverOpen(true);
   }, [prefill]);
 
@@ -120,7 +124,7 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
 
   const n = waypoints.length;
   const zone = zoneOf(f);
-  const zoneText = `times in ${zone.replaceAll("_", " ")}`;
+  const zoneText = t("zoneText", { zone: zone.replaceAll("_", " ") });
 
   /** Points as coordinates: chosen, typed as "lat, lon", or the gazetteer's best match for the text. */
   async function resolvePlaces(): Promise<{ points: Place[] | null; errs: FieldErrors }> {
@@ -135,12 +139,12 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
         continue;
       }
       if (!text) {
-        errs[`waypoint.${i}`] = [`Choose the ${roleLabel(i, n).toLowerCase()}: type a place or set it on the map.`];
+        errs[`waypoint.${i}`] = [t("pointMissing", { point: roleInText(i, n, tPoint) })];
         continue;
       }
       const hit = await queryClient.fetchQuery(trpc.places.geocode.queryOptions({ address: text })).catch(() => null);
       if (!hit) {
-        errs[`waypoint.${i}`] = [`No place found for “${text}”. Try a town or postcode, or set the point on the map.`];
+        errs[`waypoint.${i}`] = [t("placeNotFound", { text })];
         continue;
       }
       const found = { lat: hit.latitude, lon: hit.longitude, label: hit.label, kind: hit.kind };
@@ -162,7 +166,7 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
     setResolving(true);
     const { points, errs } = await resolvePlaces().finally(() => setResolving(false));
     if (!points) return fail(errs);
-    const s = buildSubmission(f, points, waypoints.map(stopOf), fleet.data?.find((v) => v.vehicle_id === f.vehicleId)?.effective ?? undefined);
+    const s = buildSubmission(f, points, waypoints.map(stopOf), tRequest, fleet.data?.find((v) => v.vehicle_id === f.vehicleId)?.effective ?? undefined);
     const invalid = checkSubmission(s);
     if (Object.keys(invalid).length) return fail(invalid);
 
@@ -170,16 +174,17 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
       { query: s.query, body: s.body },
       {
         onSuccess: (r) => {
-          if (r.job_id == null || r.optimization_id == null) return fail({ _form: ["The server accepted the tour but returned no job to follow."] });
+          if (r.job_id == null || r.optimization_id == null) return fail({ _form: [t("noJob")] });
           const vehicle = fleet.data?.find((v) => v.vehicle_id === f.vehicleId)?.name ?? f.vehicleId;
           const last = points[points.length - 1];
           const via = points.length - 2;
-          const title = via ? `${points[0].label} → ${via} stop${via > 1 ? "s" : ""} → ${last.label}` : `${points[0].label} → ${last.label}`;
+          const title = via ? t("titleVia", { from: points[0].label, count: via, to: last.label }) : `${points[0].label} → ${last.label}`;
           onSubmitted({ jobId: r.job_id, optimizationId: r.optimization_id, warnings: r.warnings ?? [], submittedAt: Date.now(), title, vehicle, submission: { query: s.query, body: s.body } });
         },
         onError: (err) => {
           const details = validationDetails(err);
-          fail(details?.length ? toFieldErrors(details, renameFor(s)) : { _form: [err.message || "The plan could not be submitted."] });
+          // The server's own words (the REST contract's English) as they come; only the app's fallback is translated.
+          fail(details?.length ? toFieldErrors(details, renameFor(s)) : { _form: [err.message || t("submitFailed")] });
         },
       },
     );
@@ -187,10 +192,8 @@ export function PlanForm({ waypoints, setWaypoints, picking, setPicking, busy, o
 
   const pending = resolving || submit.isPending;
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate data-plan-form aria-label="Plan a tour">
-      <p className={own.requiredNote}>
-        Fields marked <span className={field.req}>*</span> are required.
-      </p>
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-plan-form aria-label={t("label")}>
+      <p className={own.requiredNote}>{t.rich("requiredNote", { req: (mark) => <span className={field.req}>{mark}</span> })}</p>
       <RouteFields
         waypoints={waypoints}
         setWaypoints={setWaypoints}

@@ -4,13 +4,14 @@
 // Points are added, removed and reordered with buttons, so the keyboard does
 // all a mouse does; focus stays on the moved point and a live region says
 // where it went.
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { FieldErrors } from "../errors";
 import { PlaceField } from "../PlaceField";
 import styles from "../planner.module.css";
 import own from "./form.module.css";
 import { FieldError } from "@/components/form/Field";
-import { MAX_POINTS, newWaypoint, placeInputId, roleLabel, roleOf, stopOf, type StopState, type Waypoint } from "./state";
+import { MAX_POINTS, newWaypoint, placeInputId, roleInText, roleLabel, roleOf, stopOf, type StopState, type Waypoint } from "./state";
 import { StopDetails } from "./StopDetails";
 
 interface Props {
@@ -32,6 +33,8 @@ const Arrow = ({ up }: { up: boolean }) => (
 );
 
 export function RouteFields({ waypoints, setWaypoints, picking, setPicking, errors, clearErrors, formPayload, zoneText }: Props) {
+  const t = useTranslations("routeFields");
+  const tPoint = useTranslations("routePoint");
   const n = waypoints.length;
   const [announce, setAnnounce] = useState("");
   // Element to focus once the list has re-rendered (ids change with a point's role).
@@ -50,7 +53,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
     (first && !first.disabled ? first : byId(`${want.key}-${want.then === "up" ? "down" : "up"}`))?.focus();
   }, [waypoints, n]);
 
-  const name = (w: Waypoint, i: number) => w.place?.label || w.text.trim() || roleLabel(i, n);
+  const name = (w: Waypoint, i: number) => w.place?.label || w.text.trim() || roleLabel(i, n, tPoint);
 
   function update(i: number, patch: Partial<Waypoint>) {
     setWaypoints((ws) => ws.map((w, k) => (k === i ? { ...w, ...patch } : w)));
@@ -72,7 +75,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
     });
     // Messages are by position: they no longer match the points.
     clearErrors("waypoint.", "section.");
-    setAnnounce(`${name(waypoints[i], i)} is now ${roleLabel(j, n).toLowerCase()}, point ${j + 1} of ${n}.`);
+    setAnnounce(t("moved", { name: name(waypoints[i], i), point: roleInText(j, n, tPoint), position: j + 1, count: n }));
   }
   function remove(i: number) {
     setPicking(null);
@@ -80,7 +83,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
     focusNext.current = { key: stay.key, then: "place" };
     setWaypoints((ws) => ws.filter((_, k) => k !== i));
     clearErrors("waypoint.", "section.");
-    setAnnounce(`${name(waypoints[i], i)} removed; ${n - 1} points left.`);
+    setAnnounce(t("removed", { name: name(waypoints[i], i), count: n - 1 }));
   }
   function addStop() {
     setPicking(null);
@@ -88,16 +91,16 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
     focusNext.current = { key: w.key, then: "place" };
     setWaypoints((ws) => [...ws.slice(0, -1), w, ws[ws.length - 1]]);
     clearErrors("waypoint.", "section.");
-    setAnnounce(`Stop ${n - 1} added before the destination.`);
+    setAnnounce(t("added", { number: n - 1 }));
   }
 
   return (
     <section className={styles.group} aria-labelledby="route-heading">
-      <h2 id="route-heading">Route</h2>
+      <h2 id="route-heading">{t("heading")}</h2>
       <ol className={own.points}>
         {waypoints.map((w, i) => {
-          const label = roleLabel(i, n);
-          const lower = label.toLowerCase();
+          const label = roleLabel(i, n, tPoint);
+          const inText = roleInText(i, n, tPoint);
           return (
             <li key={w.key}>
               <fieldset className={own.point}>
@@ -105,6 +108,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
                 <PlaceField
                   id={placeInputId(w, i, n)}
                   label={label}
+                  pointName={inText}
                   marker={roleOf(i, n)}
                   text={w.text}
                   place={w.place}
@@ -115,14 +119,14 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
                   errors={errors[`waypoint.${i}`]}
                   actions={
                     <>
-                      <button type="button" id={`${w.key}-up`} className={own.smallIcon} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${lower} up`} title={`Move ${lower} up`}>
+                      <button type="button" id={`${w.key}-up`} className={own.smallIcon} disabled={i === 0} onClick={() => move(i, -1)} aria-label={t("moveUp", { point: inText })} title={t("moveUp", { point: inText })}>
                         <Arrow up />
                       </button>
-                      <button type="button" id={`${w.key}-down`} className={own.smallIcon} disabled={i === n - 1} onClick={() => move(i, 1)} aria-label={`Move ${lower} down`} title={`Move ${lower} down`}>
+                      <button type="button" id={`${w.key}-down`} className={own.smallIcon} disabled={i === n - 1} onClick={() => move(i, 1)} aria-label={t("moveDown", { point: inText })} title={t("moveDown", { point: inText })}>
                         <Arrow up={false} />
                       </button>
                       {n > 2 ? (
-                        <button type="button" className={own.smallIcon} onClick={() => remove(i)} aria-label={`Remove ${lower}`} title={`Remove ${lower}`}>
+                        <button type="button" className={own.smallIcon} onClick={() => remove(i)} aria-label={t("remove", { point: inText })} title={t("remove", { point: inText })}>
                           <svg viewBox="0 0 20 20" width="12" height="12" aria-hidden="true">
                             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
                           </svg>
@@ -134,7 +138,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
                 {i > 0 ? (
                   <StopDetails
                     pointKey={w.key}
-                    label={label}
+                    pointName={inText}
                     section={i - 1}
                     stop={stopOf(w)}
                     onChange={(patch) => updateStop(i, patch)}
@@ -151,7 +155,7 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
       <FieldError id="section-list" errors={errors.section_list} />
       <div className={styles.rowButtons}>
         <button type="button" className={styles.linkButton} disabled={n >= MAX_POINTS} onClick={addStop}>
-          + Add intermediate stop
+          {t("addStop")}
         </button>
         <button
           type="button"
@@ -160,10 +164,10 @@ export function RouteFields({ waypoints, setWaypoints, picking, setPicking, erro
             setPicking(null);
             setWaypoints((ws) => [...ws].reverse());
             clearErrors("waypoint.", "section.");
-            setAnnounce("Direction swapped: the destination is now the start.");
+            setAnnounce(t("swapped"));
           }}
         >
-          ⇅ Swap direction
+          {t("swap")}
         </button>
       </div>
       <p className={styles.srOnly} aria-live="polite">

@@ -3,18 +3,20 @@
 // time at the point and the arrival time window. Folded away behind a button
 // (most tours need none of it) with a one-line summary; open while it holds
 // an error so the message and its field can be seen and focused.
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { aria, type FieldErrors } from "../errors";
 import styles from "../planner.module.css";
 import own from "./form.module.css";
 import { Field, FieldError } from "@/components/form/Field";
+import { fmtKg, fmtRange, fmtTyped, type Formatter } from "./numbers";
 import type { StopState } from "./state";
 
 interface Props {
   /** The point's key: ids of the fields. */
   pointKey: string;
-  /** "Stop 1", "Destination". */
-  label: string;
+  /** The point's name in a sentence: "stop 1", "destination" (German: "Stopp 1", "Ziel"). */
+  pointName: string;
   /** Index of the section that ends at this point. */
   section: number;
   stop: StopState;
@@ -26,18 +28,25 @@ interface Props {
   zoneText: string;
 }
 
-const fmtKg = (s: string) => `${Number(s).toLocaleString("en-GB")} kg`;
+export type StopDetailsTranslator = ReturnType<typeof useTranslations<"stopDetails">>;
+
+/** A typed payload in kg, formatted; not a number: as typed. */
+const kgText = (format: Formatter, s: string) => (Number.isFinite(Number(s)) ? fmtKg(format, Number(s)) : s);
+/** The window's wall times as typed, "2026-06-02 09:00" in every language (ISO 8601 order, as the departure's hint shows). */
 const fmtWhen = (s: string) => s.replace("T", " ");
 
-function summary(s: StopState): string {
+/** "8,000 kg · 30 min service · arrive 2026-06-02 09:00 – 2026-06-02 12:00", what is set for the stop. */
+export function stopSummary(s: StopState, t: StopDetailsTranslator, format: Formatter): string {
   const parts: string[] = [];
-  if (s.payload.trim()) parts.push(fmtKg(s.payload));
-  if (s.serviceMin.trim()) parts.push(`${s.serviceMin} min service`);
-  if (s.earliest || s.latest) parts.push(`arrive ${fmtWhen(s.earliest) || "…"} – ${fmtWhen(s.latest) || "…"}`);
+  if (s.payload.trim()) parts.push(kgText(format, s.payload.trim()));
+  if (s.serviceMin.trim()) parts.push(t("summaryService", { minutes: fmtTyped(format, s.serviceMin) }));
+  if (s.earliest || s.latest) parts.push(t("summaryArrive", { earliest: fmtWhen(s.earliest) || "…", latest: fmtWhen(s.latest) || "…" }));
   return parts.join(" · ");
 }
 
-export function StopDetails({ pointKey: k, label, section, stop, onChange, errors, formPayload, zoneText }: Props) {
+export function StopDetails({ pointKey: k, pointName, section, stop, onChange, errors, formPayload, zoneText }: Props) {
+  const t = useTranslations("stopDetails");
+  const format = useFormatter();
   const [open, setOpen] = useState(false);
   const e = (f: string) => errors[`section.${section}.${f}`];
   const payloadErr = e("payload_kg");
@@ -45,7 +54,7 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
   const windowErr = e("opening_time");
   const invalid = !!(payloadErr || serviceErr || windowErr);
   const shown = open || invalid;
-  const text = summary(stop);
+  const text = stopSummary(stop, t, format);
   const panelId = `${k}-details`;
   const windowHint = `${k}-window-hint`;
 
@@ -57,16 +66,16 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
           className={own.disclosure}
           aria-expanded={shown}
           aria-controls={panelId}
-          aria-label={`Load and times at ${label.toLowerCase()}`}
+          aria-label={t("toggleLabel", { point: pointName })}
           onClick={() => setOpen(!shown)}
         >
-          Load and times
+          {t("toggle")}
         </button>
         {!shown && text ? <span className={own.summary}>{text}</span> : null}
       </div>
       <div id={panelId} hidden={!shown} className={own.stopDetailsBody}>
         <div className={styles.pair}>
-          <Field id={`${k}-payload`} label="Other payload on the way here (kg)" hint={formPayload.trim() ? `Empty: the tour's ${fmtKg(formPayload)}` : "Empty: the tour's payload"} errors={payloadErr}>
+          <Field id={`${k}-payload`} label={t("payload")} hint={formPayload.trim() ? t("payloadHintTour", { payload: kgText(format, formPayload.trim()) }) : t("payloadHintNone")} errors={payloadErr}>
             <input
               id={`${k}-payload`}
               type="number"
@@ -78,7 +87,7 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
               {...aria(`${k}-payload`, payloadErr, `${k}-payload-hint`)}
             />
           </Field>
-          <Field id={`${k}-service`} label="Service time here (min)" hint="0 – 1 440" errors={serviceErr}>
+          <Field id={`${k}-service`} label={t("service")} hint={fmtRange(format, 0, 1440)} errors={serviceErr}>
             <input
               id={`${k}-service`}
               type="number"
@@ -93,9 +102,9 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
           </Field>
         </div>
         <fieldset className={styles.subFieldset}>
-          <legend>Arrival time window</legend>
+          <legend>{t("windowLegend")}</legend>
           <div className={own.window}>
-            <Field id={`${k}-earliest`} label="Earliest" errors={undefined}>
+            <Field id={`${k}-earliest`} label={t("earliest")} errors={undefined}>
               <input
                 id={`${k}-earliest`}
                 type="datetime-local"
@@ -104,7 +113,7 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
                 {...aria(`${k}-window`, windowErr, windowHint)}
               />
             </Field>
-            <Field id={`${k}-latest`} label="Latest" errors={undefined}>
+            <Field id={`${k}-latest`} label={t("latest")} errors={undefined}>
               <input
                 id={`${k}-latest`}
                 type="datetime-local"
@@ -115,7 +124,7 @@ export function StopDetails({ pointKey: k, label, section, stop, onChange, error
             </Field>
           </div>
           <p id={windowHint} className={styles.hint}>
-            Both or neither; {zoneText}. Arriving early waits.
+            {t("windowHint", { zoneText })}
           </p>
           <FieldError id={`${k}-window`} errors={windowErr} />
         </fieldset>

@@ -2,12 +2,16 @@
 // check of them against the API's own zod contract. issuesToDetails turns zod
 // issues into the same {loc, msg} the server answers with, so a message reads
 // the same and lands on the same field whichever side finds the problem.
+import type { useTranslations } from "next-intl";
 import { PlannerQuery, RouteOptimizationRequest, type RouteOptimizationRequestInput } from "@/contract/request";
 import { issuesToDetails } from "@/server/http/validation";
 import { toFieldErrors, type FieldErrors, type ValidationDetail } from "../errors";
 import type { Place } from "../PlaceField";
 import type { FormState, StopState } from "./state";
 import { browserZone, zoned } from "./time";
+
+/** The form's own messages ("planRequest" in src/i18n/messages); the contract's stay in English, as the API answers them. */
+export type PlanRequestTranslator = ReturnType<typeof useTranslations<"planRequest">>;
 
 /** The chosen vehicle's masses: the payload it may carry is maxGrossKg - tareKg. */
 export interface PayloadLimits {
@@ -41,16 +45,16 @@ export function percentAsFraction(s: string): number | string | undefined {
 }
 
 /** A percentage outside the contract's range, worded in percent (the contract's own message speaks of fractions). */
-function percentOutside(s: string, label: string, min: number, max: number): string[] | null {
+function percentOutside(s: string, min: number, max: number, message: (range: { min: number; max: number }) => string): string[] | null {
   const v = num(s);
-  return typeof v === "number" && (v < min || v > max) ? [`${label} should be ${min}–${max} %.`] : null;
+  return typeof v === "number" && (v < min || v > max) ? [message({ min, max })] : null;
 }
 
 /**
  * `stops[i]` belongs to point i: section i (points i -> i + 1) takes its
  * payload, service time and time window from stops[i + 1], the point where it ends.
  */
-export function buildSubmission(f: FormState, points: Place[], stops: StopState[], vehicle?: PayloadLimits): PlannerSubmission {
+export function buildSubmission(f: FormState, points: Place[], stops: StopState[], t: PlanRequestTranslator, vehicle?: PayloadLimits): PlannerSubmission {
   const local: FieldErrors = {};
   const zone = zoneOf(f);
   const time = (v: string) => (v ? (zoned(v, zone)?.iso ?? v) : undefined);
@@ -66,20 +70,18 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
       payload_kg: num(own ? s.payload : f.payload),
     };
     const payload = section.payload_kg;
-    // The vehicle's own limit, worded as the server words it, on the field where the payload was typed.
+    // The vehicle's own limit, in English worded as the server words it, on the field where the payload was typed.
     if (vehicle && typeof payload === "number" && vehicle.tareKg + payload > vehicle.maxGrossKg) {
-      local[own ? `section.${i}.payload_kg` : "payload_kg"] = [
-        `Payload exceeds the vehicle's limit: tare ${vehicle.tareKg} kg + payload ${payload} kg > max gross ${vehicle.maxGrossKg} kg`,
-      ];
+      local[own ? `section.${i}.payload_kg` : "payload_kg"] = [t("payloadOverLimit", { tare: vehicle.tareKg, payload, maxGross: vehicle.maxGrossKg })];
     }
     const service = num(s.serviceMin);
     if (service !== undefined) section.service_time_min = service;
     if (s.earliest || s.latest) {
       if (!s.earliest || !s.latest) {
-        local[`section.${i}.opening_time`] = ["Enter both the earliest and the latest arrival, or leave both empty."];
+        local[`section.${i}.opening_time`] = [t("windowHalf")];
       } else if (s.latest < s.earliest) {
         // Same zone and format on both sides: the strings compare in time order.
-        local[`section.${i}.opening_time`] = ["The latest arrival must not be before the earliest."];
+        local[`section.${i}.opening_time`] = [t("windowOrder")];
       }
       section.opening_time = [time(s.earliest) ?? "", time(s.latest) ?? ""];
     }
@@ -123,13 +125,13 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
       ...(earliestRest !== undefined ? { earliest_daily_rest_after_driving_min: earliestRest } : {}),
     };
   }
-  if (!f.vehicleId) local.vehicle_id = ["Choose a vehicle of your fleet."];
-  const startOutside = percentOutside(f.batteryStart, "Battery at start", 10, 100);
+  if (!f.vehicleId) local.vehicle_id = [t("chooseVehicle")];
+  const startOutside = percentOutside(f.batteryStart, 10, 100, (range) => t("batteryStartOutside", range));
   if (startOutside) local.battery_level_start = startOutside;
-  const endOutside = percentOutside(f.batteryEnd, "Battery at end", 10, 80);
+  const endOutside = percentOutside(f.batteryEnd, 10, 80, (range) => t("batteryEndOutside", range));
   if (endOutside) local.battery_level_end = endOutside;
   // Required even when every leg sets its own: one rule the form can mark, and the usual case.
-  if (!f.payload.trim()) local.payload_kg = ["Enter the payload in kg."];
+  if (!f.payload.trim()) local.payload_kg = [t("payloadRequired")];
 
   const query: Record<string, string> = {};
   if (f.corridor.trim()) query.corridor = f.corridor.trim();

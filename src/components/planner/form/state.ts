@@ -1,5 +1,6 @@
 // The planning form's values as typed (strings: an empty field is "not given",
 // and what the user typed reaches the contract's validation unchanged).
+import type { useTranslations } from "next-intl";
 import { MAX_SECTIONS } from "@/contract/request";
 import type { FieldErrors } from "../errors";
 import type { Place } from "../PlaceField";
@@ -130,7 +131,18 @@ export const stopOf = (w: Waypoint): StopState => w.stop ?? EMPTY_STOP;
 
 export type PointRole = "start" | "via" | "destination";
 export const roleOf = (i: number, n: number): PointRole => (i === 0 ? "start" : i === n - 1 ? "destination" : "via");
-export const roleLabel = (i: number, n: number) => (i === 0 ? "Start" : i === n - 1 ? "Destination" : `Stop ${i}`);
+/** The route point messages ("routePoint" in src/i18n/messages). */
+export type RoutePointTranslator = ReturnType<typeof useTranslations<"routePoint">>;
+/** A point's name as a label or heading: "Start", "Stop 1", "Destination". */
+export function roleLabel(i: number, n: number, t: RoutePointTranslator): string {
+  const role = roleOf(i, n);
+  return role === "via" ? t("stop", { number: i }) : t(role);
+}
+/** A point's name inside a sentence ("Move stop 1 up"): English lowers the case, German keeps its nouns capitalized. */
+export function roleInText(i: number, n: number, t: RoutePointTranslator): string {
+  const role = roleOf(i, n);
+  return role === "via" ? t("inText.stop", { number: i }) : t(`inText.${role}`);
+}
 /** The place input's id; start and destination keep fixed ids (links, tests). */
 export const placeInputId = (w: Waypoint, i: number, n: number) => {
   const role = roleOf(i, n);
