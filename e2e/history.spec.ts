@@ -2,28 +2,16 @@
 // reopen one, compare both, export GPX and GeoJSON and read them back, print
 // it, share its link within the tenant (another tenant gets "not found") and
 // plan it again with changes. One screenshot per screen in artifacts/e2e/.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ARTIFACTS, apiKey, blockOutside, choosePlace, signIn } from "./support";
+import { ARTIFACTS, apiKey, blockOutside, choosePlace, createKey, signIn } from "./support";
 import { SaxesParser } from "saxes";
 import { decodePolyline } from "../src/engine/network/polyline";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(ARTIFACTS, name), fullPage });
-
-/** Another key, made like global-setup.ts makes the first one. */
-function createKey(tenant: string, role: "admin" | "member"): string {
-  const out = execFileSync("npx", ["tsx", "scripts/apikey.ts", "create", "--tenant", tenant, "--role", role, "--label", "playwright-history"], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./.data/e2e.db" },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 120_000,
-  });
-  return out.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/\s/.test(l)).pop()!;
-}
 
 /** Submits the planner form and waits for the result; returns the new optimization id. */
 async function submitPlan(page: Page): Promise<number> {
@@ -32,6 +20,8 @@ async function submitPlan(page: Page): Promise<number> {
   const json = await (await submitted).json();
   const id = (Array.isArray(json) ? json[0] : json).result.data.optimization_id as number;
   await expect(page.getByRole("list", { name: "Stops" })).toBeVisible({ timeout: 60_000 });
+  // The finished plan is at its own address.
+  await expect(page).toHaveURL(new RegExp(`/plans/${id}$`));
   return id;
 }
 
@@ -118,7 +108,14 @@ test.describe.serial("plan history", () => {
     const charging = await stops.locator('li[data-stop-kind="charge"]').count();
     expect(charging).toBeGreaterThan(0);
     await expect(page.locator(".leaflet-overlay-pane svg path.route-line").first()).toBeVisible();
-    for (const name of ["Export GPX", "Export GeoJSON", "Print view", "Re-plan with changes"]) await expect(page.getByRole("link", { name })).toBeVisible();
+    const toolbar = page.getByRole("group", { name: `Plan #${first}: share, print and export` });
+    for (const name of ["Print", "Re-plan with changes"]) await expect(toolbar.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(toolbar.getByRole("button", { name: "Copy link" })).toBeVisible();
+    // The plan page is where the toolbar is: no link to itself.
+    await expect(toolbar.getByRole("link", { name: "Open plan page" })).toHaveCount(0);
+    await toolbar.locator("summary", { hasText: "Export" }).click();
+    for (const name of [/^Export GPX/, /^Export GeoJSON/]) await expect(toolbar.getByRole("link", { name })).toBeVisible();
+    await toolbar.locator("summary", { hasText: "Export" }).click();
     await expect(page.getByLabel("Share link")).toHaveValue(new RegExp(`/plans/${first}$`));
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(500);
@@ -159,8 +156,10 @@ test.describe.serial("plan history", () => {
     await signIn(page, { path: null });
     const result = await (await request.get(`/planner/optimizations/${first}/result`, { headers: { authorization: `Bearer ${apiKey()}` } })).json();
 
+    const exportMenu = page.getByTestId("plan-toolbar").locator("summary", { hasText: "Export" });
+    await exportMenu.click();
     const gpxDownload = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export GPX" }).click();
+    await page.getByRole("link", { name: /^Export GPX/ }).click();
     const gpxFile = await gpxDownload;
     expect(gpxFile.suggestedFilename()).toBe(`etruck-plan-${first}.gpx`);
     const gpx = readGpx(fs.readFileSync((await gpxFile.path())!, "utf8"));
@@ -180,8 +179,9 @@ test.describe.serial("plan history", () => {
     const stop0 = result.sections[0].poi_summary;
     expect(charges[0]).toMatchObject({ lat: stop0.coordinate_lat, lon: stop0.coordinate_lon });
 
+    await exportMenu.click();
     const geoDownload = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export GeoJSON" }).click();
+    await page.getByRole("link", { name: /^Export GeoJSON/ }).click();
     const geo = JSON.parse(fs.readFileSync((await (await geoDownload).path())!, "utf8"));
     expect(geo.type).toBe("FeatureCollection");
     const lines = geo.features.filter((f: { geometry: { type: string } }) => f.geometry.type === "LineString");
@@ -201,7 +201,7 @@ test.describe.serial("plan history", () => {
   test("prints a clean stops table", async ({ page }) => {
     await page.goto(`/plans/${first}`);
     await signIn(page, { path: null });
-    await page.getByRole("link", { name: "Print view" }).click();
+    await page.getByTestId("plan-toolbar").getByRole("link", { name: "Print", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/plans/${first}/print$`));
     const table = page.getByTestId("print-stops");
     await expect(table.locator('tr[data-stop-kind="destination"]')).toHaveCount(1);

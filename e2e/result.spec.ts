@@ -1,12 +1,13 @@
 // The result screens end to end: the route coloured by state of charge with
 // its key, stop popups, the station layers, the SoC/elevation chart, the
 // timeline, totals with tolls and cost, a tour that is not drivable explained
-// on the map, the laptop and tablet layouts, and axe on the result and map.
+// on the map, the laptop and tablet layouts, and axe on the result and map;
+// energy at a depot charger priced at the tenant's depot price, or said to have none.
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ARTIFACTS, blockOutside, choosePlace, signIn } from "./support";
+import { ARTIFACTS, blockOutside, choosePlace, createKey, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
@@ -199,4 +200,64 @@ test("a tour that is not drivable says on the map where the battery runs out and
   await settle(page);
   await page.screenshot({ path: path.join(ARTIFACTS, "result-not-drivable.png") });
   await audit(page, "result-not-drivable");
+});
+
+/** Hamburg -> Hannover, 90 min of service at a 150 kW charger there (a depot's), -> München: the truck charges at Hannover. */
+const DEPOT_TOUR = {
+  vehicle_id: "mb-eactros-600", battery_level_start: 0.5, poi_info: {},
+  section_list: [
+    { start_pos: [53.55, 9.99], stop_pos: [52.37, 9.73], payload_kg: 20000, service_time_min: 90, power_available_kW: 150 },
+    { start_pos: [52.37, 9.73], stop_pos: [48.14, 11.58], payload_kg: 20000 },
+  ],
+};
+
+test("energy at a depot charger: the tenant's depot price and cost, or 'depot price not set' with a link to the prices", async ({ page }) => {
+  test.setTimeout(240_000);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  // A tenant of its own, whose depot price this test sets.
+  const tenant = `e2e-depot-${Date.now().toString(36)}`;
+  const key = createKey(tenant, "admin");
+  const headers = { authorization: `Bearer ${key}` };
+  const plan = async () => {
+    const r = await page.request.post("/planner", { headers, data: DEPOT_TOUR });
+    expect(r.status()).toBe(200);
+    return (await r.json()).optimization_id as number;
+  };
+  const setDepotPrice = async (price: number) =>
+    expect((await page.request.put("/poi/prices", { headers, data: { contracts: [], depot_energy_price_per_kWh: price } })).status()).toBe(200);
+  const depotStop = async (id: number) => {
+    const r = await (await page.request.get(`/planner/optimizations/${id}/result`, { headers })).json();
+    return r.sections.map((s: { poi_summary: { charger_source?: string; energy_kWh: number; energy_cost: { amount: number } } }) => s.poi_summary).find((p: { charger_source?: string }) => p?.charger_source);
+  };
+  const unset = await plan();
+  await setDepotPrice(0);
+  const zero = await plan();
+  await setDepotPrice(0.17);
+  const priced = await plan();
+  expect((await depotStop(priced)).energy_kWh).toBeGreaterThan(0);
+
+  const result = page.getByRole("region", { name: "Plan result" });
+  // No depot price: the assumed one, said to be that, and where to set one.
+  await signIn(page, { path: `/plans/${unset}`, key, tenant });
+  const depot = result.getByTestId("depot-energy");
+  await expect(depot).toHaveText(/^Depot charging: [\d,]+ kWh, depot price not set: 0\.2001 EUR\/kWh assumed, €[\d,.]+\. Set your depot price\.$/);
+  await expect(depot.getByRole("link", { name: "Set your depot price" })).toHaveAttribute("href", "/prices");
+  await expect(result).not.toContainText("% of the energy at published list prices");
+  await expect(result.getByTestId("public-energy")).toHaveText(/^(All public charging|Public charging:) /);
+  await depot.scrollIntoViewIfNeeded();
+  await shot(page, "result-depot-unset.png");
+  await audit(page, "result-depot");
+
+  // A depot price of 0: not "0.00 EUR" for the depot's energy, but that no price is set.
+  await page.goto(`/plans/${zero}`);
+  await expect(depot).toHaveText(/^Depot charging: [\d,]+ kWh, depot price not set \(0 EUR\/kWh\): not counted\. Set your depot price\.$/);
+  await expect(result.getByTestId("plan-cost")).toContainText(/Energy: (€[\d,.]+ \+ depot energy, price not set|depot price not set) · /);
+
+  // The tenant's price: that price and what the depot's energy cost.
+  await page.goto(`/plans/${priced}`);
+  const amount = new Intl.NumberFormat("en-GB", { style: "currency", currency: "EUR" }).format((await depotStop(priced)).energy_cost.amount);
+  await expect(depot).toHaveText(new RegExp(`^Depot charging: [\\d,]+ kWh at 0\\.17 EUR/kWh, your depot price: ${amount.replace(".", "\\.")}\\.$`));
+  await expect(depot.getByRole("link")).toHaveCount(0);
+  await depot.scrollIntoViewIfNeeded();
+  await shot(page, "result-depot-priced.png");
 });

@@ -1,5 +1,7 @@
-// What every end-to-end spec needs: the e2e key, no requests leaving the
-// machine, signing in, choosing a place from the geocoder, screenshots.
+// What every end-to-end spec needs: the e2e key (and more keys, of other
+// tenants), no requests leaving the machine, signing in, choosing a place from
+// the geocoder, screenshots.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -10,6 +12,17 @@ export function apiKey(): string {
   const key = process.env.E2E_API_KEY;
   if (!key) throw new Error("E2E_API_KEY is not set: e2e/global-setup.ts did not run");
   return key;
+}
+
+/** Another key, made like global-setup.ts makes the first one (the tenant is created with its fleet if missing). */
+export function createKey(tenant: string, role: "admin" | "member"): string {
+  const out = execFileSync("npx", ["tsx", "scripts/apikey.ts", "create", "--tenant", tenant, "--role", role, "--label", "playwright"], {
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./.data/e2e.db" },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 120_000,
+  });
+  return out.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/\s/.test(l)).pop()!;
 }
 
 /** Nothing outside is reachable (no tile server): fail such requests at once. */

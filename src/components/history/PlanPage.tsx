@@ -1,16 +1,19 @@
 "use client";
 // A stored plan at its own address (/plans/{id}): the same result panel and
-// map as the planner, the link to share within the tenant, the exports, the
-// print view and "re-plan with changes".
+// map as the planner, its time-cost options (each shown on a choice, as in the
+// planner), the link to share within the tenant, the exports, the print view
+// and "re-plan with changes".
 import { useState } from "react";
 import { MapView } from "@/components/map/MapView";
+import share from "@/components/plan-share/plan-share.module.css";
+import { PlanToolbar } from "@/components/plan-share/PlanToolbar";
 import ps from "@/components/planner/planner.module.css";
 import { ResultPanel } from "@/components/planner/ResultPanel";
-import { useSession } from "@/components/shell/AppShell";
 import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
 import { fmtDate, isFinal, routeTitle, STATUS_TEXT } from "./summary";
+import { useCostOption } from "./useCostOption";
 import { usePlan } from "./usePlan";
 
 const noPick = () => {};
@@ -19,9 +22,11 @@ export function PlanPage({ id }: { id: number }) {
   const plan = usePlan(id);
   const [focus, setFocus] = useState<{ index: number; nonce: number } | null>(null);
   const [view, setView] = useState<NarrowView>("panel");
+  const stored = plan.data?.result ?? null;
+  const option = useCostOption(id, stored);
   if (plan.notFound) return <PlanNotFound id={id} />;
   const s = plan.data?.summary;
-  const result = plan.data?.result ?? null;
+  const result = option.result;
 
   return (
     <div className={ps.workspace} data-view={view}>
@@ -55,7 +60,12 @@ export function PlanPage({ id }: { id: number }) {
               <span className={ps.statusError}>Planning failed{s.error ? `: ${s.error}` : "."}</span>
             </p>
           ) : null}
-          {s ? <PlanActions id={id} hasResult={!!result} /> : null}
+          {s ? <PlanActions id={id} title={routeTitle(s)} hasResult={!!stored} /> : null}
+          {option.status ? (
+            <p className={`${ps.panelStatus} ${styles.planState}`} role={option.failed ? "alert" : "status"}>
+              {option.failed ? <span className={ps.statusError}>{option.status}</span> : option.status}
+            </p>
+          ) : null}
           {result ? <ResultPanel
               result={result}
               submitWarnings={[]}
@@ -63,6 +73,8 @@ export function PlanPage({ id }: { id: number }) {
                 setFocus({ index, nonce: Date.now() });
                 setView("map");
               }}
+              option={option.shown}
+              onOption={option.show}
             /> : null}
         </div>
       </aside>
@@ -73,52 +85,13 @@ export function PlanPage({ id }: { id: number }) {
   );
 }
 
-function PlanActions({ id, hasResult }: { id: number; hasResult: boolean }) {
-  const session = useSession();
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  // The address itself is the share link: it opens for anyone signed in to the same tenant.
-  const url = typeof window === "undefined" ? `/plans/${id}` : `${window.location.origin}/plans/${id}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("yes");
-    } catch {
-      setCopied("no");
-    }
-  };
+/** The plan's toolbar (share, print, export) and "Re-plan with changes". */
+function PlanActions({ id, title, hasResult }: { id: number; title: string; hasResult: boolean }) {
   return (
-    <>
-      <div className={styles.planActions}>
-        {hasResult ? (
-          <>
-            <a className={styles.btn} href={`/plans/${id}/export?format=gpx`} download>
-              Export GPX
-            </a>
-            <a className={styles.btn} href={`/plans/${id}/export?format=geojson`} download>
-              Export GeoJSON
-            </a>
-            <a className={styles.btn} href={`/plans/${id}/print`}>
-              Print view
-            </a>
-          </>
-        ) : null}
-        <a className={styles.btn} href={`/?from=${id}`}>
-          Re-plan with changes
-        </a>
-      </div>
-      <div className={styles.share}>
-        <label htmlFor="share-link">Share link</label>
-        <div className={styles.shareRow}>
-          <input id="share-link" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} aria-describedby="share-hint" />
-          <button type="button" className={styles.btn} onClick={() => void copy()}>
-            Copy link
-          </button>
-        </div>
-        <p id="share-hint" role="status" aria-live="polite">
-          {copied === "yes" ? "Link copied. " : copied === "no" ? "Copying is not allowed here: select the link and copy it. " : ""}
-          Anyone signed in to {session.tenantName} can open it.
-        </p>
-      </div>
-    </>
+    <PlanToolbar id={id} title={title} hasResult={hasResult} onPlanPage>
+      <a className={share.btn} href={`/?from=${id}`}>
+        Re-plan with changes
+      </a>
+    </PlanToolbar>
   );
 }

@@ -7,11 +7,13 @@ import { useReplan } from "@/components/history/useReplan";
 import { MapView } from "@/components/map/MapView";
 import type { MapWaypoint } from "@/components/map/types";
 import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
+import { PlanToolbar } from "@/components/plan-share/PlanToolbar";
 import { useTRPC } from "@/components/trpc";
 import { fmtLatLon } from "./format";
 import { newWaypoint, PlanForm, type SubmittedRun, type Waypoint } from "./PlanForm";
 import styles from "./planner.module.css";
 import { ResultPanel } from "./ResultPanel";
+import { usePlanAddress } from "./usePlanAddress";
 
 const POLL_MS = 700;
 const isFinal = (s: JobStatus | undefined) => s != null && FINAL_JOB_STATUSES.includes(s);
@@ -64,6 +66,9 @@ export function PlannerApp() {
     refetchInterval: (q) => (q.state.data && q.state.data.result == null && !isFinal(q.state.data.status) ? POLL_MS : false),
   });
   const plan = result.data?.result ?? null;
+  // A finished plan (stored, whichever option is shown) has its own address; the user's tab choices move the address along.
+  const finishedId = run && final && jobStatus !== "failed" ? run.optimizationId : null;
+  const selectTab = usePlanAddress(finishedId, setTab);
   // "Plan on this route": the same request with route_choice naming one of route_alternatives.
   const resubmit = useMutation(trpc.planner.submit.mutationOptions());
   const [routeError, setRouteError] = useState<string | null>(null);
@@ -144,7 +149,7 @@ export function PlannerApp() {
         <ViewSwitch view={view} setView={setView} panelLabel={run ? "Plan and result" : "Plan"} />
         <aside className={styles.sidebar} aria-label="Planner">
           <h1 className={styles.srOnly}>Plan a trip</h1>
-          <Tabs tab={tab} setTab={setTab} resultEnabled={!!run} resultBusy={working} />
+          <Tabs tab={tab} setTab={selectTab} resultEnabled={!!run} resultBusy={working} />
           <div id="panel-plan" role="tabpanel" aria-labelledby="tab-plan" hidden={tab !== "plan"} className={styles.panel}>
             {replan.notice}
             <PlanForm
@@ -177,6 +182,7 @@ export function PlannerApp() {
                 </p>
               </div>
             ) : null}
+            {run && finishedId != null ? <PlanToolbar id={run.optimizationId} title={run.title} hasResult /> : null}
             {statusLine ? (
               <div className={styles.panelStatus} role="status" aria-live="polite">
                 {statusLine}
@@ -203,7 +209,7 @@ export function PlannerApp() {
             ) : null}
             {run && !working ? (
               <div className={styles.panelFoot}>
-                <button type="button" className={styles.secondaryWide} onClick={() => setTab("plan")}>
+                <button type="button" className={styles.secondaryWide} onClick={() => selectTab("plan")}>
                   Change the plan
                 </button>
               </div>

@@ -165,7 +165,9 @@ export function ResultPanel({ result, submitWarnings, onFocusStop, option = null
       ) : null}
 
       <Totals result={result} />
-      {onOption && result.cost_options?.length ? <CostOptions options={result.cost_options} shown={option} onShow={onOption} /> : null}
+      {onOption && result.cost_options?.length ? (
+        <CostOptions options={result.cost_options} shown={option} onShow={onOption} valueOfTime={result.totals?.cost?.value_of_time_eur_per_h ?? null} />
+      ) : null}
       {result.route_alternatives && result.route_alternatives.length > 1 ? <RouteChoices routes={result.route_alternatives} onChoose={onChooseRoute} busy={choosingRoute} /> : null}
 
       {warnings.length ? (

@@ -1,10 +1,13 @@
 // The tour's totals and what it costs: tolls per toll system (an unknown rate
 // stays "unknown", never 0) and their sum per currency; energy from published
-// list prices or marked estimates, and the value of the time spent (totals.cost).
+// list prices or marked estimates (what each kWh was priced at, and the depot's
+// price: energy-pricing.ts), and the value of the time spent (totals.cost).
 import type { OptimizationResultResponse } from "@/contract/result";
 import { fmtDay, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import ps from "@/components/planner/planner.module.css";
 import styles from "./result.module.css";
+import { energyPricing } from "./energy-pricing";
+import { EnergyPricingNote } from "./EnergyPricingNote";
 import { fmtMoney, tourCost } from "./tolls";
 
 function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -22,6 +25,7 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
 export function Totals({ result }: { result: OptimizationResultResponse }) {
   const t = result.totals;
   const cost = tourCost(result);
+  const pricing = energyPricing(result);
   const unknownText = `the toll of ${cost.unknown.join(", ")}, whose rate is not known`;
   const costText = cost.known.length
     ? `${cost.known.map((k) => fmtMoney(k.total, k.currency)).join(" + ")} in tolls${cost.unknown.length ? `, plus ${unknownText}` : ""}`
@@ -96,18 +100,18 @@ export function Totals({ result }: { result: OptimizationResultResponse }) {
           {costText}.
         </p>
         {t?.cost ? (
-          <p className={styles.para} data-testid="plan-cost">
-            <strong>Energy: </strong>
-            {fmtMoney(t.cost.energy, "EUR")}
-            {t.cost.energy_priced_share != null && t.cost.energy_priced_share < 1
-              ? ` (${Math.round(t.cost.energy_priced_share * 100)} % of the energy at published list prices, the rest estimated)`
-              : ""}
-            {" · "}
-            <strong>Time: </strong>
-            {fmtMoney(t.cost.time_value, "EUR")} at {fmtMoney(t.cost.value_of_time_eur_per_h, "EUR")}/h · <strong>Total: </strong>
-            {fmtMoney(t.cost.total, "EUR")}
-            {t.cost.tolls_unpriced ? " plus tolls of unknown rate" : ""}
-          </p>
+          <>
+            <p className={styles.para} data-testid="plan-cost">
+              <strong>Energy: </strong>
+              {pricing.depot?.price === "zero" ? (t.cost.energy > 0 ? `${fmtMoney(t.cost.energy, "EUR")} + depot energy, price not set` : "depot price not set") : fmtMoney(t.cost.energy, "EUR")}
+              {" · "}
+              <strong>Time: </strong>
+              {fmtMoney(t.cost.time_value, "EUR")} at {fmtMoney(t.cost.value_of_time_eur_per_h, "EUR")}/h · <strong>Total: </strong>
+              {fmtMoney(t.cost.total, "EUR")}
+              {t.cost.tolls_unpriced ? " plus tolls of unknown rate" : ""}
+            </p>
+            <EnergyPricingNote pricing={pricing} />
+          </>
         ) : null}
         <p className={styles.hint} data-testid="plan-objective">
           All prices net of VAT. {t?.cost?.objective === "fastest" ? "Planned for the least time." : t?.cost?.objective === "cheapest" ? "Planned for the least money (time only breaks ties)." : t?.cost?.objective === "balanced" ? "Planned for the least energy cost plus value of time." : ""}
