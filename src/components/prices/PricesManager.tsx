@@ -1,146 +1,160 @@
 "use client";
-// The tenant's charging prices: its contracts with operators, its depot's
-// energy price and its value of time (GET|PUT /poi/prices). Every key reads
-// them; a tenant admin replaces the contracts from CSV and sets the two figures
-// (the server enforces it: FORBIDDEN).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import styles from "@/components/fleet/manage.module.css";
+// The tenant's charging prices as a table editor: its contracts with operators
+// (add, edit, delete, import and export CSV, remove all), its depot's energy
+// price and its value of time (GET|PUT /poi/prices). Every key reads them; only
+// a tenant admin changes them (the server enforces it: FORBIDDEN). Every change
+// saves the whole list through tRPC `set`, so the server's checks stay the one truth.
+import { useDeferredValue, useMemo, useState } from "react";
+import type { ContractPrice } from "@/contract/prices";
+import manage from "@/components/fleet/manage.module.css";
+import { fmtMoment } from "@/components/planner/format";
 import planner from "@/components/planner/planner.module.css";
-import { errorsOf, type FieldErrors } from "@/components/fleet/errors";
 import { useSession } from "@/components/shell/AppShell";
-import { useTRPC } from "@/components/trpc";
+import { ContractDialog } from "./ContractDialog";
+import { ContractsTable } from "./ContractsTable";
+import { contractsCsv, csvFileName } from "./csv-export";
+import { FiguresCard } from "./FiguresCard";
+import { ImportDialog } from "./ImportDialog";
+import styles from "./prices.module.css";
+import { T } from "./text";
+import { DeleteContract, RemoveAllContracts } from "./RemoveDialogs";
+import { usePriceList } from "./usePriceList";
 
-const CSV_HEADER = "operator;country;connector;min_power_kW;max_power_kW;currency;energy_price_per_kWh;session_fee;price_per_min;per_min_after_min;note";
-const EXAMPLE = `${CSV_HEADER}\nIONITY;DE;;;;EUR;0.39;;;;framework contract 2026`;
+type Open =
+  | { kind: "add" }
+  | { kind: "edit"; contract: ContractPrice; index: number }
+  | { kind: "delete"; contract: ContractPrice; index: number }
+  | { kind: "removeAll" }
+  | { kind: "import" }
+  | null;
 
-/** 422 locations onto the form: a CSV line, the depot price, the value of time, or the whole form. */
-function fieldOf(loc: (string | number)[]): string {
-  const [, a] = loc;
-  if (typeof a === "number") return "csv";
-  if (a === "depot_energy_price_per_kWh" || a === "value_of_time_eur_per_h") return a;
-  return "_form";
-}
-
-const num = (s: string) => (s.trim() === "" ? null : Number(s.replace(",", ".")));
+/** Does a contract match the filter text (operator, country, connector, note; case-insensitive)? */
+const matches = (c: ContractPrice, q: string) => [c.operator, c.country, c.connector, c.note].some((v) => v?.toLowerCase().includes(q));
 
 export function PricesManager() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const session = useSession();
   const admin = session.role === "admin";
-  const list = useQuery(trpc.stations.prices.get.queryOptions());
-  const [csv, setCsv] = useState("");
-  const [depot, setDepot] = useState<string | null>(null);
-  const [vot, setVot] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const prices = usePriceList();
+  const { list } = prices;
+  const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState("");
-  const setCsvM = useMutation(trpc.stations.prices.setCsv.mutationOptions());
-  const setM = useMutation(trpc.stations.prices.set.mutationOptions());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.stations.prices.get.queryKey() });
+  const [filter, setFilter] = useState("");
+  const query = useDeferredValue(filter.trim().toLowerCase());
+  const contracts = list.data?.contracts ?? null;
+  const shown = useMemo(() => (contracts ?? []).flatMap((c, i) => (!query || matches(c, query) ? [i] : [])), [contracts, query]);
 
-  async function save(ev: React.FormEvent) {
-    ev.preventDefault();
-    setErrors({});
+  const show = (o: Open) => {
     setStatus("");
-    const current = list.data;
-    if (!current) return;
-    try {
-      const contracts = csv.trim() ? (await setCsvM.mutateAsync({ csv })).contracts : current.contracts;
-      await setM.mutateAsync({
-        contracts,
-        depot_energy_price_per_kWh: depot === null ? current.depot_energy_price_per_kWh ?? null : num(depot),
-        value_of_time_eur_per_h: vot === null ? current.value_of_time_eur_per_h ?? null : num(vot),
-      });
-      setCsv("");
-      setStatus(`Saved: ${contracts.length} contract${contracts.length === 1 ? "" : "s"}.`);
-      refresh();
-    } catch (e) {
-      setErrors(errorsOf(e, fieldOf));
-    }
+    setOpen(o);
+  };
+  const done = (message: string) => {
+    setOpen(null);
+    setStatus(message);
+  };
+
+  function exportCsv() {
+    const file = csvFileName(session.tenantName, new Date());
+    const url = URL.createObjectURL(new Blob([contractsCsv(contracts ?? [])], { type: "text/csv;charset=utf-8" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = file;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    setStatus(T.status.exported(file));
   }
 
-  const d = list.data;
   return (
-    <main className={styles.page}>
-      <div className={styles.content}>
-        <div className={styles.head}>
+    <main className={manage.page}>
+      <div className={manage.content}>
+        <div className={manage.head}>
           <div>
-            <h1>Charging prices</h1>
-            <p>
-              The prices {session.tenantName} pays: contracts with operators come before published list prices in every plan&apos;s cost and in the
-              balanced and cheapest objectives. All figures net of VAT.
-            </p>
+            <h1>{T.page.title}</h1>
+            <p>{T.page.intro(session.tenantName)}</p>
+            {list.data ? (
+              <p className={styles.updated}>
+                {list.data.updated_at ? (
+                  <>
+                    {T.page.updated} <time dateTime={list.data.updated_at}>{fmtMoment(list.data.updated_at)}</time>.
+                  </>
+                ) : (
+                  T.page.neverSet
+                )}
+              </p>
+            ) : null}
           </div>
         </div>
         {admin ? null : (
-          <div className={styles.note} role="note">
-            <p><strong>Only a tenant admin can change the prices.</strong> You are signed in with a key whose role is <em>member</em>.</p>
+          <div className={manage.note} role="note">
+            <p>
+              <strong>{T.page.readOnlyTitle}</strong> {T.page.readOnlyWhy}
+            </p>
           </div>
         )}
-        <p className={styles.status} role="status">{status}</p>
+        <p className={manage.status} role="status">
+          {status}
+        </p>
+
         {list.isError ? (
-          <p className={planner.formError} role="alert">The prices could not be loaded: {list.error.message}</p>
+          <p className={planner.formError} role="alert">
+            {T.page.loadFailed(list.error.message)}
+          </p>
         ) : (
           <>
-            <p data-testid="price-settings">
-              Depot energy: {d?.depot_energy_price_per_kWh != null ? `${d.depot_energy_price_per_kWh} EUR/kWh` : "not set (0.2001 EUR/kWh assumed, marked estimated)"} ·
-              Value of time: {d?.value_of_time_eur_per_h != null ? `${d.value_of_time_eur_per_h} EUR/h` : "not set (50 EUR/h)"}
-            </p>
-            <div className={styles.tableWrap}>
-              <table className={styles.table} aria-busy={list.isPending || undefined}>
-                <caption>Contracts of {session.tenantName}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Operator</th>
-                    <th scope="col">Where</th>
-                    <th scope="col">EUR/kWh</th>
-                    <th scope="col">Session</th>
-                    <th scope="col">Per minute</th>
-                    <th scope="col">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.isPending ? (
-                    <tr><td colSpan={6} className={styles.empty}>Loading the prices…</td></tr>
-                  ) : d!.contracts.length === 0 ? (
-                    <tr><td colSpan={6} className={styles.empty}>No contracts: plans use published list prices.</td></tr>
-                  ) : (
-                    d!.contracts.map((c, i) => (
-                      <tr key={i}>
-                        <th scope="row">{c.operator}</th>
-                        <td>{[c.country ?? "any country", c.connector, c.min_power_kW != null || c.max_power_kW != null ? `${c.min_power_kW ?? 0}-${c.max_power_kW ?? "…"} kW` : null].filter(Boolean).join(", ")}</td>
-                        <td>{c.energy_price_per_kWh}{c.currency && c.currency !== "EUR" ? ` ${c.currency}` : ""}</td>
-                        <td>{c.session_fee ?? 0}</td>
-                        <td>{c.price_per_min ? `${c.price_per_min} after ${c.per_min_after_min ?? 0} min` : "–"}</td>
-                        <td>{c.note ?? ""}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
+            {list.data ? <FiguresCard data={list.data} prices={prices} admin={admin} onSaved={setStatus} /> : null}
+            <section aria-labelledby="contracts-heading">
+              <div className={styles.sectionHead}>
+                <h2 id="contracts-heading">
+                  {T.contracts.heading}
+                  {contracts ? <span className={styles.count}>{T.contracts.shown(shown.length, contracts.length)}</span> : null}
+                </h2>
+                <div className={styles.toolbar}>
+                  {admin ? (
+                    <>
+                      <button type="button" className={manage.buttonPrimary} onClick={() => show({ kind: "add" })} disabled={!contracts}>
+                        {T.contracts.add}
+                      </button>
+                      <button type="button" className={manage.button} onClick={() => show({ kind: "import" })} disabled={!contracts}>
+                        {T.contracts.import}
+                      </button>
+                    </>
+                  ) : null}
+                  <button type="button" className={manage.button} onClick={exportCsv} disabled={!contracts}>
+                    {T.contracts.export}
+                  </button>
+                  {admin ? (
+                    <button type="button" className={styles.buttonDangerOutline} onClick={() => show({ kind: "removeAll" })} disabled={!contracts?.length}>
+                      {T.contracts.removeAll}
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+              <p className={styles.hint}>{T.contracts.hint}</p>
+              {contracts && contracts.length > 5 ? (
+                <div className={`${manage.form} ${styles.filter}`}>
+                  <label htmlFor="contracts-filter">{T.contracts.filter}</label>
+                  <input id="contracts-filter" type="search" autoComplete="off" placeholder={T.contracts.filterHint} value={filter} onChange={(e) => setFilter(e.target.value)} />
+                </div>
+              ) : null}
+              <ContractsTable
+                contracts={contracts}
+                shown={shown}
+                caption={T.contracts.caption(session.tenantName)}
+                empty={query ? T.contracts.noMatch(filter.trim()) : admin ? T.contracts.emptyAdmin : T.contracts.emptyMember}
+                onEdit={admin ? (index) => show({ kind: "edit", contract: contracts![index], index }) : undefined}
+                onDelete={admin ? (index) => show({ kind: "delete", contract: contracts![index], index }) : undefined}
+                disabled={prices.saving}
+              />
+            </section>
           </>
         )}
-        {admin && d ? (
-          <form className={styles.form} onSubmit={save} aria-label="Set prices">
-            <label htmlFor="prices-csv">Replace the contracts (CSV, comma or semicolon; leave empty to keep them)</label>
-            <textarea id="prices-csv" rows={6} value={csv} placeholder={EXAMPLE} onChange={(e) => setCsv(e.target.value)}
-              aria-invalid={errors.csv ? true : undefined} aria-describedby={errors.csv ? "prices-csv-error" : undefined} />
-            {errors.csv ? <p id="prices-csv-error" className={planner.formError}>{errors.csv.join(" ")}</p> : null}
-            <label htmlFor="depot-price">Depot energy price (EUR/kWh)</label>
-            <input id="depot-price" type="number" inputMode="decimal" min={0} max={10} step={0.001}
-              value={depot ?? (d.depot_energy_price_per_kWh ?? "")} onChange={(e) => setDepot(e.target.value)} />
-            {errors.depot_energy_price_per_kWh ? <p className={planner.formError}>{errors.depot_energy_price_per_kWh.join(" ")}</p> : null}
-            <label htmlFor="tenant-vot">Value of time (EUR/h)</label>
-            <input id="tenant-vot" type="number" inputMode="decimal" min={0} max={1000} step={5}
-              value={vot ?? (d.value_of_time_eur_per_h ?? "")} onChange={(e) => setVot(e.target.value)} />
-            {errors.value_of_time_eur_per_h ? <p className={planner.formError}>{errors.value_of_time_eur_per_h.join(" ")}</p> : null}
-            {errors._form ? <p className={planner.formError} role="alert">{errors._form.join(" ")}</p> : null}
-            <button type="submit" disabled={setM.isPending || setCsvM.isPending}>Save prices</button>
-          </form>
-        ) : null}
       </div>
+
+      {open?.kind === "add" || open?.kind === "edit" ? (
+        <ContractDialog editing={open.kind === "edit" ? open : undefined} prices={prices} onClose={() => setOpen(null)} onSaved={done} />
+      ) : null}
+      {open?.kind === "import" ? <ImportDialog prices={prices} onClose={() => setOpen(null)} onSaved={done} /> : null}
+      {open?.kind === "delete" ? <DeleteContract target={open} prices={prices} onClose={() => setOpen(null)} onDone={done} /> : null}
+      {open?.kind === "removeAll" ? <RemoveAllContracts count={contracts?.length ?? 0} prices={prices} onClose={() => setOpen(null)} onDone={done} /> : null}
     </main>
   );
 }

@@ -33,6 +33,11 @@ export class CsvReader {
     this.at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
 
+  /** Where the next row starts in the text (a caller can tell which line of the text a row was on). */
+  get offset(): number {
+    return this.at;
+  }
+
   /** The delimiter of `text`: semicolon where its first line has more of them than commas. */
   static delimiterOf(text: string): ";" | "," {
     const start = Math.max(0, text.search(/\S/));

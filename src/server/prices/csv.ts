@@ -60,6 +60,50 @@ export async function parseContractsCsv(text: string): Promise<ContractPrice[]> 
   return out;
 }
 
+/** A detail of the CSV with the line of the text its row starts on: 1-based, as an editor numbers lines (null: no row's). */
+export type CsvLineDetail = ValidationDetail & { line: number | null };
+
+/**
+ * parseContractsCsv for a person at an editor (the web app's import): the same contracts or the
+ * same 422, each detail also with the text's line of its row (`line`). The rows count blank lines
+ * not at all and a quoted cell may span lines, so only the reader itself can tell.
+ */
+export async function checkContractsCsv(text: string): Promise<ContractPrice[]> {
+  try {
+    return await parseContractsCsv(text);
+  } catch (e) {
+    if (!(e instanceof ValidationFailed)) throw e;
+    const lines = await rowLines(text);
+    const withLines: CsvLineDetail[] = e.details.map((d) => ({ ...d, line: typeof d.loc[1] === "number" ? (lines[d.loc[1]] ?? null) : null }));
+    throw new ValidationFailed(withLines);
+  }
+}
+
+/** The text's line (from 1) each row starts on: the header is row 0, then the rows that are not blank. */
+async function rowLines(text: string): Promise<number[]> {
+  const pace = pacer();
+  const reader = new CsvReader(text, CsvReader.delimiterOf(text));
+  const out: number[] = [];
+  let line = 1, counted = 0;
+  for (let start = reader.offset, row = reader.next(0); row; start = reader.offset, row = reader.next(0)) {
+    line += lineBreaks(text, counted, start);
+    counted = start;
+    if (!row.blank) out.push(line);
+    await pace();
+  }
+  return out;
+}
+
+/** Line ends in text[from, to): CR LF, a lone CR or a lone LF, each one (the reader's line ends). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
+}
+
 const overlongCell = (loc: (string | number)[]): ValidationDetail => ({ loc, msg: `String should have at most ${MAX_CELL_CHARS} characters`, type: "string_too_long" });
 
 /** The header's names (trimmed); an unnamed column may only hold empty cells. */

@@ -10,6 +10,7 @@ import { requireAdmin } from "../auth/keys";
 import { DepotInput, type StationOverlayInput } from "../../contract/stations";
 import { deleteDepot, listDepots, listOverlays, putDepot, removeOverlay, setOverlay } from "../stations/admin";
 import { getPriceList, putPriceList } from "../prices/store";
+import { checkContractsCsv } from "../prices/csv";
 import { db } from "../db/client";
 import { resolveAddress } from "../geocode/geocoder";
 import { findJob, jobRecord, createTourWithJob } from "../jobs/store";
@@ -77,7 +78,11 @@ const stations = router({
       return { depot_id: input.depot_id, deleted: true };
     }),
   }),
-  /** The tenant's charging prices (GET|PUT /poi/prices): `set` takes the JSON document, `setCsv` replaces the contracts. */
+  /**
+   * The tenant's charging prices (GET|PUT /poi/prices): `set` takes the JSON document, `setCsv` replaces the contracts;
+   * `checkCsv` reads a CSV of contracts as `setCsv` would and stores nothing (the page shows what an import changes,
+   * then saves the whole list with `set`); its 422 details also name the text's line.
+   */
   prices: router({
     get: tenantProcedure.query(({ ctx }) => getPriceList(db(), ctx.auth.tenantId)),
     set: tenantProcedure.input(z.unknown()).mutation(({ input, ctx }) => {
@@ -87,6 +92,10 @@ const stations = router({
     setCsv: tenantProcedure.input(z.object({ csv: z.string().max(2_000_000) })).mutation(({ input, ctx }) => {
       requireAdmin(ctx.auth);
       return putPriceList(db(), ctx.auth.tenantId, { csv: input.csv });
+    }),
+    checkCsv: tenantProcedure.input(z.object({ csv: z.string().max(2_000_000) })).mutation(async ({ input, ctx }) => {
+      requireAdmin(ctx.auth);
+      return { contracts: await checkContractsCsv(input.csv) };
     }),
   }),
 });

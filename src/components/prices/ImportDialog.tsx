@@ -1,0 +1,211 @@
+"use client";
+// Import contracts from CSV text or a file: the server reads it first (tRPC
+// stations.prices.checkCsv: every line checked, nothing stored) and its problems
+// show at their lines; then the page shows what the import changes, and saving
+// sends the whole new list with `set`, as every edit does.
+import { useMutation } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import type { ContractPrice } from "@/contract/prices";
+import { Dialog } from "@/components/fleet/Dialog";
+import { errorsOf } from "@/components/fleet/errors";
+import manage from "@/components/fleet/manage.module.css";
+import { Field } from "@/components/form/Field";
+import planner from "@/components/planner/planner.module.css";
+import { validationDetails } from "@/components/planner/errors";
+import { useTRPC } from "@/components/trpc";
+import { describeChange, describeContract } from "./format";
+import { diffContracts } from "./list";
+import styles from "./prices.module.css";
+import { contractsCount, T } from "./text";
+import { figuresOf, type PriceListState } from "./usePriceList";
+
+type Mode = "replace" | "append";
+/** A problem of the CSV: at a line of the text (null: the whole file), in a column if one is named. */
+interface Problem {
+  line: number | null;
+  column: string | number | null;
+  msg: string;
+}
+
+const I = T.importer;
+/** Problems and changes listed at most; the rest are counted. */
+const LIST_MAX = 30;
+
+/** The server's 422 details of a CSV as problems at their lines (its `line` is the text's line, from 1). */
+function problemsOf(err: unknown): Problem[] | null {
+  const details = validationDetails(err);
+  if (!details?.length) return null;
+  return details.map((d) => {
+    const line = (d as { line?: unknown }).line;
+    return { line: typeof line === "number" ? line : null, column: d.loc.length > 2 ? d.loc[2] : null, msg: d.msg };
+  });
+}
+
+export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListState; onClose: () => void; onSaved: (message: string) => void }) {
+  const trpc = useTRPC();
+  const [text, setText] = useState("");
+  const [mode, setMode] = useState<Mode>("replace");
+  /** The contracts the server read from `text` (stale once the text changes). */
+  const [checked, setChecked] = useState<{ text: string; contracts: ContractPrice[] } | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const check = useMutation(trpc.stations.prices.checkCsv.mutationOptions());
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const current = prices.list.data?.contracts ?? [];
+  const read = checked && checked.text === text ? checked.contracts : null;
+  const next = read ? (mode === "replace" ? read : [...current, ...read]) : null;
+  const pending = check.isPending || prices.saving;
+
+  function edit(value: string) {
+    setText(value);
+    setProblems([]);
+    setFormError(null);
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    if (read) return save(read);
+    if (!text.trim()) {
+      setFormError(I.emptyText);
+      textRef.current?.focus();
+      return;
+    }
+    setProblems([]);
+    try {
+      setChecked({ text, contracts: (await check.mutateAsync({ csv: text })).contracts });
+    } catch (err) {
+      const found = problemsOf(err);
+      if (found) {
+        setProblems(found);
+        textRef.current?.focus();
+      } else setFormError(errorsOf(err, () => "_form")._form.join(" "));
+    }
+  }
+
+  async function save(contracts: ContractPrice[]) {
+    try {
+      const saved = await prices.save((cur) => ({ ...figuresOf(cur), contracts: mode === "replace" ? contracts : [...cur.contracts, ...contracts] }));
+      onSaved(T.status.imported(contracts.length, saved.contracts.length));
+    } catch (err) {
+      setFormError(errorsOf(err, () => "_form")._form.join(" "));
+    }
+  }
+
+  const lines = problems.length ? text.split(/\r\n|\r|\n/) : [];
+  const describedBy = ["import-csv-hint", problems.length ? "import-csv-error" : ""].filter(Boolean).join(" ");
+  return (
+    <Dialog
+      open
+      title={I.title}
+      onClose={onClose}
+      dismissible={!pending}
+      footer={
+        <>
+          <button type="button" className={manage.button} onClick={onClose} disabled={prices.saving}>
+            {I.cancel}
+          </button>
+          <button type="submit" form="import-form" className={manage.buttonPrimary} disabled={pending}>
+            {check.isPending ? I.checking : prices.saving ? I.saving : read ? (mode === "replace" ? I.saveReplace(read.length) : I.saveAppend(read.length)) : I.check}
+          </button>
+        </>
+      }
+    >
+      <form id="import-form" className={`${manage.form} ${styles.importForm}`} onSubmit={submit} noValidate aria-label={I.label}>
+        {formError ? (
+          <p className={planner.formError} role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <Field id="import-csv" label={I.text} hint={I.textHint}>
+          <textarea
+            id="import-csv"
+            ref={textRef}
+            rows={8}
+            spellCheck={false}
+            value={text}
+            onChange={(e) => edit(e.target.value)}
+            aria-invalid={problems.length > 0 || undefined}
+            aria-describedby={describedBy}
+          />
+        </Field>
+        {problems.length ? <ProblemList problems={problems} lines={lines} /> : null}
+        <Field id="import-file" label={I.file}>
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={async (e) => {
+              const f = e.target.files?.[0];
+              if (f) edit(await f.text());
+            }}
+          />
+        </Field>
+        <fieldset className={manage.fieldset}>
+          <legend>{I.mode}</legend>
+          {(["replace", "append"] as const).map((m) => (
+            <label key={m} className={manage.radio}>
+              <input type="radio" name="import-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              <span>
+                {m === "replace" ? I.replace : I.append}
+                <span className={manage.sub}>{m === "replace" ? I.replaceHint : I.appendHint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {read && next ? <Preview read={read.length} before={current} after={next} /> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** The server's problems, each at its line with the line's text. */
+function ProblemList({ problems, lines }: { problems: Problem[]; lines: string[] }) {
+  return (
+    <div id="import-csv-error" className={styles.problems}>
+      <p>
+        <span className={planner.srOnly}>Error: </span>
+        {I.problems(problems.length)}
+      </p>
+      <ul>
+        {problems.slice(0, LIST_MAX).map((p, i) => (
+          <li key={i}>
+            <strong>{I.line(p.line)}</strong>
+            {p.column != null ? `, ${I.column(p.column)}` : ""}: {p.msg}
+            {p.line != null && lines[p.line - 1] != null ? <code className={styles.lineText}>{lines[p.line - 1].slice(0, 160)}</code> : null}
+          </li>
+        ))}
+        {problems.length > LIST_MAX ? <li>{I.more(problems.length - LIST_MAX)}</li> : null}
+      </ul>
+    </div>
+  );
+}
+
+/** What saving would change, against the list as it is now. */
+function Preview({ read, before, after }: { read: number; before: readonly ContractPrice[]; after: readonly ContractPrice[] }) {
+  const d = diffContracts(before, after);
+  const rows = [
+    ...d.added.map((c) => ({ kind: "added" as const, text: describeContract(c) })),
+    ...d.changed.map((c) => ({ kind: "changed" as const, text: describeChange(c.from, c.to) })),
+    ...d.removed.map((c) => ({ kind: "removed" as const, text: describeContract(c) })),
+  ];
+  const counts = { added: d.added.length, changed: d.changed.length, removed: d.removed.length, unchanged: d.unchanged };
+  return (
+    <section className={styles.preview} aria-labelledby="import-preview-heading">
+      <h3 id="import-preview-heading">{I.read(read)}</h3>
+      <p role="status" data-testid="import-summary">
+        {rows.length ? `${I.summary(counts)}. ${contractsCount(after.length)} after saving.` : I.noChange}
+      </p>
+      {rows.length ? (
+        <ul className={styles.changes} aria-label={I.changes}>
+          {rows.slice(0, LIST_MAX).map((r, i) => (
+            <li key={i}>
+              <span className={styles[r.kind]}>{I.kinds[r.kind]}</span> {r.text}
+            </li>
+          ))}
+          {rows.length > LIST_MAX ? <li>{I.more(rows.length - LIST_MAX)}</li> : null}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
