@@ -1,11 +1,18 @@
 // Human-readable API reference rendered from the OpenAPI document; no scripts
-// or assets from elsewhere, so it works offline.
+// or assets from elsewhere, so it works offline. The page's own words are in the
+// reader's language (rendered per request, as every page: app/layout.tsx); the
+// document's titles and descriptions are the REST contract's, in English, and
+// marked so (lang="en") for screen readers and translation tools.
+import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { openApiDocument } from "@/server/openapi";
-import { SchemaView, type JsonSchema } from "./schema-view";
+import { DOC_LANG, SchemaView, type JsonSchema } from "./schema-view";
 import styles from "./docs.module.css";
 
-export const dynamic = "force-static";
-export const metadata = { title: "API reference · E-truck planner" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("apiDocs"))("metaTitle") };
+}
 
 type Response = { description: string; content?: Record<string, { schema: JsonSchema }> };
 type Operation = {
@@ -16,27 +23,35 @@ type Operation = {
   responses: Record<string, Response | { $ref: string }>;
 };
 
+type Document = {
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; responses: Record<string, Response> };
+};
+
+// The page renders per request (its words follow the reader's language), the document does not change:
+// built once per process (a few hundred ms of the web thread).
+let built: Document | undefined;
+const apiDocument = () => (built ??= openApiDocument() as unknown as Document);
+
 export default function DocsPage() {
-  const doc = openApiDocument() as unknown as {
-    info: { title: string; version: string; description: string };
-    paths: Record<string, Record<string, Operation>>;
-    components: { schemas: Record<string, JsonSchema>; responses: Record<string, Response> };
-  };
+  const t = useTranslations("apiDocs");
+  const doc = apiDocument();
   // Answers every operation shares are components (`#/components/responses/<name>`).
   const resolve = (r: Response | { $ref: string }): Response => ("$ref" in r ? doc.components.responses[r.$ref.split("/").pop()!] : r);
   return (
     <main className={styles.page}>
-      <h1>{doc.info.title} <small>API {doc.info.version}</small></h1>
-      <p>{doc.info.description}</p>
+      <h1><span lang={DOC_LANG}>{doc.info.title}</span> <small>{t("version", { version: doc.info.version })}</small></h1>
+      <p lang={DOC_LANG}>{doc.info.description}</p>
       <p>
-        Authentication: every endpoint takes <code>Authorization: Bearer &lt;API key&gt;</code>; a missing or wrong key answers 401.
-        Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+        {t.rich("authentication", { header: `Authorization: Bearer <${t("keyPlaceholder")}>`, code: (c) => <code>{c}</code> })}{" "}
+        {t.rich("machineReadable", { link: (c) => <a href="/openapi.json">{c}</a> })}
       </p>
-      <nav className={styles.toc} aria-label="Endpoints">
+      <nav className={styles.toc} aria-label={t("endpoints")}>
         <ul>
           {Object.entries(doc.paths).flatMap(([path, ops]) =>
             Object.entries(ops).map(([method, op]) => (
-              <li key={method + path}><a href={`#${method}-${path}`}><code>{method.toUpperCase()} {path}</code></a> {op.summary}</li>
+              <li key={method + path}><a href={`#${method}-${path}`}><code>{method.toUpperCase()} {path}</code></a> <span lang={DOC_LANG}>{op.summary}</span></li>
             )),
           )}
         </ul>
@@ -45,18 +60,18 @@ export default function DocsPage() {
         Object.entries(ops).map(([method, op]) => (
           <section key={method + path} id={`${method}-${path}`} className={styles.op}>
             <h2><code>{method.toUpperCase()} {path}</code></h2>
-            <p>{op.summary}</p>
-            {op.description && <p>{op.description}</p>}
+            <p lang={DOC_LANG}>{op.summary}</p>
+            {op.description && <p lang={DOC_LANG}>{op.description}</p>}
             {op.parameters?.length ? (
               <>
-                <h3>Parameters</h3>
+                <h3>{t("parameters")}</h3>
                 <table className={styles.table}>
-                  <thead><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th><th>Meaning</th></tr></thead>
+                  <thead><tr><th>{t("name")}</th><th>{t("in")}</th><th>{t("required")}</th><th>{t("schema")}</th><th>{t("meaning")}</th></tr></thead>
                   <tbody>
                     {op.parameters.map((p) => (
                       <tr key={p.in + p.name}>
-                        <td><code>{p.name}</code></td><td>{p.in}</td><td>{p.required ? "yes" : "no"}</td>
-                        <td><SchemaView schema={p.schema} schemas={doc.components.schemas} /></td><td>{p.description}</td>
+                        <td><code>{p.name}</code></td><td><code>{p.in}</code></td><td>{p.required ? t("yes") : t("no")}</td>
+                        <td><SchemaView schema={p.schema} schemas={doc.components.schemas} /></td><td lang={DOC_LANG}>{p.description}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -65,15 +80,15 @@ export default function DocsPage() {
             ) : null}
             {op.requestBody && (
               <>
-                <h3>Body</h3>
+                <h3>{t("body")}</h3>
                 <SchemaView schema={op.requestBody.content["application/json"].schema} schemas={doc.components.schemas} />
               </>
             )}
-            <h3>Responses</h3>
+            <h3>{t("responses")}</h3>
             <ul>
               {Object.entries(op.responses).map(([status, answer]) => [status, resolve(answer)] as const).map(([status, r]) => (
                 <li key={status}>
-                  <strong>{status}</strong> {r.description}{" "}
+                  <strong>{status}</strong> <span lang={DOC_LANG}>{r.description}</span>{" "}
                   {r.content && <SchemaView schema={r.content["application/json"].schema} schemas={doc.components.schemas} />}
                 </li>
               ))}
@@ -81,7 +96,7 @@ export default function DocsPage() {
           </section>
         )),
       )}
-      <h2>Schemas</h2>
+      <h2>{t("schemas")}</h2>
       {Object.entries(doc.components.schemas).map(([name, schema]) => (
         <section key={name} id={`schema-${name}`} className={styles.op}>
           <h3>{name}</h3>

@@ -2,6 +2,7 @@
 // A dangerous action's confirmation: "Cancel" has the focus so Enter does no
 // harm; neither button nor Escape works while the request runs, because its
 // answer (list refresh, sign-out) must reach this page.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import planner from "@/components/planner/planner.module.css";
 import { Dialog } from "./Dialog";
@@ -21,6 +22,7 @@ interface Props {
 }
 
 export function ConfirmDialog({ title, confirm, confirming, pending, error, onConfirm, onClose, children }: Props) {
+  const t = useTranslations("confirmDialog");
   return (
     <Dialog
       open
@@ -31,7 +33,7 @@ export function ConfirmDialog({ title, confirm, confirming, pending, error, onCo
       footer={
         <>
           <button type="button" className={styles.button} onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            {t("cancel")}
           </button>
           <button type="button" className={styles.buttonDanger} disabled={pending} onClick={onConfirm}>
             {pending ? confirming : confirm}

@@ -3,14 +3,16 @@
 // catalog model and optional overrides of its figures. An empty figure uses the
 // model's; the server checks everything and its 422 messages land on the fields.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { FleetVehicle, VehicleOverrides } from "@/contract/fleet";
 import { useTRPC } from "@/components/trpc";
+import { useAppFormatter } from "@/i18n/format";
 import { Dialog } from "./Dialog";
 import { ariaFor, errorsOf, fleetFieldOf, type FieldErrors } from "./errors";
 import { Field } from "@/components/form/Field";
 import { FormErrors, useFocusOnErrors } from "@/components/form/FormErrors";
-import { FIGURES, formatFigure, MAIN_FIGURES, PHYSICS_FIGURES, type Figure, type ModelInfo } from "./figures";
+import { figureLabel, FIGURES, formatFigure, MAIN_FIGURES, PHYSICS_FIGURES, rangeText, type Figure, type ModelInfo } from "./figures";
 import styles from "./manage.module.css";
 import planner from "@/components/planner/planner.module.css";
 
@@ -55,6 +57,10 @@ interface Props {
 }
 
 export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
+  const t = useTranslations("vehicleForm");
+  const figures = useTranslations("vehicleFigures");
+  const requestErrors = useTranslations("requestErrors");
+  const format = useAppFormatter();
   const trpc = useTRPC();
   const [s, setS] = useState<State>(() => initial(vehicle));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -73,7 +79,7 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
 
   const onError = (err: unknown) => {
     // A taken vehicle_id (409) belongs next to that field too.
-    const next = errorsOf(err, fleetFieldOf, { CONFLICT: "vehicle_id" });
+    const next = errorsOf(requestErrors, err, fleetFieldOf, { CONFLICT: "vehicle_id" });
     setErrors(next);
     if (PHYSICS_FIGURES.some((f) => next[`overrides.${f}`])) setPhysicsOpen(true);
   };
@@ -86,10 +92,10 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
       // PATCH semantics: overrides replace all stored ones; null clears them.
       // model_code only when changed: a model that left the catalog must not block renaming.
       const patch = { name: s.name, ...(s.modelCode !== vehicle.model_code ? { model_code: s.modelCode } : {}), overrides };
-      update.mutate({ vehicle_id: vehicle.vehicle_id, patch }, { onSuccess: (v) => onSaved(v, `Saved ${v.vehicle_id}.`), onError });
+      update.mutate({ vehicle_id: vehicle.vehicle_id, patch }, { onSuccess: (v) => onSaved(v, t("saved", { id: v.vehicle_id })), onError });
     } else {
       const input = { vehicle_id: s.vehicleId.trim(), name: s.name, model_code: s.modelCode, ...(overrides ? { overrides } : {}) };
-      create.mutate(input, { onSuccess: (v) => onSaved(v, `Added ${v.vehicle_id} to the fleet.`), onError });
+      create.mutate(input, { onSuccess: (v) => onSaved(v, t("added", { id: v.vehicle_id })), onError });
     }
   }
 
@@ -98,10 +104,11 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
     const id = `figure-${f}`;
     const err = errors[`overrides.${f}`];
     const none = spec.inlet ? s.none[f as Inlet] : false;
-    const catalog = model ? `Model: ${formatFigure(model.figures[f], spec.unit)}` : "Model's figure if empty";
+    const catalog = model ? t("modelFigure", { value: formatFigure(figures, format, model.figures[f], spec.unit) }) : t("modelFigureIfEmpty");
+    const range = rangeText(figures, format, f);
     return (
       <div key={f}>
-        <Field id={id} label={`${spec.label}${spec.unit ? ` (${spec.unit})` : ""}`} hint={spec.range ? `${catalog} · ${spec.range}` : catalog} errors={err}>
+        <Field id={id} label={figureLabel(figures, f)} hint={range ? `${catalog} · ${range}` : catalog} errors={err}>
           <input
             id={id}
             type="number"
@@ -117,7 +124,7 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
         {spec.inlet ? (
           <label className={styles.check} style={{ margin: "-6px 0 12px" }}>
             <input type="checkbox" checked={none} onChange={(ev) => setS((x) => ({ ...x, none: { ...x.none, [f]: ev.target.checked } }))} />
-            No {spec.inlet} inlet
+            {t("noInlet", { inlet: spec.inlet })}
           </label>
         ) : null}
       </div>
@@ -128,23 +135,23 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      title={vehicle ? `Edit ${vehicle.vehicle_id}` : "Add a vehicle"}
+      title={vehicle ? t("editTitle", { id: vehicle.vehicle_id }) : t("addTitle")}
       onClose={onClose}
       footer={
         <>
           <button type="button" className={styles.button} onClick={onClose}>
-            Cancel
+            {t("cancel")}
           </button>
           <button type="submit" form="vehicle-form" className={styles.buttonPrimary} disabled={pending}>
-            {pending ? "Saving…" : vehicle ? "Save changes" : "Add vehicle"}
+            {pending ? t("saving") : vehicle ? t("save") : t("add")}
           </button>
         </>
       }
     >
-      <form id="vehicle-form" ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={vehicle ? "Edit vehicle" : "Add a vehicle"}>
+      <form id="vehicle-form" ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label={vehicle ? t("editLabel") : t("addTitle")}>
         <FormErrors id="vehicle-form-errors" errors={errors} />
         <div className={styles.row}>
-          <Field id="vehicle-id" label="Vehicle ID" hint={vehicle ? "Fixed once created." : "Letters, digits, '.', '_' and '-'; used in API requests."} errors={errors.vehicle_id}>
+          <Field id="vehicle-id" label={t("vehicleId")} hint={vehicle ? t("vehicleIdFixed") : t("vehicleIdHint")} errors={errors.vehicle_id}>
             <input
               id="vehicle-id"
               type="text"
@@ -158,7 +165,7 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
               {...ariaFor("vehicle-id", errors.vehicle_id, true)}
             />
           </Field>
-          <Field id="vehicle-name" label="Name" errors={errors.name}>
+          <Field id="vehicle-name" label={t("name")} errors={errors.name}>
             <input
               id="vehicle-name"
               type="text"
@@ -170,10 +177,10 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
             />
           </Field>
         </div>
-        <Field id="vehicle-model" label="Model" errors={errors.model_code}>
+        <Field id="vehicle-model" label={t("model")} errors={errors.model_code}>
           <select id="vehicle-model" value={s.modelCode} onChange={(ev) => setS((x) => ({ ...x, modelCode: ev.target.value }))} {...ariaFor("vehicle-model", errors.model_code)}>
-            {vehicle && !model ? <option value={s.modelCode}>{s.modelCode} (no longer in the catalog)</option> : null}
-            {!vehicle ? <option value="">Choose a catalog model…</option> : null}
+            {vehicle && !model ? <option value={s.modelCode}>{t("modelGone", { code: s.modelCode })}</option> : null}
+            {!vehicle ? <option value="">{t("chooseModel")}</option> : null}
             {manufacturers.map((mf) => (
               <optgroup key={mf} label={mf}>
                 {models.filter((m) => m.manufacturer === mf).map((m) => (
@@ -187,21 +194,21 @@ export function VehicleForm({ vehicle, models, onClose, onSaved }: Props) {
         </Field>
 
         <fieldset className={styles.fieldset} aria-describedby="overrides-hint">
-          <legend>Overrides of the model&apos;s figures</legend>
+          <legend>{t("overrides")}</legend>
           <p id="overrides-hint" className={planner.hint}>
-            Leave a figure empty to use the model&apos;s. Changes apply to tours submitted later.
+            {t("overridesHint")}
           </p>
           <p style={{ margin: "0 0 8px", minHeight: 8 }}>
             {hasOverrides ? (
               <button type="button" className={planner.linkButton} onClick={() => setS((x) => ({ ...x, values: {}, none: { maxCcsKW: false, maxMcsKW: false } }))}>
-                Clear all overrides
+                {t("clearOverrides")}
               </button>
             ) : null}
           </p>
           {errors.overrides ? <p id="overrides-error" className={planner.error} style={{ marginBottom: 10 }}>{errors.overrides.join(" ")}</p> : null}
           <div className={styles.grid}>{MAIN_FIGURES.map(figureField)}</div>
           <details className={styles.more} open={physicsOpen} onToggle={(e) => setPhysicsOpen(e.currentTarget.open)}>
-            <summary>Physics figures</summary>
+            <summary>{t("physics")}</summary>
             <div className={styles.grid}>{PHYSICS_FIGURES.map(figureField)}</div>
           </details>
         </fieldset>

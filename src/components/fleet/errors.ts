@@ -6,23 +6,34 @@ import { FIGURE_ORDER } from "./figures";
 
 export type { FieldErrors };
 
-export function groupDetails(details: ValidationDetail[], fieldOf: (loc: ValidationDetail["loc"]) => string): FieldErrors {
+/**
+ * The app's own words around the server's messages (which are the REST contract's, in English):
+ * a translator of the "requestErrors" messages, or anything answering the same keys.
+ */
+export type RequestErrorsT = (key: "request" | "failed") => string;
+
+export function groupDetails(t: RequestErrorsT, details: ValidationDetail[], fieldOf: (loc: ValidationDetail["loc"]) => string): FieldErrors {
   const out: FieldErrors = {};
   for (const d of details) {
     const key = fieldOf(d.loc);
-    const msg = key === "_form" ? `${d.loc.filter((p) => p !== "body").join(" › ") || "Request"}: ${d.msg}` : d.msg;
+    const msg = key === "_form" ? `${d.loc.filter((p) => p !== "body").join(" › ") || t("request")}: ${d.msg}` : d.msg;
     if (!(out[key] ??= []).includes(msg)) out[key].push(msg);
   }
   return out;
 }
 
 /** Field errors of any tRPC error: 422 details by loc, other errors on `fallbackField` (or the form). */
-export function errorsOf(error: unknown, fieldOf: (loc: ValidationDetail["loc"]) => string, byCode: Record<string, string> = {}): FieldErrors {
+export function errorsOf(
+  t: RequestErrorsT,
+  error: unknown,
+  fieldOf: (loc: ValidationDetail["loc"]) => string,
+  byCode: Record<string, string> = {},
+): FieldErrors {
   const details = validationDetails(error);
-  if (details?.length) return groupDetails(details, fieldOf);
+  if (details?.length) return groupDetails(t, details, fieldOf);
   const e = error as { message?: string; data?: { code?: string } } | null;
   const field = (e?.data?.code && byCode[e.data.code]) || "_form";
-  return { [field]: [e?.message || "The request failed."] };
+  return { [field]: [e?.message || t("failed")] };
 }
 
 const FIGURES = new Set<string>(FIGURE_ORDER);

@@ -1,7 +1,9 @@
 // The vehicle figures as the fleet page shows and edits them. Kept free of zod
 // so the contract's schemas stay out of the browser bundle; the Record type
 // makes the compiler insist on every figure of contract/fleet.ts.
+import type { useTranslations } from "next-intl";
 import type { VehicleFigures } from "@/contract/fleet";
+import type { AppFormatter } from "@/i18n/format";
 
 export type Figure = keyof VehicleFigures;
 
@@ -14,37 +16,57 @@ export interface ModelInfo {
 }
 
 interface FigureSpec {
-  label: string;
   unit?: string;
   /** The contract's range, shown as a hint; the server checks it. */
-  range?: string;
+  range?: [number, number];
   /** null means "no such inlet". */
   inlet?: "CCS" | "MCS";
 }
 
+// Labels are in the catalogs (vehicleFigures.label.<figure>), and so are the conditions some figures
+// have, in words (vehicleFigures.note.<figure>: "below max gross", "flat, 80 km/h").
 export const FIGURES: Record<Figure, FigureSpec> = {
-  usableBatteryKWh: { label: "Usable battery", unit: "kWh" },
-  tareKg: { label: "Tare", unit: "kg", range: "below max gross" },
-  maxGrossKg: { label: "Max gross", unit: "kg" },
-  referenceConsumptionKWhPerKm: { label: "Reference consumption", unit: "kWh/km", range: "flat, 80 km/h" },
-  maxCcsKW: { label: "Max CCS power", unit: "kW", inlet: "CCS" },
-  maxMcsKW: { label: "Max MCS power", unit: "kW", inlet: "MCS" },
-  rollingResistance: { label: "Rolling resistance", range: "0.002 – 0.02" },
-  dragAreaM2: { label: "Drag area", unit: "m²", range: "2 – 15" },
-  drivetrainEfficiency: { label: "Drivetrain efficiency", range: "0.5 – 1" },
-  recuperationEfficiency: { label: "Recuperation efficiency", range: "0 – 1" },
-  auxiliaryKW: { label: "Auxiliary power", unit: "kW", range: "0 – 50" },
-  cabHeatingKWPerK: { label: "Cab heating", unit: "kW/K", range: "0 – 2; per K below 20 °C" },
-  cabCoolingKWPerK: { label: "Cab cooling", unit: "kW/K", range: "0 – 2; per K above 24 °C" },
+  usableBatteryKWh: { unit: "kWh" },
+  tareKg: { unit: "kg" },
+  maxGrossKg: { unit: "kg" },
+  referenceConsumptionKWhPerKm: { unit: "kWh/km" },
+  maxCcsKW: { unit: "kW", inlet: "CCS" },
+  maxMcsKW: { unit: "kW", inlet: "MCS" },
+  rollingResistance: { range: [0.002, 0.02] },
+  dragAreaM2: { unit: "m²", range: [2, 15] },
+  drivetrainEfficiency: { range: [0.5, 1] },
+  recuperationEfficiency: { range: [0, 1] },
+  auxiliaryKW: { unit: "kW", range: [0, 50] },
+  cabHeatingKWPerK: { unit: "kW/K", range: [0, 2] },
+  cabCoolingKWPerK: { unit: "kW/K", range: [0, 2] },
 };
 
 export const FIGURE_ORDER = Object.keys(FIGURES) as Figure[];
 export const MAIN_FIGURES: Figure[] = ["usableBatteryKWh", "tareKg", "maxGrossKg", "referenceConsumptionKWhPerKm", "maxCcsKW", "maxMcsKW"];
 export const PHYSICS_FIGURES: Figure[] = FIGURE_ORDER.filter((f) => !MAIN_FIGURES.includes(f));
 
-const NUMBER = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
+export type FiguresT = ReturnType<typeof useTranslations<"vehicleFigures">>;
 
-export function formatFigure(value: number | null | undefined, unit?: string): string {
-  if (value == null) return "none";
-  return unit ? `${NUMBER.format(value)} ${unit}` : NUMBER.format(value);
+/** A figure's value with its unit in the user's language: "1,234.5 kWh", "1.234,5 kWh"; "none" for no such inlet. */
+export function formatFigure(t: FiguresT, format: AppFormatter, value: number | null | undefined, unit?: string): string {
+  if (value == null) return t("none");
+  const n = format.number(value, { maximumFractionDigits: 4 });
+  return unit ? `${n} ${unit}` : n;
 }
+
+/** A figure's label with its unit, as its field reads: "Usable battery (kWh)". */
+export function figureLabel(t: FiguresT, f: Figure): string {
+  const unit = FIGURES[f].unit;
+  return unit ? `${t(`label.${f}`)} (${unit})` : t(`label.${f}`);
+}
+
+/** The contract's range and the figure's condition: "0 – 2; per K below 20 °C", "below max gross"; undefined for neither. */
+export function rangeText(t: FiguresT, format: AppFormatter, f: Figure): string | undefined {
+  const range = FIGURES[f].range;
+  const span = range ? `${format.number(range[0], { maximumFractionDigits: 4 })} – ${format.number(range[1], { maximumFractionDigits: 4 })}` : "";
+  const words = isNoted(f) ? t(`note.${f}`) : "";
+  return [span, words].filter(Boolean).join("; ") || undefined;
+}
+
+const NOTED = ["tareKg", "referenceConsumptionKWhPerKm", "cabHeatingKWPerK", "cabCoolingKWPerK"] as const satisfies readonly Figure[];
+const isNoted = (f: Figure): f is (typeof NOTED)[number] => (NOTED as readonly Figure[]).includes(f);

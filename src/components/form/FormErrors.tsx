@@ -1,11 +1,13 @@
 "use client";
 // A form's own messages (not tied to one field) and where focus goes after a
 // failed submit; shared by the fleet and key forms.
+import { useTranslations } from "next-intl";
 import { useEffect, type RefObject } from "react";
 import planner from "@/components/planner/planner.module.css";
 
 /** The form's own messages (and "check the fields"), focusable so focus can land on it. */
 export function FormErrors({ id, errors }: { id: string; errors: Record<string, string[]> }) {
+  const t = useTranslations("form");
   const general = errors._form ?? [];
   const onFields = Object.keys(errors).some((k) => k !== "_form");
   if (!general.length && !onFields) return null;
@@ -14,7 +16,7 @@ export function FormErrors({ id, errors }: { id: string; errors: Record<string, 
       {general.map((m) => (
         <p key={m}>{m}</p>
       ))}
-      {onFields ? <p>Please check the highlighted fields.</p> : null}
+      {onFields ? <p>{t("checkFields")}</p> : null}
     </div>
   );
 }

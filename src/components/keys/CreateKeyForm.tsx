@@ -2,6 +2,7 @@
 // Create a key: a label that says who uses it and a role. The answer's plain
 // key goes straight to the one-time dialog and is dropped when it closes.
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { ariaFor, errorsOf, type FieldErrors } from "@/components/fleet/errors";
 import { Field } from "@/components/form/Field";
@@ -14,6 +15,9 @@ import { NewKeyDialog } from "./NewKeyDialog";
 const fieldOf = (loc: (string | number)[]) => (loc[0] === "body" && (loc[1] === "label" || loc[1] === "role") ? String(loc[1]) : "_form");
 
 export function CreateKeyForm({ onCreated }: { onCreated: (message: string) => void }) {
+  const t = useTranslations("keyForm");
+  const roles = useTranslations("keyRoles");
+  const requestErrors = useTranslations("requestErrors");
   const trpc = useTRPC();
   const [label, setLabel] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
@@ -33,34 +37,34 @@ export function CreateKeyForm({ onCreated }: { onCreated: (message: string) => v
         onSuccess: (r) => {
           setCreated({ key: r.key, label: r.record.label ?? "" });
           setLabel("");
-          onCreated(`Created key “${r.record.label}” (${r.record.role}).`);
+          onCreated(t("created", { label: r.record.label ?? "", role: roles(r.record.role) }));
         },
-        onError: (err) => setErrors(errorsOf(err, fieldOf)),
+        onError: (err) => setErrors(errorsOf(requestErrors, err, fieldOf)),
       },
     );
   }
 
   return (
     <section className={styles.card} aria-labelledby="create-key-heading">
-      <h2 id="create-key-heading">Create a key</h2>
+      <h2 id="create-key-heading">{t("heading")}</h2>
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         <FormErrors id="key-form-errors" errors={errors} />
         <div className={styles.row}>
-          <Field id="key-label" label="Label" hint="Who or what uses the key, e.g. “Dispatch system” or a colleague’s name." errors={errors.label}>
+          <Field id="key-label" label={t("label")} hint={t("labelHint")} errors={errors.label}>
             <input id="key-label" type="text" autoComplete="off" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} {...ariaFor("key-label", errors.label, true)} />
           </Field>
           <fieldset className={styles.fieldset} aria-describedby={errors.role ? "key-role-error" : undefined}>
-            <legend>Role</legend>
+            <legend>{t("role")}</legend>
             <label className={styles.radio}>
               <input type="radio" name="key-role" value="member" checked={role === "member"} onChange={() => setRole("member")} />
               <span>
-                Member <span className={styles.sub}>Plans tours, reads results, manages the fleet.</span>
+                {t("member")} <span className={styles.sub}>{t("memberHint")}</span>
               </span>
             </label>
             <label className={styles.radio}>
               <input type="radio" name="key-role" value="admin" checked={role === "admin"} onChange={() => setRole("admin")} />
               <span>
-                Admin <span className={styles.sub}>Also changes station data and creates and revokes API keys.</span>
+                {t("admin")} <span className={styles.sub}>{t("adminHint")}</span>
               </span>
             </label>
             {errors.role ? <p id="key-role-error" className={planner.error}>{errors.role.join(" ")}</p> : null}
@@ -68,7 +72,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (message: string) => v
         </div>
         <p style={{ margin: "0 0 12px" }}>
           <button type="submit" className={styles.buttonPrimary} disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
+            {create.isPending ? t("creating") : t("create")}
           </button>
         </p>
       </form>

@@ -4,11 +4,13 @@
 // own key signs out here rather than failing on the next request. Admins also
 // see the tenant's signed-in sessions and can end them (SessionsCard).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import styles from "@/components/fleet/manage.module.css";
 import planner from "@/components/planner/planner.module.css";
 import { useSession } from "@/components/shell/AppShell";
 import { useTRPC } from "@/components/trpc";
+import { useAppFormatter } from "@/i18n/format";
 import { CreateKeyForm } from "./CreateKeyForm";
 import { RevokeKeyDialog } from "./RevokeKeyDialog";
 import { displayPrefix, formatWhen, type KeyRow } from "./types";
@@ -16,6 +18,9 @@ import { SessionsCard } from "./SessionsCard";
 import { WebhookSecretCard } from "./WebhookSecretCard";
 
 export function KeysManager() {
+  const t = useTranslations("keys");
+  const roles = useTranslations("keyRoles");
+  const format = useAppFormatter();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -38,7 +43,7 @@ export function KeysManager() {
   function revoked(k: KeyRow & { signedOut: boolean }) {
     setRevoking(null);
     if (!k.signedOut) {
-      setStatus(`Revoked ${k.label ? `“${k.label}”` : displayPrefix(k)}: its web sessions have ended.`);
+      setStatus(k.label ? t("revokedLabelled", { label: k.label }) : t("revoked", { key: displayPrefix(k) }));
       refresh();
       void queryClient.invalidateQueries({ queryKey: trpc.session.list.queryKey() });
       return;
@@ -52,62 +57,64 @@ export function KeysManager() {
       <div className={styles.content}>
         <div className={styles.head}>
           <div>
-            <h1>API keys</h1>
-            <p>Keys sign in to this web app and authorize programs on the REST API for {session.tenantName}. Only a hash of each key is stored, so a key is shown in full once, when it is created.</p>
+            <h1>{t("heading")}</h1>
+            <p>{t("intro", { tenant: session.tenantName })}</p>
           </div>
         </div>
         {admin ? null : (
           <div className={styles.note} role="note">
-            <p><strong>Only a tenant admin can create or revoke API keys.</strong> You are signed in with a key whose role is <em>member</em>: it plans tours and manages the fleet.</p>
-            <p>Ask an admin of {session.tenantName} for a new key, or to revoke one that is no longer needed.</p>
+            <p>{t.rich("memberNote", { strong: (c) => <strong>{c}</strong>, em: (c) => <em>{c}</em> })}</p>
+            <p>{t("askAdmin", { tenant: session.tenantName })}</p>
           </div>
         )}
         <p className={styles.status} role="status">{status}</p>
         {admin ? <CreateKeyForm onCreated={(m) => { setStatus(m); refresh(); }} /> : null}
 
         {keys.isError ? (
-          <p className={planner.formError} role="alert">The keys could not be loaded: {keys.error.message}</p>
+          <p className={planner.formError} role="alert">{t("loadFailed", { message: keys.error.message })}</p>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table} aria-busy={keys.isPending || undefined}>
-              <caption>Keys of {session.tenantName}</caption>
+              <caption>{t("caption", { tenant: session.tenantName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Label</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  {admin ? <th scope="col" className={styles.actions}><span className={planner.srOnly}>Actions</span></th> : null}
+                  <th scope="col">{t("key")}</th>
+                  <th scope="col">{t("label")}</th>
+                  <th scope="col">{t("role")}</th>
+                  <th scope="col">{t("created")}</th>
+                  <th scope="col">{t("lastUsed")}</th>
+                  <th scope="col">{t("status")}</th>
+                  {admin ? <th scope="col" className={styles.actions}><span className={planner.srOnly}>{t("actions")}</span></th> : null}
                 </tr>
               </thead>
               <tbody>
                 {keys.isPending ? (
-                  <tr><td colSpan={admin ? 7 : 6} className={styles.empty}>Loading the keys…</td></tr>
+                  <tr><td colSpan={admin ? 7 : 6} className={styles.empty}>{t("loading")}</td></tr>
                 ) : (
                   keys.data.map((k) => (
                     <tr key={k.id} data-key-prefix={k.prefix} className={k.revoked_at ? styles.revoked : undefined}>
                       <th scope="row" className={styles.mono}>
                         {displayPrefix(k)}
-                        {k.current ? <span className={styles.badgeSelf}>This session</span> : null}
+                        {k.current ? <span className={styles.badgeSelf}>{t("thisSession")}</span> : null}
                       </th>
-                      <td>{k.label ?? <span className={styles.sub}>no label</span>}</td>
-                      <td><span className={styles.badge}>{k.role}</span></td>
-                      <td><time dateTime={k.created_at}>{formatWhen(k.created_at)}</time></td>
-                      <td>{k.last_used_at ? <time dateTime={k.last_used_at}>{formatWhen(k.last_used_at)}</time> : "never"}</td>
+                      <td>{k.label ?? <span className={styles.sub}>{t("noLabel")}</span>}</td>
+                      <td><span className={styles.badge}>{roles(k.role)}</span></td>
+                      <td><time dateTime={k.created_at}>{formatWhen(format, k.created_at)}</time></td>
+                      <td>{k.last_used_at ? <time dateTime={k.last_used_at}>{formatWhen(format, k.last_used_at)}</time> : t("never")}</td>
                       <td>
                         {k.revoked_at ? (
-                          <span className={styles.badgeOff}>Revoked <time dateTime={k.revoked_at}>{formatWhen(k.revoked_at)}</time></span>
+                          <span className={styles.badgeOff}>
+                            {t.rich("revokedAt", { when: formatWhen(format, k.revoked_at), time: (c) => <time dateTime={k.revoked_at!}>{c}</time> })}
+                          </span>
                         ) : (
-                          <span className={styles.badgeOk}>Active</span>
+                          <span className={styles.badgeOk}>{t("active")}</span>
                         )}
                       </td>
                       {admin ? (
                         <td className={styles.actions}>
                           {k.revoked_at ? null : (
                             <button type="button" className={styles.smallDanger} onClick={() => { setStatus(""); setRevoking(k); }}>
-                              Revoke<span className={planner.srOnly}> {k.label ?? displayPrefix(k)}</span>
+                              {t("revoke")}<span className={planner.srOnly}> {k.label ?? displayPrefix(k)}</span>
                             </button>
                           )}
                         </td>
@@ -119,6 +126,9 @@ export function KeysManager() {
             </table>
           </div>
         )}
+        {keys.data?.length ? (
+          <p className={styles.legend} style={{ marginBottom: 18 }}>{t("count", { active: keys.data.filter((k) => !k.revoked_at).length, revoked: keys.data.filter((k) => k.revoked_at).length })}</p>
+        ) : null}
         {admin ? <SessionsCard tenantName={session.tenantName} onChanged={setStatus} onSignedOut={signedOut} /> : null}
         <WebhookSecretCard admin={admin} onChanged={setStatus} />
       </div>

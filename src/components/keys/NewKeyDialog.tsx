@@ -1,23 +1,20 @@
 "use client";
 // The one time a key is shown in full.
+import { useTranslations } from "next-intl";
 import { ShownOnceDialog } from "./ShownOnceDialog";
 
 export function NewKeyDialog({ apiKey, label, onClose }: { apiKey: string; label: string; onClose: () => void }) {
+  const t = useTranslations("newKey");
   return (
     <ShownOnceDialog
       value={apiKey}
-      title="Copy your new API key"
-      label={<>API key &ldquo;{label}&rdquo;</>}
-      noun="the key"
-      closeText="I have stored the key"
+      title={t("title")}
+      label={t("label", { label })}
+      notCopied={t("notCopied")}
+      closeText={t("close")}
       idBase="new-key"
       onClose={onClose}
-      warning={
-        <>
-          <strong>This is the only time the full key is shown.</strong> Store it now, for example in a password manager or the
-          secret store of the program that uses it. It cannot be shown again; if it is lost, revoke it and create a new one.
-        </>
-      }
+      warning={t.rich("warning", { strong: (c) => <strong>{c}</strong> })}
     />
   );
 }

@@ -2,6 +2,7 @@
 // The one time a secret (a new API key, the webhook signing secret) is shown
 // in full. Escape does not close this dialog: the secret would be gone for
 // good, so closing is an explicit button.
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Dialog } from "@/components/fleet/Dialog";
 import styles from "@/components/fleet/manage.module.css";
@@ -24,8 +25,8 @@ export interface ShownOnceProps {
   title: string;
   /** The field's label, e.g. the key's label. */
   label: ReactNode;
-  /** What the secret is called in the copy fallback ("the key is selected"). */
-  noun: string;
+  /** Said when the clipboard cannot be written: the secret is selected for Ctrl+C. */
+  notCopied: string;
   /** The closing button, e.g. "I have stored the key". */
   closeText: string;
   /** Why it is shown once and where to keep it. */
@@ -35,7 +36,8 @@ export interface ShownOnceProps {
   onClose: () => void;
 }
 
-export function ShownOnceDialog({ value, title, label, noun, closeText, warning, idBase, onClose }: ShownOnceProps) {
+export function ShownOnceDialog({ value, title, label, notCopied, closeText, warning, idBase, onClose }: ShownOnceProps) {
+  const t = useTranslations("shownOnce");
   const [copied, setCopied] = useState<"" | "yes" | "no">("");
   return (
     <Dialog
@@ -65,11 +67,11 @@ export function ShownOnceDialog({ value, title, label, noun, closeText, warning,
               void copy(value, input).then((ok) => setCopied(ok ? "yes" : "no"));
             }}
           >
-            Copy
+            {t("copy")}
           </button>
         </div>
         <p className={planner.hint} role="status">
-          {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? `Copying is not available here: ${noun} is selected, press Ctrl+C (⌘C).` : ""}
+          {copied === "yes" ? t("copied") : copied === "no" ? notCopied : ""}
         </p>
       </div>
     </Dialog>

@@ -2,6 +2,7 @@
 // Add or edit one contract in a dialog. Saving sends the whole list with this
 // contract added or replaced (the form's text as typed: the server checks it),
 // and the server's 422 for this contract lands at its fields.
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { PRICE_CURRENCIES, type ContractPrice } from "@/contract/prices";
 import { Dialog } from "@/components/fleet/Dialog";
@@ -27,6 +28,7 @@ const F = T.form;
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { "data-autofocus"?: boolean };
 
 export function ContractDialog({ editing, prices, onClose, onSaved }: Props) {
+  const requestErrors = useTranslations("requestErrors");
   const [d, setD] = useState<ContractDraft>(() => draftOf(editing?.contract));
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -50,7 +52,7 @@ export function ContractDialog({ editing, prices, onClose, onSaved }: Props) {
       const operator = saved.contracts[at]?.operator ?? String(input.operator);
       onSaved(editing ? T.status.edited(operator) : T.status.added(operator));
     } catch (err) {
-      setErrors(errorsOf(err, contractFieldOf(at)));
+      setErrors(errorsOf(requestErrors, err, contractFieldOf(at)));
     }
   }
 

@@ -2,6 +2,7 @@
 // The depot's energy price and the tenant's value of time: a small form for an
 // admin, the figures as text for everyone else. Empty is "not set": the plan
 // then uses the documented assumption (engine/cost/price-table.ts).
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { PriceList } from "@/contract/prices";
 import { DEPOT_PRICE, VALUE_OF_TIME_EUR_PER_H } from "@/engine/cost/price-table";
@@ -48,6 +49,7 @@ function FiguresText({ data }: { data: PriceList }) {
 
 function FiguresForm({ data, prices, onSaved }: { data: PriceList; prices: PriceListState; onSaved: (message: string) => void }) {
   // null: untouched, showing the stored figure (which another change may have moved meanwhile).
+  const requestErrors = useTranslations("requestErrors");
   const [typed, setTyped] = useState<Record<FigureField, string | null>>({ depot_energy_price_per_kWh: null, value_of_time_eur_per_h: null });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,7 +68,7 @@ function FiguresForm({ data, prices, onSaved }: { data: PriceList; prices: Price
       setTyped({ depot_energy_price_per_kWh: null, value_of_time_eur_per_h: null });
       onSaved(T.status.figures);
     } catch (err) {
-      setErrors(errorsOf(err, figureFieldOf));
+      setErrors(errorsOf(requestErrors, err, figureFieldOf));
     }
   }
 

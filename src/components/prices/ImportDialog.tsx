@@ -4,6 +4,7 @@
 // show at their lines; then the page shows what the import changes, and saving
 // sends the whole new list with `set`, as every edit does.
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import type { ContractPrice } from "@/contract/prices";
 import { Dialog } from "@/components/fleet/Dialog";
@@ -42,6 +43,7 @@ function problemsOf(err: unknown): Problem[] | null {
 }
 
 export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListState; onClose: () => void; onSaved: (message: string) => void }) {
+  const requestErrors = useTranslations("requestErrors");
   const trpc = useTRPC();
   const [text, setText] = useState("");
   const [mode, setMode] = useState<Mode>("replace");
@@ -79,7 +81,7 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
       if (found) {
         setProblems(found);
         textRef.current?.focus();
-      } else setFormError(errorsOf(err, () => "_form")._form.join(" "));
+      } else setFormError(errorsOf(requestErrors, err, () => "_form")._form.join(" "));
     }
   }
 
@@ -88,7 +90,7 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
       const saved = await prices.save((cur) => ({ ...figuresOf(cur), contracts: mode === "replace" ? contracts : [...cur.contracts, ...contracts] }));
       onSaved(T.status.imported(contracts.length, saved.contracts.length));
     } catch (err) {
-      setFormError(errorsOf(err, () => "_form")._form.join(" "));
+      setFormError(errorsOf(requestErrors, err, () => "_form")._form.join(" "));
     }
   }
 

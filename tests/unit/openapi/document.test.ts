@@ -1,9 +1,12 @@
 // The served OpenAPI document is whole and says what the server does: every $ref resolves, every
 // operation is tagged and described, errors are documented as they are sent, and the recorded
 // examples (a real Hamburg -> Munich run) are valid for their schemas and for the contract.
+import { NextIntlClientProvider } from "next-intl";
+import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import DocsPage from "@/app/docs/page";
+import { MESSAGES } from "@/i18n/messages";
 import { RouteOptimizationRequest } from "@/contract/request";
 import { GET } from "@/app/openapi.json/route";
 import recorded from "@/server/openapi-examples.json";
@@ -128,7 +131,8 @@ describe("the document as GET /openapi.json serves it", () => {
   });
 
   it("/docs renders what it documents: the shared answers and the Idempotency-Key header", () => {
-    const html = renderToStaticMarkup(DocsPage());
+    // The page's own words come from the English catalog, as the app provides it (app/layout.tsx).
+    const html = renderToStaticMarkup(createElement(NextIntlClientProvider, { locale: "en", messages: MESSAGES.en, timeZone: "UTC", children: createElement(DocsPage) }));
     expect(html).toContain("Missing or invalid API key");
     expect(html).toContain("The API key&#x27;s request rate is used up");
     expect(html).toContain("<code>Idempotency-Key</code>");

@@ -2,7 +2,8 @@
 // Charger filters (every `poi_info` field), the search corridor and the
 // minimum charge time. Folded by default with a summary of what is set; kept
 // open while one of its fields has an error so the message can be seen.
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useAppFormatter } from "@/i18n/format";
 import { aria, hasAny } from "../errors";
 import { OperatorPicker } from "../OperatorPicker";
 import styles from "../planner.module.css";
@@ -37,7 +38,7 @@ export function filterSummary(f: FormState, t: ChargingOptionsTranslator, format
 
 export function ChargingOptions({ f, set, errors: e, open, setOpen }: Props) {
   const t = useTranslations("chargingOptions");
-  const format = useFormatter();
+  const format = useAppFormatter();
   const shown = open || hasAny(e, "poi.", "corridor", "min_charge_duration_min", "value_of_time_eur_per_h", "objective");
   return (
     <details className={styles.group} open={shown} onToggle={(ev) => setOpen(ev.currentTarget.open)}>

@@ -1,7 +1,8 @@
 "use client";
 // The driver's hours at departure (request `driver`, EU 561/2006). Folded by
 // default: all empty means a rested driver on a 9 h day, the API's default.
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useAppFormatter } from "@/i18n/format";
 import { DAILY_DRIVING_MIN, EXTENDED_DAILY_DRIVING_MIN, MAX_DRIVING_BEFORE_BREAK_MIN, MAX_DUTY_SPAN_MIN } from "@/contract/request";
 import { aria, hasAny } from "../errors";
 import styles from "../planner.module.css";
@@ -28,7 +29,7 @@ export function driverSummary(f: FormState, t: DriverFieldsTranslator, format: F
 
 export function DriverFields({ f, set, errors: e, open, setOpen }: Props) {
   const t = useTranslations("driverFields");
-  const format = useFormatter();
+  const format = useAppFormatter();
   const shown = open || hasAny(e, "driver");
   const dayLimit = f.extendedDriving ? EXTENDED_DAILY_DRIVING_MIN : DAILY_DRIVING_MIN;
   return (

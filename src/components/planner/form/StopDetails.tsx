@@ -3,7 +3,8 @@
 // time at the point and the arrival time window. Folded away behind a button
 // (most tours need none of it) with a one-line summary; open while it holds
 // an error so the message and its field can be seen and focused.
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useAppFormatter } from "@/i18n/format";
 import { useState } from "react";
 import { aria, type FieldErrors } from "../errors";
 import styles from "../planner.module.css";
@@ -46,7 +47,7 @@ export function stopSummary(s: StopState, t: StopDetailsTranslator, format: Form
 
 export function StopDetails({ pointKey: k, pointName, section, stop, onChange, errors, formPayload, zoneText }: Props) {
   const t = useTranslations("stopDetails");
-  const format = useFormatter();
+  const format = useAppFormatter();
   const [open, setOpen] = useState(false);
   const e = (f: string) => errors[`section.${section}.${f}`];
   const payloadErr = e("payload_kg");

@@ -2,7 +2,8 @@
 // Vehicle, load, battery and departure. The departure is a wall time in a
 // named time zone (the browser's unless chosen), sent with that zone's offset:
 // the hint shows exactly which instant goes to the planner.
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
+import { useAppFormatter } from "@/i18n/format";
 import { useMemo } from "react";
 import type { FleetVehicle } from "@/contract/fleet";
 import { aria } from "../errors";
@@ -19,7 +20,7 @@ interface Props extends SectionProps {
 
 export function VehicleFields({ f, set, errors: e, fleet, zone }: Props) {
   const t = useTranslations("vehicleFields");
-  const format = useFormatter();
+  const format = useAppFormatter();
   const kg = (n: number) => fmtKg(format, Math.round(n));
   const zones = useMemo(() => zoneList(zone), [zone]);
   const vehicle = fleet.data?.find((v) => v.vehicle_id === f.vehicleId);

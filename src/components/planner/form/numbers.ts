@@ -1,9 +1,9 @@
 // Numbers the form shows, in the page's language through next-intl's formatter
 // ("1,000 – 20,000" in English, "1.000 – 20.000" in German). Placeholders of
 // number inputs stay plain digits: they show what can be typed.
-import type { useFormatter } from "next-intl";
+import type { AppFormatter } from "@/i18n/format";
 
-export type Formatter = ReturnType<typeof useFormatter>;
+export type Formatter = AppFormatter;
 
 /** "0 – 1,440": an input's allowed range. */
 export const fmtRange = (format: Formatter, min: number, max: number) => `${format.number(min)} – ${format.number(max)}`;
