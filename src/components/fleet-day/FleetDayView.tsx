@@ -4,6 +4,7 @@
 // reload or a link from History opens. The day: its tours on a timeline with their delays, each shared
 // site's charge points and conflicts, and what resolving them cost.
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 import manage from "@/components/fleet/manage.module.css";
 import { fmtDay, fmtTime } from "@/components/planner/format";
 import { CsvForm } from "./CsvForm";
@@ -13,10 +14,10 @@ import type { FleetDayData } from "./types";
 import { useFleetDay } from "./useFleetDay";
 
 const DAY_PATH = /^\/fleet\/day\/([0-9a-f-]{36})$/i;
-const STATUS_TEXT: Record<FleetDayData["status"], string> = { queued: "queued", running: "planning", succeeded: "succeeded", failed: "failed" };
 
 /** `withForm`: the page to plan a day (/fleet/day); without, a stored day's page. */
 export function FleetDayView({ withForm }: { withForm: boolean }) {
+  const t = useTranslations("fleetDay");
   const path = usePathname();
   const fleetId = DAY_PATH.exec(path ?? "")?.[1] ?? null;
   const day = useFleetDay(fleetId);
@@ -27,23 +28,22 @@ export function FleetDayView({ withForm }: { withForm: boolean }) {
       <div className={manage.content}>
         <div className={manage.head}>
           <div>
-            <h1>Fleet day</h1>
+            <h1>{t("heading")}</h1>
             <p>
-              A day&apos;s tours planned together: no charging site holds more trucks than its points at any minute. Tours that would meet
-              are moved to another site or leave later, higher priority first. <a href="/fleet">Vehicles</a> · <a href="/history#fleet-days">All fleet days</a>
+              {t("intro")} <a href="/fleet">{t("vehicles")}</a> · <a href="/history#fleet-days">{t("allDays")}</a>
             </p>
           </div>
         </div>
         {withForm ? <CsvForm onSubmitted={(id) => window.history.pushState(null, "", `/fleet/day/${id}`)} /> : (
           <p className={styles.dayLine}>
-            {first ? <>{fmtDay(first.at, first.zone)} · first departure {fmtTime(first.at, first.zone)} · </> : null}
-            <a href="/fleet/day">Plan another day</a>
+            {first ? <>{fmtDay(first.at, first.zone)} · {t("firstDeparture", { time: fmtTime(first.at, first.zone) })} · </> : null}
+            <a href="/fleet/day">{t("planAnother")}</a>
           </p>
         )}
         {day.notFound || (!withForm && fleetId === null) ? <DayNotFound /> : (
-          <p className={manage.status} role="status">{fleetId && day.data ? `Fleet day ${STATUS_TEXT[day.data.status]}` : fleetId && !day.isError ? "Loading the day…" : ""}</p>
+          <p className={manage.status} role="status">{fleetId && day.data ? t(`status.${day.data.status}`) : fleetId && !day.isError ? t("loading") : ""}</p>
         )}
-        {day.isError && !day.notFound ? <p className={manage.danger} role="alert">The day could not be loaded: {day.error.message}</p> : null}
+        {day.isError && !day.notFound ? <p className={manage.danger} role="alert">{t("loadFailed", { message: day.error.message })}</p> : null}
         {fleetId && day.data && day.data.status !== "queued" ? <DayResult day={day.data} /> : null}
       </div>
     </main>
@@ -52,10 +52,11 @@ export function FleetDayView({ withForm }: { withForm: boolean }) {
 
 /** A day that is not this tenant's is answered as one that does not exist (as the API's 404). */
 export function DayNotFound() {
+  const t = useTranslations("fleetDay");
   return (
     <div className={manage.danger} role="alert">
-      There is no such fleet day for your organisation. It may belong to another organisation, or the link is mistyped.{" "}
-      <a href="/history#fleet-days">All fleet days</a>
+      {t("notFound")}{" "}
+      <a href="/history#fleet-days">{t("allDays")}</a>
     </div>
   );
 }

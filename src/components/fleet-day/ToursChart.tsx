@@ -1,20 +1,30 @@
 // The day's tours on one time axis, a row per tour: the delay fleet planning gave it, the tour and its
 // charging stops. Each row's label links to the tour's plan page; its text says the same in words.
+import { useTranslations } from "next-intl";
 import { fmtTime, fmtZone } from "@/components/planner/format";
 import type { TourView } from "./day-model";
 import styles from "./fleet-day.module.css";
 import { leftOf, TimeAxis, widthOf, type Scale } from "./TimeAxis";
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** The chart's words ("fleetDayTours" in src/i18n/messages). */
+export type ToursChartTranslator = ReturnType<typeof useTranslations<"fleetDayTours">>;
 
 /** The row's words: what a screen reader reads and the track's tooltip shows. */
-export function tourText(v: TourView): string {
-  const t = v.tour, totals = t.summary?.totals;
-  const head = `Tour ${v.n}${v.title !== `Tour ${v.n}` ? ` ${v.title}` : ""} (${v.route ? `${v.route}; ` : ""}${t.vehicle_id}, priority ${t.priority})`;
-  if (!totals) return `${head}: ${t.status === "not_drivable" ? "not drivable" : t.status}`;
-  const dep = Date.parse(totals.departure_time), delay = Math.round(t.fleet?.delay_min ?? 0);
-  const stops = chargingStops(v).length;
-  return `${head}: leaves ${fmtTime(iso(dep), totals.departure_time_zone)}${delay ? `, ${delay} min later than asked` : ""}, ends ${fmtTime(totals.end_time ?? totals.arrival_time, totals.arrival_time_zone)}, ${stops} charging stop${stops === 1 ? "" : "s"}`;
+export function tourText(v: TourView, t: ToursChartTranslator): string {
+  const tour = v.tour, totals = tour.summary?.totals;
+  const head = t("head", {
+    tour: v.name ? t("tourNamed", { n: v.n, name: v.name }) : t("tour", { n: v.n }),
+    what: v.route ? `${v.route}; ${tour.vehicle_id}` : tour.vehicle_id,
+    priority: tour.priority,
+  });
+  if (!totals) return t("unplanned", { head, status: t(`status.${tour.status}`) });
+  return t("planned", {
+    head,
+    leaves: fmtTime(totals.departure_time, totals.departure_time_zone),
+    delay: Math.round(tour.fleet?.delay_min ?? 0),
+    ends: fmtTime(totals.end_time ?? totals.arrival_time, totals.arrival_time_zone),
+    stops: chargingStops(v).length,
+  });
 }
 
 /** Each stop's charging: from its charge start to end (a rest at the charger is the stop's, not charging), else the whole stop. */
@@ -28,29 +38,30 @@ function chargingStops(v: TourView) {
 }
 
 export function ToursChart({ tours, scale }: { tours: TourView[]; scale: Scale }) {
+  const t = useTranslations("fleetDayTours");
   const clock = fmtZone(scale.from, scale.zone);
   return (
     <section className={styles.section} aria-labelledby="tours-h">
-      <h2 id="tours-h">Tours ({clock})</h2>
-      <p className={styles.intro}>Each tour&apos;s name opens its plan.</p>
-      <div className={styles.scroll} role="region" aria-label="Tours timeline" tabIndex={0}>
+      <h2 id="tours-h">{t("heading", { clock })}</h2>
+      <p className={styles.intro}>{t("intro")}</p>
+      <div className={styles.scroll} role="region" aria-label={t("region")} tabIndex={0}>
         <div className={styles.chart}>
-          <TimeAxis scale={scale} label="Tour" />
+          <TimeAxis scale={scale} label={t("axis")} />
           <ol className={styles.rows}>
             {tours.map((v) => {
-              const t = v.tour, totals = t.summary?.totals;
-              const text = tourText(v);
+              const tour = v.tour, totals = tour.summary?.totals;
+              const text = tourText(v, t);
               const dep = totals ? Date.parse(totals.departure_time) : null;
-              const delay = (t.fleet?.delay_min ?? 0) * 60_000;
+              const delay = (tour.fleet?.delay_min ?? 0) * 60_000;
               const end = totals ? Date.parse(totals.end_time ?? totals.arrival_time) : null;
               return (
-                <li key={t.tour_id} className={styles.lane} aria-label={text} data-tour={v.n}>
+                <li key={tour.tour_id} className={styles.lane} aria-label={text} data-tour={v.n}>
                   <div className={styles.label}>
                     <span>
                       <span className={styles.tourNo} aria-hidden="true">{v.n}</span>
-                      <a href={`/plans/${t.optimization_id}`}>{v.title}</a>
+                      <a href={`/plans/${tour.optimization_id}`}>{v.title}</a>
                     </span>
-                    <small>{[v.route, `p${t.priority}`, t.fleet?.avoided_sites.length ? "moved site" : null].filter(Boolean).join(" · ")}</small>
+                    <small>{[v.route, t("priorityShort", { priority: tour.priority }), tour.fleet?.avoided_sites.length ? t("movedSite") : null].filter(Boolean).join(" · ")}</small>
                   </div>
                   <div className={styles.track} title={text}>
                     {dep !== null && end !== null ? (
@@ -70,9 +81,9 @@ export function ToursChart({ tours, scale }: { tours: TourView[]; scale: Scale }
         </div>
       </div>
       <p className={styles.legend}>
-        <span><span className={styles.swatch} style={{ background: "#0b5cad" }} />driving and stops</span>
-        <span><span className={styles.swatch} style={{ background: "#0f5f32" }} />charging</span>
-        <span><span className={styles.swatch} style={{ background: "#dc6803" }} />delay to fit the chargers</span>
+        <span><span className={styles.swatch} style={{ background: "#0b5cad" }} />{t("legendDriving")}</span>
+        <span><span className={styles.swatch} style={{ background: "#0f5f32" }} />{t("legendCharging")}</span>
+        <span><span className={styles.swatch} style={{ background: "#dc6803" }} />{t("legendDelay")}</span>
       </p>
     </section>
   );

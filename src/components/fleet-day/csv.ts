@@ -2,7 +2,12 @@
 // Each end of a tour is a place name or address (`from`, `to`), which the server's geocoder resolves
 // (./tour-bodies.ts makes the request body from the answers), or coordinates (`from_lat`, `from_lon`,
 // `to_lat`, `to_lon`); with both, the coordinates are where the truck goes and the name only labels them.
-// This file checks the file's form; the server checks every value.
+// This file checks the file's form; the server checks every value. Its messages come from the translator
+// it is given; the column names in them stay as the file writes them.
+import type { useTranslations } from "next-intl";
+
+/** The messages about a CSV's lines, here and in ./tour-bodies.ts ("fleetDayCsv" in src/i18n/messages). */
+export type CsvTranslator = ReturnType<typeof useTranslations<"fleetDayCsv">>;
 
 const REQUIRED = ["vehicle_id", "start_time_tour", "battery_level_start", "payload_kg"];
 const NUMBERS = ["battery_level_start", "payload_kg", "priority", "depot_soc"] as const;
@@ -61,38 +66,36 @@ function cells(line: string, sep: string): string[] {
 const num = (v: string) => (v === "" ? undefined : Number(v.replace(",", ".")));
 
 /** An end from `<end>` (a name) or `<end>_lat`/`<end>_lon`; a message when neither is complete. */
-function placeOf(row: Record<string, string>, end: "from" | "to", n: number): PlaceRef | string {
+function placeOf(row: Record<string, string>, end: "from" | "to", line: number, t: CsvTranslator): PlaceRef | string {
   const text = row[end] ?? "";
   const lat = row[`${end}_lat`] ?? "", lon = row[`${end}_lon`] ?? "";
-  if (lat === "" && lon === "") {
-    return text ? { kind: "address", text } : `Line ${n}: no ${end}: give a place or address (${end}) or coordinates (${end}_lat, ${end}_lon)`;
-  }
-  if (lat === "" || lon === "") return `Line ${n}: ${lat === "" ? `${end}_lat` : `${end}_lon`} is missing (coordinates need both)`;
+  if (lat === "" && lon === "") return text ? { kind: "address", text } : t("noEnd", { line, end });
+  if (lat === "" || lon === "") return t("halfCoordinates", { line, column: lat === "" ? `${end}_lat` : `${end}_lon` });
   const [la, lo] = [num(lat)!, num(lon)!];
-  if (!Number.isFinite(la) || !Number.isFinite(lo)) return `Line ${n}: ${!Number.isFinite(la) ? `${end}_lat` : `${end}_lon`} is not a number`;
+  if (!Number.isFinite(la) || !Number.isFinite(lo)) return t("notNumber", { line, column: !Number.isFinite(la) ? `${end}_lat` : `${end}_lon` });
   return { kind: "coordinates", lat: la, lon: lo, text: text || null };
 }
 
-export function readToursCsv(text: string): CsvRead {
+export function readToursCsv(text: string, t: CsvTranslator): CsvRead {
   const rows = text.split(/\r?\n/).map((l, i) => ({ l, n: i + 1 })).filter((x) => x.l.trim() !== "");
-  if (rows.length === 0) return { lines: [], errors: ["The file is empty"] };
+  if (rows.length === 0) return { lines: [], errors: [t("empty")] };
   const first = rows[0].l;
   const sep = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ";" : ",";
   const header = cells(first, sep);
   const has = (c: string) => header.includes(c);
   const missing = REQUIRED.filter((c) => !has(c));
   for (const end of ["from", "to"]) {
-    if (!has(end) && !(has(`${end}_lat`) && has(`${end}_lon`))) missing.push(`${end} (or ${end}_lat and ${end}_lon)`);
+    if (!has(end) && !(has(`${end}_lat`) && has(`${end}_lon`))) missing.push(t("missingEnd", { end }));
   }
-  if (missing.length) return { lines: [], errors: [`Line 1: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`] };
+  if (missing.length) return { lines: [], errors: [t("missingColumns", { line: rows[0].n, count: missing.length, columns: missing.join(", ") })] };
   const errors: string[] = [];
   const lines: CsvTourLine[] = [];
   for (const { l, n } of rows.slice(1)) {
     const values = cells(l, sep);
     const row = Object.fromEntries(header.map((h, i) => [h, values[i] ?? ""]));
     const bad = NUMBERS.filter((c) => row[c] && !Number.isFinite(num(row[c])));
-    errors.push(...bad.map((c) => `Line ${n}: ${c} is not a number`));
-    const from = placeOf(row, "from", n), to = placeOf(row, "to", n);
+    errors.push(...bad.map((c) => t("notNumber", { line: n, column: c })));
+    const from = placeOf(row, "from", n, t), to = placeOf(row, "to", n, t);
     for (const p of [from, to]) if (typeof p === "string") errors.push(p);
     if (typeof from === "string" || typeof to === "string" || bad.length) continue;
     lines.push({
@@ -107,6 +110,6 @@ export function readToursCsv(text: string): CsvRead {
       ...(row.depot_soc ? { depot_soc: num(row.depot_soc) } : {}),
     });
   }
-  if (rows.length === 1) errors.push("No tours below the header");
+  if (rows.length === 1) errors.push(t("noTours"));
   return { lines, errors };
 }

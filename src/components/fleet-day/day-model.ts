@@ -1,15 +1,22 @@
 // What the fleet day's charts show, from the day as tRPC fleetDay.get answers it: each tour with its
 // number in the day (the order submitted: the CSV's order) and name, the time span of the axis, and
 // each charging site several tours share (or that planning alone put over capacity) as point rows.
+// Its few words (a tour's or a site's name when none is given, a route) come from the translator it is given.
+import type { useTranslations } from "next-intl";
 import { assignPointLanes, type Placed, type SiteLanes } from "./site-lanes";
 import type { FleetDayData, FleetDayTour } from "./types";
+
+/** The model's words ("fleetDayModel" in src/i18n/messages). */
+export type DayModelTranslator = ReturnType<typeof useTranslations<"fleetDayModel">>;
 
 export interface TourView {
   /** 1, 2, …: the tour's place in the day, what a bar shows when it is too short for a name. */
   n: number;
   tourId: number;
   optimizationId: number;
-  /** The CSV's `name`, else "Tour n". */
+  /** The CSV's `name`; null when it has none (or it is just "Tour n"). */
+  name: string | null;
+  /** The name, else "Tour n". */
   title: string;
   /** "Hamburg, DE → München, DE". */
   route: string | null;
@@ -54,11 +61,14 @@ export interface SiteView {
 /** Bars shorter than this share of the axis are widened to it (where their row has room). */
 export const MIN_BAR_SHARE = 0.008;
 
-export function tourViews(day: FleetDayData): TourView[] {
-  return day.tours.map((t, i) => {
-    const l = day.labels[t.tour_id];
-    const route = l ? `${l.from} → ${l.via ? `${l.via} stop${l.via > 1 ? "s" : ""} → ` : ""}${l.to}` : null;
-    return { n: i + 1, tourId: t.tour_id, optimizationId: t.optimization_id, title: l?.name || `Tour ${i + 1}`, route, tour: t };
+export function tourViews(day: FleetDayData, t: DayModelTranslator): TourView[] {
+  return day.tours.map((tour, i) => {
+    const l = day.labels[tour.tour_id];
+    const route = !l ? null : l.via ? t("routeVia", { from: l.from, count: l.via, to: l.to }) : t("route", { from: l.from, to: l.to });
+    const numbered = t("tourTitle", { n: i + 1 });
+    // A name that only repeats the number ("Tour 2") is no name: texts would say it twice.
+    const name = l?.name && l.name !== numbered ? l.name : null;
+    return { n: i + 1, tourId: tour.tour_id, optimizationId: tour.optimization_id, name, title: name ?? numbered, route, tour };
   });
 }
 
@@ -87,24 +97,24 @@ export interface SiteInfo {
 }
 
 /** Each charging site the day's plans stop at (poi_id -> its name, address and charge points), as their results give it. */
-export function siteInfo(day: FleetDayData): Map<string, SiteInfo> {
+export function siteInfo(day: FleetDayData, t: DayModelTranslator): Map<string, SiteInfo> {
   const info = new Map<string, SiteInfo>();
-  for (const t of day.tours) {
-    for (const s of t.summary?.sections ?? []) {
+  for (const tour of day.tours) {
+    for (const s of tour.summary?.sections ?? []) {
       const p = s.poi_summary;
       if (p?.id == null || info.has(String(p.id))) continue;
-      info.set(String(p.id), { name: p.name ?? `Charging site ${p.id}`, address: p.address ?? null, capacity: typeof p.capacity === "number" ? p.capacity : null });
+      info.set(String(p.id), { name: p.name ?? t("site", { id: String(p.id) }), address: p.address ?? null, capacity: typeof p.capacity === "number" ? p.capacity : null });
     }
   }
   return info;
 }
 
 /** Sites used by more than one tour, or over capacity when planned alone, in order of first use. */
-export function siteViews(day: FleetDayData, tours: TourView[], span: { from: number; to: number }): SiteView[] {
-  const byId = new Map(tours.map((t) => [t.tourId, t]));
-  const info = siteInfo(day);
-  const uses = tours.flatMap((t) => (t.tour.fleet?.uses ?? []).map((u) => ({
-    site: u.site, view: { tour: t, start: Date.parse(u.start), end: Date.parse(u.end), zone: u.time_zone ?? null, startIso: u.start, endIso: u.end },
+export function siteViews(day: FleetDayData, tours: TourView[], span: { from: number; to: number }, t: DayModelTranslator): SiteView[] {
+  const byId = new Map(tours.map((v) => [v.tourId, v]));
+  const info = siteInfo(day, t);
+  const uses = tours.flatMap((v) => (v.tour.fleet?.uses ?? []).map((u) => ({
+    site: u.site, view: { tour: v, start: Date.parse(u.start), end: Date.parse(u.end), zone: u.time_zone ?? null, startIso: u.start, endIso: u.end },
   })));
   const alone = day.conflicts_alone ?? [], left = day.conflicts ?? [];
   const ids = [...new Set([...uses.sort((a, b) => a.view.start - b.view.start).map((u) => u.site), ...alone.map((c) => c.site)])];
@@ -117,7 +127,7 @@ export function siteViews(day: FleetDayData, tours: TourView[], span: { from: nu
     const capacity = known?.capacity ?? wasOver[0]?.capacity ?? left.find((c) => c.site === id)?.capacity ?? null;
     const aloneViews = wasOver.map((c) => conflictView(c, byId));
     return [{
-      id, name: known?.name ?? `Charging site ${id}`, address: known?.address ?? null, capacity, uses: here,
+      id, name: known?.name ?? t("site", { id }), address: known?.address ?? null, capacity, uses: here,
       lanes: assignPointLanes(here, capacity, minShownMs),
       alone: assignPointLanes(aloneViews, null, minShownMs).points,
       left: left.filter((c) => c.site === id).map((c) => conflictView(c, byId)),

@@ -1,11 +1,12 @@
 // A CSV's tours (./csv.ts) as POST /planner/fleet's tours, once their places are resolved (tRPC
 // fleetDay.resolvePlaces: an address by the service's geocoder, coordinates named by the nearest town).
 // A departure written without an offset is read on the clock of the tour's start, as the planner's form
-// sends its departure with the offset of the zone it shows (the API would read it as UTC).
+// sends its departure with the offset of the zone it shows (the API would read it as UTC). Its messages
+// come from the translator it is given; the server's own 422 messages are the API's, in English.
 import { zoned } from "@/components/planner/form/time";
 import { localDay } from "@/engine/time/display";
 import type { PlaceQuery, ResolvedPlace } from "./types";
-import type { CsvTourLine, PlaceRef } from "./csv";
+import type { CsvTourLine, CsvTranslator, PlaceRef } from "./csv";
 
 /** A CSV line as it will be planned: each end as written and what it resolved to, and the departure. */
 export interface LinePreview {
@@ -66,22 +67,20 @@ function written(p: PlaceRef): string {
 }
 
 /** The tours once every place is resolved (`answers` in the order of placeQueries' keys; null: no such place). */
-export function tourBodies(lines: CsvTourLine[], keys: string[], answers: (ResolvedPlace | null)[], nowMs: number): TourBodies {
+export function tourBodies(lines: CsvTourLine[], keys: string[], answers: (ResolvedPlace | null)[], nowMs: number, t: CsvTranslator): TourBodies {
   const found = new Map(keys.map((k, i) => [k, answers[i] ?? null]));
   const out: TourBodies = { tours: [], lines: [], preview: [], errors: [] };
   for (const l of lines) {
     const ends = (["from", "to"] as const).map((end) => {
       const place = found.get(placeKey(l[end])) ?? null;
-      if (!place) {
-        out.errors.push(`Line ${l.line}: no place found for ${end} “${written(l[end])}”. Try a town, a postcode or a street with its town, or give ${end}_lat and ${end}_lon.`);
-      }
+      if (!place) out.errors.push(t("noPlace", { line: l.line, end, text: written(l[end]) }));
       return place;
     });
     const [from, to] = ends;
     if (!from || !to) continue;
     const departure = departureIso(l.start_time_tour, from.time_zone, nowMs);
     if (departure === null) {
-      out.errors.push(`Line ${l.line}: start_time_tour “${l.start_time_tour}” is not a date and time: write 2026-12-01T07:00 (local time at the start) or add an offset (2026-12-01T07:00+01:00).`);
+      out.errors.push(t("badTime", { line: l.line, text: l.start_time_tour }));
       continue;
     }
     out.tours.push({
@@ -103,9 +102,10 @@ export function tourBodies(lines: CsvTourLine[], keys: string[], answers: (Resol
 const CSV_NAMES: Record<string, string> = { start_pos: "from", stop_pos: "to", section_id: "name" };
 
 /** A 422 detail of POST /planner/fleet's checks at the CSV line of its tour: "Line 4, vehicle_id: Unknown vehicle …". */
-export function detailAtLine(d: { loc: (string | number)[]; msg: string }, lines: number[]): string {
+export function detailAtLine(d: { loc: (string | number)[]; msg: string }, lines: number[], t: CsvTranslator): string {
   const [where, list, i, ...rest] = d.loc;
-  if (where !== "body" || list !== "tours" || typeof i !== "number") return `${d.loc.slice(1).join(" › ") || "request"}: ${d.msg}`;
+  if (where !== "body" || list !== "tours" || typeof i !== "number") return `${d.loc.slice(1).join(" › ") || t("request")}: ${d.msg}`;
   const field = (rest[0] === "section_list" ? rest.slice(2) : rest).filter((x) => typeof x === "string").map((x) => CSV_NAMES[x] ?? x);
-  return `Line ${lines[i] ?? `of tour ${i + 1}`}${field.length ? `, ${field.join(" › ")}` : ""}: ${d.msg}`;
+  const line = lines[i] !== undefined ? t("atLine", { line: lines[i] }) : t("ofTour", { n: i + 1 });
+  return `${line}${field.length ? `, ${field.join(" › ")}` : ""}: ${d.msg}`;
 }

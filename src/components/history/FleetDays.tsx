@@ -1,35 +1,40 @@
 "use client";
 // History's fleet days (tRPC fleetDay.list): each day submitted together, newest first, with its date
 // on the clock of its first departure, its tours, status and conflicts, and a link to the day's page.
+// Words from the catalogs ("fleetDays"), dates and numbers in the page's language.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useAppFormatter } from "@/i18n/format";
 import { useEffect, useState } from "react";
 import type { FleetDayListItem } from "@/components/fleet-day/types";
-import { fmtTime } from "@/components/planner/format";
+import { displayLocale, fmtTime } from "@/components/planner/format";
 import { clockParts, dayOf } from "@/engine/time/display";
 import { useTRPC } from "@/components/trpc";
 import styles from "./history.module.css";
 import { fmtDate } from "./summary";
 
 const PAGE_SIZE = 10;
-const STATUS: Record<FleetDayListItem["status"], { text: string; style: string }> = {
-  queued: { text: "Queued", style: "st_queued" },
-  running: { text: "Planning…", style: "st_running" },
-  succeeded: { text: "Planned", style: "st_succeeded" },
-  failed: { text: "Failed", style: "st_failed" },
-};
+/** The card's words ("fleetDays" in src/i18n/messages). */
+export type FleetDaysTranslator = ReturnType<typeof useTranslations<"fleetDays">>;
 
-function dayTitle(d: FleetDayListItem): string {
-  const p = clockParts(d.first_departure, d.time_zone);
-  return p ? `${dayOf(p)} ${p.year}` : "Fleet day";
+const STATUS_STYLE: Record<FleetDayListItem["status"], string> = { queued: "st_queued", running: "st_running", succeeded: "st_succeeded", failed: "st_failed" };
+
+/** "Tue 1 Dec 2026" ("Di., 1. Dez. 2026"): the day on the clock of its first departure. */
+export function dayTitle(d: Pick<FleetDayListItem, "first_departure" | "time_zone">, t: FleetDaysTranslator): string {
+  const p = clockParts(d.first_departure, d.time_zone, displayLocale());
+  return p ? `${dayOf(p)} ${p.year}` : t("untitled");
 }
 
-function conflictsText(d: FleetDayListItem): string {
+/** "2 planned alone, all resolved": the conflicts the tours would have had alone, and those left. */
+export function conflictsText(d: Pick<FleetDayListItem, "conflicts_alone" | "conflicts">, t: FleetDaysTranslator): string {
   if (d.conflicts_alone === null) return "–";
-  const left = d.conflicts ? `, ${d.conflicts} left` : ", all resolved";
-  return d.conflicts_alone === 0 && !d.conflicts ? "none" : `${d.conflicts_alone} planned alone${left}`;
+  if (d.conflicts_alone === 0 && !d.conflicts) return t("conflictsNone");
+  return d.conflicts ? t("conflictsLeft", { alone: d.conflicts_alone, left: d.conflicts }) : t("conflictsResolved", { alone: d.conflicts_alone });
 }
 
 export function FleetDays() {
+  const t = useTranslations("fleetDays");
+  const format = useAppFormatter();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const list = useQuery({
@@ -48,42 +53,42 @@ export function FleetDays() {
   return (
     <section className={styles.card} aria-labelledby="fleet-days">
       <div className={styles.cardHead}>
-        <h2 id="fleet-days">Fleet days</h2>
-        <a className={styles.btn} href="/fleet/day">Plan a fleet day</a>
+        <h2 id="fleet-days">{t("heading")}</h2>
+        <a className={styles.btn} href="/fleet/day">{t("plan")}</a>
       </div>
       {list.isPending ? (
-        <p className={styles.empty} role="status">Loading fleet days…</p>
+        <p className={styles.empty} role="status">{t("loading")}</p>
       ) : list.isError ? (
-        <p className={styles.empty} role="alert">The fleet days could not be loaded: {list.error.message}</p>
+        <p className={styles.empty} role="alert">{t("loadFailed", { message: list.error.message })}</p>
       ) : list.data.days.length === 0 ? (
-        <p className={styles.empty}>No fleet days yet. <a href="/fleet/day">Plan a day&apos;s tours together</a> and it will be listed here.</p>
+        <p className={styles.empty}>{t.rich("empty", { link: (chunks) => <a href="/fleet/day">{chunks}</a> })}</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table} data-testid="fleet-days-table">
-            <caption className={styles.srOnly}>Fleet days, newest first; page {page} of {pages}</caption>
+            <caption className={styles.srOnly}>{t("caption", { page, pages })}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Submitted</th>
-                <th scope="col" className={styles.num}>Tours</th>
-                <th scope="col">Status</th>
-                <th scope="col">Conflicts</th>
+                <th scope="col">{t("colDay")}</th>
+                <th scope="col">{t("colSubmitted")}</th>
+                <th scope="col" className={styles.num}>{t("colTours")}</th>
+                <th scope="col">{t("colStatus")}</th>
+                <th scope="col">{t("colConflicts")}</th>
               </tr>
             </thead>
             <tbody>
               {list.data.days.map((d) => (
                 <tr key={d.fleet_id} data-fleet-id={d.fleet_id}>
                   <td>
-                    <a className={styles.link} href={`/fleet/day/${d.fleet_id}`}>{dayTitle(d)}</a>
-                    {d.first_departure ? <span className={styles.sub}>first departure {fmtTime(d.first_departure, d.time_zone)}</span> : null}
+                    <a className={styles.link} href={`/fleet/day/${d.fleet_id}`}>{dayTitle(d, t)}</a>
+                    {d.first_departure ? <span className={styles.sub}>{t("firstDeparture", { time: fmtTime(d.first_departure, d.time_zone) })}</span> : null}
                   </td>
                   <td>{fmtDate(d.created_at)}</td>
-                  <td className={styles.num}>{d.tours}</td>
+                  <td className={styles.num}>{format.number(d.tours)}</td>
                   <td>
-                    <span className={`${styles.status} ${styles[STATUS[d.status].style]}`}>{STATUS[d.status].text}</span>
+                    <span className={`${styles.status} ${styles[STATUS_STYLE[d.status]]}`}>{t(`status.${d.status}`)}</span>
                     {d.error ? <span className={styles.sub}>{d.error}</span> : null}
                   </td>
-                  <td>{conflictsText(d)}</td>
+                  <td>{conflictsText(d, t)}</td>
                 </tr>
               ))}
             </tbody>
@@ -91,10 +96,10 @@ export function FleetDays() {
         </div>
       )}
       {list.data && list.data.total > PAGE_SIZE ? (
-        <nav className={styles.pager} aria-label="Pages of fleet days">
-          <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => setPage(page - 1)}>← Newer</button>
-          <span>Page {page} of {pages} · {list.data.total} fleet days</span>
-          <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => setPage(page + 1)}>Older →</button>
+        <nav className={styles.pager} aria-label={t("pages")}>
+          <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => setPage(page - 1)}>{t("newer")}</button>
+          <span>{t("pageOf", { page, pages, total: list.data.total })}</span>
+          <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => setPage(page + 1)}>{t("older")}</button>
         </nav>
       ) : null}
     </section>

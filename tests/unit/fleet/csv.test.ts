@@ -1,12 +1,17 @@
 // The fleet day page's CSV: columns by header name, comma or semicolon, quoted cells; each end a place
 // name (resolved by the server) or coordinates; each line, once its places are resolved, a POST
 // /planner/fleet tour that the contract accepts, leaving at the local time written at its start.
+// The messages in English (tests/unit/i18n/fleet-day.test.ts has them in German).
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { CSV_EXAMPLE, readToursCsv } from "@/components/fleet-day/csv";
+import { CSV_EXAMPLE, readToursCsv as readCsv } from "@/components/fleet-day/csv";
 import { departureIso, detailAtLine, placeQueries, tourBodies } from "@/components/fleet-day/tour-bodies";
 import type { ResolvedPlace } from "@/components/fleet-day/types";
 import { FleetSubmitRequest } from "@/contract/fleet-day";
+import { MESSAGES } from "@/i18n/messages";
 
+const t = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "fleetDayCsv" });
+const readToursCsv = (text: string) => readCsv(text, t);
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const place = (lat: number, lon: number, label: string, time_zone = "Europe/Berlin"): ResolvedPlace => ({ lat, lon, label, time_zone, approximate: false, unmatched: null });
 const KNOWN: Record<string, ResolvedPlace> = {
@@ -22,7 +27,7 @@ const resolve = (keys: string[]) => keys.map((k) => KNOWN[k] ?? null);
 function bodies(csv: string) {
   const read = readToursCsv(csv);
   const { keys } = placeQueries(read.lines);
-  return { read, ...tourBodies(read.lines, keys, resolve(keys), NOW) };
+  return { read, ...tourBodies(read.lines, keys, resolve(keys), NOW, t) };
 }
 
 describe("reading the CSV", () => {
@@ -100,8 +105,8 @@ describe("tours from the resolved places", () => {
 
   it("puts the server's 422 details at the CSV line of their tour, in the CSV's names", () => {
     const lines = [2, 4, 7];
-    expect(detailAtLine({ loc: ["body", "tours", 2, "vehicle_id"], msg: "Unknown vehicle" }, lines)).toBe("Line 7, vehicle_id: Unknown vehicle");
-    expect(detailAtLine({ loc: ["body", "tours", 1, "section_list", 0, "stop_pos"], msg: "No road within 30 km" }, lines)).toBe("Line 4, to: No road within 30 km");
-    expect(detailAtLine({ loc: ["body", "tours"], msg: "Too many" }, lines)).toBe("tours: Too many");
+    expect(detailAtLine({ loc: ["body", "tours", 2, "vehicle_id"], msg: "Unknown vehicle" }, lines, t)).toBe("Line 7, vehicle_id: Unknown vehicle");
+    expect(detailAtLine({ loc: ["body", "tours", 1, "section_list", 0, "stop_pos"], msg: "No road within 30 km" }, lines, t)).toBe("Line 4, to: No road within 30 km");
+    expect(detailAtLine({ loc: ["body", "tours"], msg: "Too many" }, lines, t)).toBe("tours: Too many");
   });
 });

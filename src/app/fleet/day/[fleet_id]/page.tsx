@@ -1,10 +1,10 @@
 // A submitted fleet day at its own address (reload, History's link); another tenant's or a malformed id reads "not found".
-import type { Metadata } from "next";
 import { FleetDayView } from "@/components/fleet-day/FleetDayView";
 import { AppShell } from "@/components/shell/AppShell";
 import { TRPCReactProvider } from "@/components/trpc";
+import { fleetDayMetadata } from "../page-title";
 
-export const metadata: Metadata = { title: "Fleet day · E-truck planner" };
+export const generateMetadata = fleetDayMetadata;
 
 export default function StoredFleetDayPage() {
   return (
