@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VEHICLE_MODELS } from "@/engine/vehicles/catalog";
 import { seededVehicleId } from "@/server/tenants";
-import { closeDatabase, freshDatabase, HAMBURG, MUNICH, twoTenants, type TestTenants } from "../support/env";
+import { closeDatabase, freshDatabase, HAMBURG, HANNOVER, MUNICH, twoTenants, type TestTenants } from "../support/env";
 import { plannedV2 } from "../support/jobs";
 
 let t: TestTenants;
@@ -130,4 +130,25 @@ describe("EU 561/2006 to the minute on the timeline", () => {
       expect(days.length, m.code).toBeGreaterThan(1);
     }
   });
+
+  // The duty day began before the tour: 13 h before it (780 min), no driving is left before a daily rest,
+  // so the tour starts with one; 11 h 40 min before it (700 min), at most 80 min of driving, then a rest.
+  // Each was planned with the 24-hour rule broken and a warning, although these legal plans exist.
+  it.each([
+    [780, 0, 0],
+    [700, 1, 80],
+  ])("a driver %i min into the duty day at departure: a daily rest within 13 h of the last, none of the rule broken", async (since, minDriven, maxDriven) => {
+    const r = await plannedV2(t.a.key, body("mb-eactros-600", [HAMBURG, HANNOVER], { driver: { since_daily_rest_min: since } }));
+    expect(r.warnings.join("\n")).not.toMatch(/is not kept/);
+    const rest = r.sections.find((s: any) => s.poi_summary?.pause?.kind === "rest" || /rest/i.test(s.poi_summary?.name ?? ""));
+    expect(rest, JSON.stringify(r.sections.map((s: any) => s.poi_summary?.name))).toBeTruthy();
+    const restStart = Date.parse(rest.poi_summary.arrival_time), departure = Date.parse(r.totals.departure_time);
+    // The rest starts within 13 h of the last rest's end (since min before departure), after the drive that fits.
+    const drivenBefore = (restStart - departure) / 60_000;
+    expect(drivenBefore).toBeGreaterThanOrEqual(minDriven - 1e-6);
+    expect(since + drivenBefore).toBeLessThanOrEqual(780 + 0.1);
+    expect(drivenBefore).toBeLessThanOrEqual(maxDriven + 0.1);
+    expectWithinTheLaw(r, `since ${since}`);
+  });
 });
+

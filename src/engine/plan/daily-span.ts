@@ -18,7 +18,7 @@ export const REDUCED_REST_MIN = 9 * 60;
 const MAX_ROUNDS = 8;
 /** Duty days from which a re-plan keeps the beam's plan. */
 const BEAM_REPLAN_FROM_DAYS = 3;
-/** Shortest driving day the search is asked for; below it the tour is planned with the rule broken and said so. */
+/** Shortest driving day the search is asked for after a rest of the tour; below it the tour is planned with the rule broken and said so. */
 const MIN_DAY_DRIVE_MIN = 60;
 
 export interface SpanRules {
@@ -79,8 +79,13 @@ export function optimizeWithinDailySpanBelow<C extends string>(request: Optimize
     // move), all in one round: a long tour has many such days, and each round is a whole search.
     const tried = caps.slice();
     for (let j = tried.length; j <= over[over.length - 1]; j++) tried[j] = law;
-    for (const i of over) tried[i] = Math.floor(Math.min(tried[i] - 1, days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules))));
-    if (over.some((i) => tried[i] < MIN_DAY_DRIVE_MIN)) break;
+    // The first day may end before any driving: the driver then rests at the start (a duty day
+    // begun long before the tour leaves); its cap is never asked below 0, and asked again it stops.
+    for (const i of over) {
+      const want = Math.floor(Math.min(tried[i] - 1, days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules))));
+      tried[i] = i === 0 ? Math.max(0, want) : want;
+    }
+    if (over.some((i) => tried[i] < (i === 0 ? 0 : MIN_DAY_DRIVE_MIN) || tried[i] === caps[i])) break;
     let retry: ReturnType<typeof optimizeChargingBelow>;
     try {
       // On tours of several days a re-plan takes the beam's plan: an exact sweep would cost the first search again.

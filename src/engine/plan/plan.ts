@@ -177,6 +177,8 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   const shortened = shortenedDays.flatMap((c, i) => {
     if (c === null) return [];
     const driven = planDays[i] ? planDays[i].driveMin - (i === 0 ? before : 0) : null;
+    // The driver's day began long enough before the tour that it ends before any driving.
+    if (i === 0 && driven !== null && driven < 0.5) return [`day 1 before the tour drives at all: the driver first takes a daily rest at the start (the duty day began ${hm((request.departureMs - span.restEndedMs) / 60_000)} before the departure)`];
     return [driven === null ? `day ${i + 1} after at most ${hm(c)}` : `day ${i + 1} after ${hm(driven)} of the tour's driving (at most ${hm(c)}${i === 0 && before ? `, with the ${hm(before)} driven before the tour` : ""})`];
   });
   if (shortened.length) {
