@@ -36,6 +36,10 @@ export const SectionRequest = z
     payload_kg: z.number({ error: "Input should be a valid number" }).min(0).max(MAX_PAYLOAD_KG)
       .describe("Payload in kg carried on this section: at most the vehicle's max gross mass minus its tare (a 422 names both), never above 100 t"),
     section_id: textUpTo(200).nullish().describe("Client identifier of the section, echoed in the result"),
+    start_label: textUpTo(200).nullish()
+      .describe("Name of start_pos (e.g. the depot) for people: the web app's stop list, map and print view and its exports show it; default the town the point is in or near. The first section's names the tour's start"),
+    stop_label: textUpTo(200).nullish()
+      .describe("Name of stop_pos (e.g. the customer) for people, as start_label; default the town the point is in or near"),
     service_time_min: z.number().min(0).max(24 * 60).nullish().describe("Service time at the section's destination, minutes"),
     opening_time: z
       .array(timeOfDayOrIso)

@@ -370,6 +370,8 @@ class SectionRequest(V2Model):
     stop_pos: LatLon
     payload_kg: Number(0, 100_000)
     section_id: Optional[Text(max_length=200)] = None
+    start_label: Optional[Text(max_length=200)] = None
+    stop_label: Optional[Text(max_length=200)] = None
     service_time_min: Optional[Number(0, 24 * 60)] = None
     opening_time: Optional[V2List(TimeText, 2, 2)] = None
     power_available_kW: Optional[Number(0, 5_000)] = None

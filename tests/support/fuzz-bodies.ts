@@ -203,7 +203,7 @@ const sectionBreak: fc.Arbitrary<[string, unknown]> = fc.oneof(
   fc.tuple(fc.constantFrom("start_pos", "stop_pos"), badPosition),
   fc.tuple(fc.constantFrom("start_pos", "stop_pos", "payload_kg"), fc.constant(REMOVE)),
   fc.tuple(fc.constant("payload_kg"), fc.oneof(badNumber(0, 100_000), fc.integer({ min: 24_501, max: 100_000 }))), // over the eActros' 44 t
-  fc.tuple(fc.constant("section_id"), fc.oneof(notString, fc.integer({ min: 201, max: 400 }).map((n) => "s".repeat(n)))),
+  fc.tuple(fc.constantFrom("section_id", "start_label", "stop_label"), fc.oneof(notString, fc.integer({ min: 201, max: 400 }).map((n) => "s".repeat(n)))),
   fc.tuple(fc.constant("service_time_min"), badNumber(0, 1440, { nullable: true })),
   fc.tuple(fc.constant("power_available_kW"), badNumber(0, 5000, { nullable: true })),
   fc.tuple(
@@ -240,7 +240,7 @@ const connectorTypeBad = fc.oneof(
 export function plannerBody(fleetIds: ReadonlySet<string>): BodySchema {
   const fields = [
     "vehicle_id", "battery_level_start", "section_list", "poi_info", "battery_level_end", "service_time_departure_min", "start_time_tour",
-    "include_available_charging_stations", "driver", "start_pos", "stop_pos", "payload_kg", "section_id", "service_time_min", "opening_time",
+    "include_available_charging_stations", "driver", "start_pos", "stop_pos", "payload_kg", "section_id", "start_label", "stop_label", "service_time_min", "opening_time",
     "power_available_kW", "min_kW", "max_kW", "cpo", "truck_approved", "connector_type", "connector_pos", "bookable",
     "extended_daily_driving", "driven_since_break_min", "driven_today_min",
   ];

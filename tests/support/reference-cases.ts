@@ -270,5 +270,23 @@ export function referenceCases(seed: number, ownTenant: number): ReferenceCase[]
     cases.push({ group: "GET models", method: "GET", url: `/vehicles/info/models${query(params)}`, note: query(params) || "(no query)" });
   }
   for (const params of [[], [["tenant", "x"]], [["limit", "-1"]]] as [string, string][][]) cases.push({ group: "GET cpos", method: "GET", url: `/poi/cpos${query(params)}`, note: query(params) || "(no query)" });
+  cases.push(...labelCases());
   return cases;
+}
+
+/**
+ * The points' names (start_label, stop_label), one value at a time: made last and without the
+ * generator, so that the cases above stay those of each seed before the fields were added.
+ */
+function labelCases(): ReferenceCase[] {
+  const values: unknown[] = [...stringBad(200).filter((v) => v !== REMOVE), "Depot Süd", "🚛".repeat(200), "🚛".repeat(201), "e\u0301".repeat(101)];
+  const out: ReferenceCase[] = [];
+  for (const key of ["start_label", "stop_label"]) {
+    for (const value of values) {
+      const body = hamburgMunich();
+      const m: Mutation = { path: ["section_list", 0, key], value };
+      if (apply(body, m)) out.push({ group: "POST /planner/v2 body", method: "POST", url: "/planner/v2", body, note: show(m) });
+    }
+  }
+  return out;
 }

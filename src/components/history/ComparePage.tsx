@@ -105,7 +105,7 @@ function Comparison({ a, b }: { a: number; b: number }) {
                     </tr>
                   </thead>
                   <tbody>
-                    {stopPairs(da.result, db.result).map((p, i) => (
+                    {stopPairs(da.result, db.result, da.summary.points, db.summary.points).map((p, i) => (
                       <tr key={i} className={p.differs ? styles.diffRow : undefined} data-differs={p.differs ? "true" : "false"}>
                         <th scope="row">{i + 1}</th>
                         <td>
@@ -135,8 +135,8 @@ function StopCell({ stop: s }: { stop: PlanStop | null }) {
   const when = s.kind === "start" ? `dep. ${fmtTime(s.departure, s.zone, true)}` : `arr. ${fmtTime(s.arrival, s.zone, true)}`;
   return (
     <>
-      <span className={styles.kind}>{s.kind === "charge" ? `Charging stop ${s.chargeNo}` : (KIND[s.kind] ?? "")}</span>{" "}
-      <strong>{s.kind === "start" || s.kind === "destination" ? "" : s.name}</strong>
+      <span className={styles.kind}>{s.kind === "charge" ? `Charging stop ${s.chargeNo}` : s.stopNo ? `Stop ${s.stopNo}` : (KIND[s.kind] ?? "")}</span>{" "}
+      <strong>{s.name === KIND[s.kind] ? "" : s.name}</strong>
       <span className={styles.sub}>
         {when}
         {s.kind === "charge" ? ` · ${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} · ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}

@@ -68,6 +68,7 @@ export function PlanPage({ id }: { id: number }) {
           ) : null}
           {result ? <ResultPanel
               result={result}
+              points={s?.points}
               submitWarnings={[]}
               onFocusStop={(index) => {
                 setFocus({ index, nonce: Date.now() });
@@ -79,7 +80,7 @@ export function PlanPage({ id }: { id: number }) {
         </div>
       </aside>
       <main className={ps.mapArea} aria-label="Map">
-        <MapView waypoints={[]} result={result} picking={null} onPick={noPick} focus={focus} />
+        <MapView waypoints={[]} result={result} points={s?.points} picking={null} onPick={noPick} focus={focus} />
       </main>
     </div>
   );

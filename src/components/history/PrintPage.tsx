@@ -3,7 +3,7 @@
 // warnings. No map: a static list prints on any printer and reads in black and
 // white. The shell's top bar and the buttons are left off the printout.
 import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
-import { planStops, type PlanStop } from "@/components/planner/stops";
+import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 import type { OptimizationResultResponse } from "@/contract/result";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
@@ -36,15 +36,15 @@ export function PrintPage({ id }: { id: number }) {
         {plan.isPending ? <p role="status">Loading the plan…</p> : null}
         {plan.isError ? <p role="alert">The plan could not be loaded: {plan.error.message}</p> : null}
         {s && !r ? <p role="status">{s.status === "failed" ? `Planning failed${s.error ? `: ${s.error}` : "."}` : "This tour has no result yet."}</p> : null}
-        {r ? <PrintedPlan result={r} /> : null}
+        {r ? <PrintedPlan result={r} points={s?.points ?? []} /> : null}
       </div>
     </main>
   );
 }
 
-function PrintedPlan({ result: r }: { result: OptimizationResultResponse }) {
+function PrintedPlan({ result: r, points }: { result: OptimizationResultResponse; points: readonly TourPoint[] }) {
   const t = r.totals;
-  const stops = planStops(r);
+  const stops = planStops(r, points);
   const tolls = r.toll_summary ?? [];
   const notDrivable = r.status === "not_drivable" || r.qualification === "not_drivable";
   return (
@@ -136,7 +136,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
-  const name = s.kind === "charge" ? `Charging stop ${s.chargeNo}: ${s.name}` : s.name;
+  const role = s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.kind === "charge" ? `Charging stop ${s.chargeNo}` : s.stopNo ? `Stop ${s.stopNo}` : null;
+  const name = role && role !== s.name ? `${role}: ${s.name}` : s.name;
   const details = [s.operator, s.address, s.pause ? `${s.pause.kind === "rest" ? "Daily rest" : "Break"} ${fmtDuration(s.pause.min)}` : null].filter(Boolean).join(" · ");
   return (
     <tr data-stop-kind={s.kind}>
@@ -150,7 +151,7 @@ function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
       </td>
       <td className={styles.num}>{s.kind === "start" ? "" : `${fmtNum(s.legKm, "km")} · ${fmtDuration(s.legMin)}`}</td>
       <td>{s.kind === "start" ? "" : fmtTime(s.arrival, s.zone, true)}</td>
-      <td>{s.kind === "destination" && !s.departure ? "" : fmtTime(s.departure, s.zone, true)}</td>
+      <td>{s.kind !== "start" && !s.departure ? "" : fmtTime(s.departure, s.zone, true)}</td>
       <td>{s.kind === "charge" ? `${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}</td>
       <td className={styles.num}>{s.kind === "start" ? fmtSoc(s.socOut) : s.kind === "charge" ? `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}` : fmtSoc(s.socIn)}</td>
     </tr>

@@ -2,7 +2,7 @@
 // its two texts differ: what the user reads as equal is treated as equal.
 import type { OptimizationResultResponse } from "@/contract/result";
 import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
-import { planStops, type PlanStop } from "@/components/planner/stops";
+import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 
 export interface CompareRow {
   label: string;
@@ -109,10 +109,10 @@ export interface StopPair {
 /** What happens at a stop: where, and how long and how much it charges (times shift with everything before). */
 const stopKey = (s: PlanStop | null) => (s ? `${s.kind}|${s.name}|${fmtDuration(s.chargeMin)}|${fmtNum(s.energyKWh, "kWh")}` : "");
 
-/** The two stop lists side by side, position by position. */
-export function stopPairs(a: OptimizationResultResponse | null, b: OptimizationResultResponse | null): StopPair[] {
-  const sa = a ? planStops(a) : [];
-  const sb = b ? planStops(b) : [];
+/** The two stop lists side by side, position by position; `pointsA`/`pointsB` name each plan's points. */
+export function stopPairs(a: OptimizationResultResponse | null, b: OptimizationResultResponse | null, pointsA: readonly TourPoint[] = [], pointsB: readonly TourPoint[] = []): StopPair[] {
+  const sa = a ? planStops(a, pointsA) : [];
+  const sb = b ? planStops(b, pointsB) : [];
   return Array.from({ length: Math.max(sa.length, sb.length) }, (_, i) => {
     const x = sa[i] ?? null, y = sb[i] ?? null;
     return { a: x, b: y, differs: stopKey(x) !== stopKey(y) };

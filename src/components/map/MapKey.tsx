@@ -93,7 +93,7 @@ export function MapKey({
         ) : null}
         {kinds.has("waypoint") ? (
           <li>
-            <span className="map-key-icon plan-icon-waypoint" aria-hidden="true">•</span>Your stop
+            <span className="map-key-icon plan-icon-waypoint" aria-hidden="true">1</span>Your stop, in tour order
           </li>
         ) : null}
       </ul>

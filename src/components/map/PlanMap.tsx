@@ -1,22 +1,25 @@
 "use client";
 // The planner's Leaflet map (client only: Leaflet touches `window` at import;
 // load it through MapView). Layers from the bottom: own basemap (countries,
-// roads), the configurable tile layer, the route coloured by state of charge,
-// stations (toggleable), then markers (divIcons, no default marker images).
+// roads; place names while no tiles are drawn), the configurable tile layer, the
+// route coloured by state of charge, stations (toggleable), then markers
+// (divIcons, no default marker images; one per place: marker-groups.ts).
 // The map key and a not-drivable notice sit beside Leaflet's container.
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import L from "leaflet";
 import { useEffect, useMemo, useState } from "react";
 import { MapContainer, ScaleControl, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { planStops } from "@/components/planner/stops";
+import { planStops, type PlanStop } from "@/components/planner/stops";
 import { notDrivableInfo } from "@/components/result/filters";
 import { pointAt, routeOnMap, socRuns, type RouteOnMap } from "@/components/result/profile";
 import type { OptimizationResultResponse } from "@/contract/result";
 import { AlternativesLayer } from "./AlternativesLayer";
 import { Basemap } from "./Basemap";
 import { MapKey, type StationLayers } from "./MapKey";
+import { atAStop } from "./marker-groups";
 import { NotDrivableNotice, StuckMarker } from "./NotDrivable";
+import { PlaceLabels } from "./PlaceLabels";
 import { BASEMAP_REGION, INITIAL_CENTER, INITIAL_ZOOM } from "./region";
 import { RouteLayer } from "./RouteLayer";
 import { StationsLayer } from "./StationsLayer";
@@ -95,14 +98,14 @@ function RouteShown({ shown }: { shown: boolean }) {
 }
 
 /** Keeps what matters in view: the whole route on a new result, new form points otherwise. */
-function FitView({ result, route, waypoints }: { result: OptimizationResultResponse | null; route: RouteOnMap | null; waypoints: MapWaypoint[] }) {
+function FitView({ result, route, stops, waypoints }: { result: OptimizationResultResponse | null; route: RouteOnMap | null; stops: PlanStop[]; waypoints: MapWaypoint[] }) {
   const map = useMap();
   const resultKey = result ? `${result.optimization_id}` : "";
   const pointsKey = waypoints.map((w) => `${w.lat.toFixed(5)},${w.lon.toFixed(5)}`).join(";");
   useEffect(() => {
     if (!resultKey) return;
     const pts: [number, number][] = route ? route.sections.flatMap((s) => s.pts) : [];
-    for (const s of result ? planStops(result) : []) pts.push([s.lat, s.lon]);
+    for (const s of stops) pts.push([s.lat, s.lon]);
     const shown = () => map.getSize().x > 0 && map.getSize().y > 0;
     const fit = () => {
       // Keep the route clear of the map key (top right) where the map is wide enough to spare it.
@@ -133,9 +136,14 @@ function FitView({ result, route, waypoints }: { result: OptimizationResultRespo
   return null;
 }
 
-export default function PlanMap({ waypoints, result, picking, onPick, focus, onMoveWaypoint, submitWarnings }: PlanMapProps) {
+export default function PlanMap({ waypoints, result, points, picking, onPick, focus, onMoveWaypoint, submitWarnings }: PlanMapProps) {
   const route = useMemo(() => (result ? routeOnMap(result) : null), [result]);
-  const stops = useMemo(() => (result ? planStops(result) : []), [result]);
+  const stops = useMemo(() => (result ? planStops(result, points ?? []) : []), [result, points]);
+  // One marker per point: a form point the plan's markers show (its start, stops, destination) gets no pin of its own.
+  const pins = useMemo(() => {
+    const planned = stops.filter((s) => s.point != null);
+    return waypoints.filter((w) => !atAStop(planned, w.lat, w.lon));
+  }, [waypoints, stops]);
   // Keyed by content: callers pass a fresh warnings array on every render.
   const warnKey = (submitWarnings ?? []).join("\n");
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -143,6 +151,12 @@ export default function PlanMap({ waypoints, result, picking, onPick, focus, onM
   const stuckM = info?.distanceM ?? null;
   const runs = useMemo(() => (route ? socRuns(route, stuckM) : []), [route, stuckM]);
   const stuckAt = useMemo(() => (route && stuckM != null ? pointAt(route, stuckM) : null), [route, stuckM]);
+  // Whether map tiles are drawn: null until the first loads or fails; the own basemap names places while none is.
+  const [tilesDrawn, setTilesDrawn] = useState<boolean | null>(TILE_URL ? null : false);
+  const tileEvents = useMemo<L.LeafletEventHandlerFnMap>(
+    () => ({ tileload: () => setTilesDrawn(true), tileerror: () => setTilesDrawn((d) => d ?? false) }),
+    [],
+  );
   // Off at first: a hundred station circles along the line would hide its SoC colours.
   const [layers, setLayers] = useState<StationLayers>({ candidates: false, corridor: false });
 
@@ -169,17 +183,18 @@ export default function PlanMap({ waypoints, result, picking, onPick, focus, onM
         keyboard
       >
         <Basemap />
-        {TILE_URL ? <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} maxZoom={19} /> : null}
+        <PlaceLabels show={tilesDrawn === false} />
+        {TILE_URL ? <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} maxZoom={19} eventHandlers={tileEvents} /> : null}
         <DataAttribution />
         <SizeWatcher />
         <ScaleControl imperial={false} position="bottomleft" />
         <ClickPicker picking={picking} onPick={onPick} />
-        <FitView result={result} route={route} waypoints={waypoints} />
+        <FitView result={result} route={route} stops={stops} waypoints={waypoints} />
         <RouteShown shown={!!route?.sections.length} />
         {result?.route_alternatives && result.route_alternatives.length > 1 ? <AlternativesLayer routes={result.route_alternatives} /> : null}
         {route ? <RouteLayer route={route} runs={runs} /> : null}
         <StationsLayer candidates={layers.candidates ? candidates : null} corridor={layers.corridor ? corridor : null} />
-        <WaypointMarkers waypoints={waypoints} onMove={onMoveWaypoint} />
+        <WaypointMarkers waypoints={pins} onMove={onMoveWaypoint} />
         <StopMarkers stops={stops} focus={focus} />
         {stuckAt && info && route ? <StuckMarker at={stuckAt} info={info} totalM={route.totalM} /> : null}
       </MapContainer>

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { fmtBanWait, fmtDuration, fmtKm, fmtLatLon, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import type { PlanStop, StopAlternative } from "@/components/planner/stops";
 import { fmtMoney } from "@/components/result/tolls";
+import { stopTitle } from "./marker-groups";
 
 function pauseText(p: NonNullable<PlanStop["pause"]>): string {
   return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
@@ -53,7 +54,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
   if (s.kind === "start") {
     return (
       <div className="plan-popup">
-        <p className="plan-popup-title">Start</p>
+        <p className="plan-popup-title">{stopTitle(s)}</p>
         <Facts rows={[["Departure", fmtTime(s.departure, s.zone, true)], ["State of charge", fmtSoc(s.socOut)], ["Position", fmtLatLon(s.lat, s.lon)]]} />
       </div>
     );
@@ -108,7 +109,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
   }
   const rows: [string, ReactNode][] = [["Arrival", fmtTime(s.arrival, s.zone, true)]];
   if (s.kind === "waypoint") {
-    rows.push(["Departure", fmtTime(s.departure, s.zone, true)]);
+    if (s.departure) rows.push(["Departure", fmtTime(s.departure, s.zone, true)]);
     if (s.waitMin) rows.push(["Waiting", fmtDuration(s.waitMin)]);
     if (s.lateMin) rows.push(["Late by", fmtDuration(s.lateMin)]);
     if (s.pause) rows.push(["Break taken", pauseText(s.pause)]);
@@ -120,7 +121,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
   rows.push(["Position", fmtLatLon(s.lat, s.lon)]);
   return (
     <div className="plan-popup">
-      <p className="plan-popup-title">{s.name}</p>
+      <p className="plan-popup-title">{stopTitle(s)}</p>
       <Facts rows={rows} />
     </div>
   );

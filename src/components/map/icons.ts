@@ -1,8 +1,11 @@
 // Marker icons as divIcons (no marker images to load): circles for the plan's
-// stops, rounded squares for roadside breaks and rests, pins for the form's own
-// points. Shape and glyph tell the kinds apart as well as colour does.
+// start, destination and charging stops, numbered rounded squares for the
+// request's own stops, squares with a glyph for roadside breaks and rests, a
+// pill of each one's mark for stops that share a place ("A/B"), pins for the
+// form's own points. Shape and glyph tell the kinds apart as well as colour does.
 import L from "leaflet";
 import type { PauseKind, PlanStop } from "@/components/planner/stops";
+import { stopText } from "./marker-groups";
 
 const PAUSE_SVG = '<svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><rect x="3.5" y="3" width="3" height="10" rx="0.5" fill="currentColor"/><rect x="9.5" y="3" width="3" height="10" rx="0.5" fill="currentColor"/></svg>';
 const MOON_SVG = '<svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M10.2 2.2a6.2 6.2 0 1 0 3.6 10.9A5.2 5.2 0 0 1 10.2 2.2z" fill="currentColor"/></svg>';
@@ -26,10 +29,6 @@ function circle(kind: string, html: string, size: number, extra = ""): L.DivIcon
   });
 }
 
-export function stopText(s: PlanStop): string {
-  return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : s.kind === "break" ? "" : "•";
-}
-
 /** A stop's icon; a pause taken at a charger or request stop adds a corner badge. */
 export function stopIcon(s: PlanStop): L.DivIcon {
   const pause = s.pause?.kind ?? null;
@@ -46,6 +45,29 @@ export function stopIcon(s: PlanStop): L.DivIcon {
       size,
       pause ? " has-pause" : "",
     ),
+  );
+}
+
+/** Several stops at one place: a pill of their marks in tour order, each in its own kind's colour ("A/B", "1/4"). */
+export function groupIcon(stops: readonly PlanStop[]): L.DivIcon {
+  if (stops.length === 1) return stopIcon(stops[0]);
+  const seg = (s: PlanStop) => {
+    const kind = s.kind === "break" ? `pause plan-icon-${s.pause?.kind ?? "break"}` : s.kind;
+    const mark = s.kind === "break" ? PAUSE_GLYPH[s.pause?.kind ?? "break"] : stopText(s);
+    return { kind, mark, width: Math.max(22, 9 + 7 * mark.length) };
+  };
+  const segs = stops.map(seg);
+  const width = segs.reduce((w, x) => w + x.width, 0) + 4;
+  const key = `group:${segs.map((x) => `${x.kind}=${x.mark}`).join("|")}`;
+  return cached(key, () =>
+    L.divIcon({
+      className: "plan-icon plan-icon-group",
+      html: segs.map((x) => `<span class="plan-icon-seg plan-icon-${x.kind}" style="width:${x.width}px" aria-hidden="true">${x.mark}</span>`).join(""),
+      iconSize: [width, 26],
+      iconAnchor: [width / 2, 13],
+      popupAnchor: [0, -15],
+      tooltipAnchor: [width / 2, 0],
+    }),
   );
 }
 

@@ -1,3 +1,4 @@
+import type { TourPoint } from "@/components/planner/stops";
 import type { OptimizationResultResponse } from "@/contract/result";
 
 /** A point chosen in the form (by address or on the map), shown before a plan exists. */
@@ -12,6 +13,8 @@ export interface MapWaypoint {
 export interface PlanMapProps {
   waypoints: MapWaypoint[];
   result: OptimizationResultResponse | null;
+  /** The result's tour points named (planner.result, history.get): the stops' names and the start's requested position. */
+  points?: readonly TourPoint[] | null;
   /** What a click on the map sets, e.g. "start"; null: clicks do nothing. */
   picking: string | null;
   onPick: (lat: number, lon: number) => void;

@@ -69,6 +69,7 @@ export function PlannerApp() {
   // A finished plan (stored, whichever option is shown) has its own address; the user's tab choices move the address along.
   const finishedId = run && final && jobStatus !== "failed" ? run.optimizationId : null;
   const selectTab = usePlanAddress(finishedId, setTab);
+  const planPoints = result.data?.points ?? null;
   // "Plan on this route": the same request with route_choice naming one of route_alternatives.
   const resubmit = useMutation(trpc.planner.submit.mutationOptions());
   const [routeError, setRouteError] = useState<string | null>(null);
@@ -196,6 +197,7 @@ export function PlannerApp() {
             {plan ? (
               <ResultPanel
                 result={plan}
+                points={planPoints}
                 submitWarnings={run?.warnings ?? []}
                 onFocusStop={(index) => {
                   setFocus({ index, nonce: Date.now() });
@@ -218,7 +220,7 @@ export function PlannerApp() {
         </aside>
 
         <main className={styles.mapArea} aria-label="Map">
-          <MapView waypoints={mapWaypoints} result={plan} picking={pickingLabel} onPick={onPick} onMoveWaypoint={onMoveWaypoint} focus={focus} />
+          <MapView waypoints={mapWaypoints} result={plan} points={planPoints} picking={pickingLabel} onPick={onPick} onMoveWaypoint={onMoveWaypoint} focus={focus} />
           {pickingLabel ? (
             <div className={styles.mapBanner} role="status">
               Click the map to set the {pickingLabel}.

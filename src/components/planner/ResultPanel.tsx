@@ -15,7 +15,7 @@ import { fmtMoney } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
 import { differentDay, fmtBanWait, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime } from "./format";
 import styles from "./planner.module.css";
-import { planStops, type PlanStop } from "./stops";
+import { planStops, type PlanStop, type TourPoint } from "./stops";
 
 const NOT_DRIVABLE_TEXT: Record<string, string> = {
   no_chargers_available: "No suitable charging station is reachable along the route with the chosen filters.",
@@ -23,7 +23,12 @@ const NOT_DRIVABLE_TEXT: Record<string, string> = {
 };
 
 function badge(s: PlanStop): string {
-  return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : s.kind === "break" ? (s.pause?.kind === "rest" ? "R" : "P") : "•";
+  return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : s.kind === "break" ? (s.pause?.kind === "rest" ? "R" : "P") : String(s.stopNo ?? "•");
+}
+
+/** What the badge says in words, before the stop's name (the badge itself is hidden from screen readers). */
+function role(s: PlanStop): string | null {
+  return s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.kind === "charge" ? `Charging stop ${s.chargeNo}` : s.kind === "waypoint" && s.stopNo ? `Stop ${s.stopNo}` : null;
 }
 
 function pauseText(p: NonNullable<PlanStop["pause"]>): string {
@@ -33,7 +38,7 @@ function pauseText(p: NonNullable<PlanStop["pause"]>): string {
 function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop | undefined; onFocus: () => void }) {
   // Each time on its own place's clock; the day only once it is not the departure's.
   const t = (iso: string | null | undefined) => fmtTime(iso, s.zone, differentDay(first?.departure, iso, first?.zone, s.zone));
-  const title = s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.name;
+  const roleText = role(s);
   const kindClass = s.kind === "break" ? null : styles[`stop_${s.kind}`];
   const badgeClass = s.kind === "break" ? rs[`badge_${s.pause?.kind ?? "break"}`] : styles[`badge_${s.kind}`];
   return (
@@ -53,8 +58,8 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
         <div className={styles.stopBody}>
           <div className={styles.stopHead}>
             <button type="button" className={styles.stopButton} onClick={onFocus} title="Show on map">
-              {s.kind === "charge" ? <span className={styles.srOnly}>Charging stop {s.chargeNo}: </span> : null}
-              {title}
+              {roleText && roleText !== s.name ? <span className={styles.srOnly}>{roleText}: </span> : null}
+              {s.name}
             </button>
             <span className={styles.stopTimes}>
               {s.kind === "start" ? (
@@ -65,7 +70,8 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
                   {s.departure ? <>, done {t(s.departure)}</> : null}
                 </>
               ) : (
-                <>{s.arrival && s.departure ? fmtSpan(s.arrival, s.zone, s.departure, s.zone, differentDay(first?.departure, s.arrival, first?.zone, s.zone)) : `${t(s.arrival)}–${t(s.departure)}`}</>
+                // No departure of its own (no service time, no wait): the one time it is there.
+                <>{s.arrival && s.departure ? fmtSpan(s.arrival, s.zone, s.departure, s.zone, differentDay(first?.departure, s.arrival, first?.zone, s.zone)) : t(s.arrival)}</>
               )}
             </span>
           </div>
@@ -137,14 +143,16 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
   );
 }
 
-export function ResultPanel({ result, submitWarnings, onFocusStop, option = null, onOption, onChooseRoute, choosingRoute }: {
+export function ResultPanel({ result, points, submitWarnings, onFocusStop, option = null, onOption, onChooseRoute, choosingRoute }: {
   result: OptimizationResultResponse; submitWarnings: string[]; onFocusStop: (index: number) => void;
+  /** The tour's points named (planner.result, history.get): the stops' names. */
+  points?: readonly TourPoint[] | null;
   /** The cost option shown (null: the requested plan), and how to show another. */
   option?: number | null; onOption?: (option: number | null) => void;
   /** Plans the tour again on one of route_alternatives (its route_choice). */
   onChooseRoute?: (choice: number[]) => void; choosingRoute?: boolean;
 }) {
-  const stops = useMemo(() => planStops(result), [result]);
+  const stops = useMemo(() => planStops(result, points ?? []), [result, points]);
   const route = useMemo(() => routeOnMap(result), [result]);
   const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
   const info = notDrivableInfo(result, submitWarnings);

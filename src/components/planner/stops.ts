@@ -2,7 +2,7 @@
 // roadside breaks and daily rests, intermediate stops and the destination,
 // read from the result's sections.
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
-import { isRoadsideBreak } from "@/engine/export/stops";
+import { isRoadsideBreak, tourPointOfSections } from "@/engine/export/stops";
 import { decodePolyline } from "@/engine/network/polyline";
 
 export type StopKind = "start" | "charge" | "break" | "waypoint" | "destination";
@@ -24,10 +24,21 @@ export interface StopAlternative {
   extraMin?: number | null;
 }
 
+/** A point of the tour as the request gave it (start, each request section's stop), with its name (server/trpc/point-names.ts). */
+export interface TourPoint {
+  lat: number;
+  lon: number;
+  name: string;
+}
+
 export interface PlanStop {
   kind: StopKind;
   /** 1-based number among charging stops (charge only). */
   chargeNo?: number;
+  /** 1-based number among the request's own stops between start and destination, in tour order (waypoint only). */
+  stopNo?: number;
+  /** The tour point this stop is (0: the start); absent for stops the plan inserted. */
+  point?: number;
   /** Index of the section that ends here; -1 for the start. */
   section: number;
   name: string;
@@ -86,24 +97,35 @@ export function isChargingSection(s: ResultSection, isLast: boolean): boolean {
   return p != null && p.charger_source == null && (p.id != null || (p.charge_time_min ?? 0) > 0 || p.operator != null);
 }
 
-export function planStops(result: OptimizationResultResponse): PlanStop[] {
+/** A stop left the minute it is reached (no service, no wait) has no departure of its own. */
+const leavesOnArrival = (arrival: unknown, departure: unknown) => departure == null || departure === arrival;
+
+/**
+ * `points`: the tour's points named (planner.result, history.get): the start, the destination and
+ * the request's stops take their names, and the start its requested position (the route's first
+ * point is where it meets the road).
+ */
+export function planStops(result: OptimizationResultResponse, points: readonly TourPoint[] = []): PlanStop[] {
   const sections = result.sections ?? [];
   if (sections.length === 0) return [];
   const first = sections[0];
   const stops: PlanStop[] = [];
   const sp = first.start_pos ?? [];
+  const pointOf = tourPointOfSections(sections);
   stops.push({
     kind: "start",
+    point: 0,
     section: -1,
-    name: "Start",
-    lat: sp[0],
-    lon: sp[1],
+    name: points[0]?.name ?? "Start",
+    lat: points[0]?.lat ?? sp[0],
+    lon: points[0]?.lon ?? sp[1],
     departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
     zone: str(result.totals?.departure_time_zone),
     socOut: sp[2] ?? result.battery_level_start,
     alternatives: [],
   });
   let chargeNo = 0;
+  let stopNo = 0;
   sections.forEach((s, i) => {
     const isLast = i === sections.length - 1;
     const p = s.poi_summary ?? {};
@@ -114,19 +136,23 @@ export function planStops(result: OptimizationResultResponse): PlanStop[] {
     const lon = p.coordinate_lon ?? pos[1];
     if (lat == null || lon == null) return;
     const pause = p.break_kind === "break" || p.break_kind === "rest" ? { kind: p.break_kind as PauseKind, min: num(p.break_min) ?? 0 } : null;
+    const point = pointOf[i] ?? undefined;
+    const named = point != null ? points[point]?.name : undefined;
     stops.push({
       kind,
       chargeNo: charge ? ++chargeNo : undefined,
+      stopNo: kind === "waypoint" ? ++stopNo : undefined,
+      point,
       section: i,
-      name: isLast ? "Destination" : p.name ?? (charge ? "Charging stop" : kind === "break" ? (pause?.kind === "rest" ? "Daily rest" : "Break") : `Stop ${i + 1}`),
+      name: named ?? (isLast ? "Destination" : p.name ?? (charge ? "Charging stop" : kind === "break" ? (pause?.kind === "rest" ? "Daily rest" : "Break") : `Stop ${stopNo}`)),
       operator: str(p.operator),
       connector: str(p.connector),
       address: p.address ?? null,
       lat,
       lon,
       arrival: typeof p.arrival_time === "string" ? p.arrival_time : null,
-      // At the destination: when its waiting and service are done (none when there is neither).
-      departure: isLast && p.departure_time === p.arrival_time ? null : p.departure_time ?? null,
+      // When its waiting, service or charging are done; none where it leaves as it arrives (one time, not a span).
+      departure: leavesOnArrival(p.arrival_time, p.departure_time) ? null : p.departure_time ?? null,
       zone: str(p.time_zone),
       chargeMin: p.charge_time_min ?? null,
       energyKWh: p.energy_kWh ?? null,

@@ -54,7 +54,8 @@ export type PlanFeature = Feature<LineString, SectionProperties> | Feature<Point
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export function planToGeoJson(result: ExportableResult): FeatureCollection<LineString | Point, SectionProperties | StopProperties> {
+/** `pointNames`: the tour's points named (start, each request section's stop), as exportStops takes them. */
+export function planToGeoJson(result: ExportableResult, pointNames: readonly string[] = []): FeatureCollection<LineString | Point, SectionProperties | StopProperties> {
   const features: PlanFeature[] = [];
   (result.sections ?? []).forEach((s, index) => {
     if (!s.polyline) return;
@@ -84,7 +85,7 @@ export function planToGeoJson(result: ExportableResult): FeatureCollection<LineS
       },
     });
   });
-  for (const st of exportStops(result)) {
+  for (const st of exportStops(result, pointNames)) {
     features.push({
       type: "Feature",
       geometry: { type: "Point", coordinates: [st.lon, st.lat] },

@@ -10,6 +10,8 @@ export interface GpxOptions {
   name?: string;
   /** When the file was made (ISO-8601); omitted when not given, so output is a pure function of the input. */
   time?: string;
+  /** The tour's points named (start, each request section's stop): the waypoints' names. */
+  pointNames?: readonly string[];
 }
 
 /** Characters XML 1.0 does not allow at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F). */
@@ -65,7 +67,7 @@ export function planToGpx(result: ExportableResult, opts: GpxOptions = {}): stri
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<gpx version="1.1" creator="E-truck planner" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">\n` +
     `  <metadata>${el("name", name)}${el("desc", summary)}${el("time", opts.time ? isoTime(opts.time) : null)}</metadata>\n` +
-    exportStops(result).map(wpt).join("") +
+    exportStops(result, opts.pointNames).map(wpt).join("") +
     `  <trk>${el("name", name)}${el("type", "truck")}\n${segments.join("")}  </trk>\n` +
     `</gpx>\n`
   );

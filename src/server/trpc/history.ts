@@ -12,13 +12,7 @@ import { packs } from "../packs";
 import { router, tenantProcedure } from "./init";
 import { placeLabel } from "./place-label";
 import { totalsById } from "./plan-totals";
-
-export interface LabelledPoint {
-  lat: number;
-  lon: number;
-  /** The nearest town of the gazetteer ("Hamburg, DE", "near Lüneburg, DE"), or the coordinates. */
-  label: string;
-}
+import { givenNames, namePoints, type NamedPoint } from "./point-names";
 
 export interface PlanSummary {
   optimization_id: number;
@@ -29,22 +23,38 @@ export interface PlanSummary {
   error: string | null;
   vehicle_id: string;
   vehicle_name: string;
-  /** Start, every intermediate section end, destination (from the stored tour sections). */
-  points: LabelledPoint[];
+  /** Start, every intermediate section end, destination (from the stored tour sections); a plan's own page names them as its request does. */
+  points: NamedPoint[];
   totals: PlanResult["totals"] | null;
 }
 
 const idInput = z.object({ optimizationId: z.number().int().positive().max(2_147_483_647) });
 
+/** The gazetteer, or null while the data packs are not built (the page still lists plans, by coordinates). */
+function gazetteerOrNull() {
+  try {
+    return packs.gazetteer;
+  } catch {
+    return null;
+  }
+}
+
 /** The point's town (./place-label.ts), or its coordinates while the data packs are not built (the page still lists plans). */
 export function labelOf(lat: number, lon: number): string {
-  let gaz;
-  try {
-    gaz = packs.gazetteer;
-  } catch {
-    return `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
-  }
-  return placeLabel(gaz, lat, lon);
+  const gaz = gazetteerOrNull();
+  return gaz ? placeLabel(gaz, lat, lon) : `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+}
+
+/** A tour's points named (./point-names.ts): by the request's names where `request` is given, else by their towns. */
+export function namedPoints(points: readonly { lat: number; lon: number }[], request?: RouteOptimizationRequest | null): NamedPoint[] {
+  const given = request?.section_list ? givenNames(request.section_list) : [];
+  return namePoints(gazetteerOrNull(), points.map((p, i) => ({ ...p, given: given[i] })));
+}
+
+/** The points of a stored request: the first section's start, then every section's stop. */
+export function requestPoints(request: RouteOptimizationRequest): { lat: number; lon: number }[] {
+  const secs = request.section_list ?? [];
+  return secs.length ? [secs[0].start_pos, ...secs.map((s) => s.stop_pos)].map(([lat, lon]) => ({ lat, lon })) : [];
 }
 
 type Row = Awaited<ReturnType<typeof loadRows>>[number];
@@ -67,6 +77,12 @@ function loadRows(tenantId: number, where: { id: number | { in: number[] } }) {
       tour: { select: { vehicleId: true, sections: { orderBy: { position: "asc" }, select: { startLat: true, startLon: true, stopLat: true, stopLon: true } } } },
     },
   });
+}
+
+/** A stored tour's points named as its request names them: for a fresh plan's result (planner.result). */
+export async function tourPoints(tourId: number): Promise<NamedPoint[]> {
+  const request = (await storedTour(tourId)).request as RouteOptimizationRequest;
+  return namedPoints(requestPoints(request), request);
 }
 
 const storedTour = async (tourId: number) => JSON.parse((await db().tour.findUniqueOrThrow({ where: { id: tourId }, select: { request: true } })).request) as StoredTour;
@@ -92,7 +108,7 @@ async function summarize(tenantId: number, rows: Row[]): Promise<PlanSummary[]> 
       error: r.job?.error ?? null,
       vehicle_id: r.tour.vehicleId,
       vehicle_name: names.get(r.tour.vehicleId) ?? frozen ?? r.tour.vehicleId,
-      points: raw.map(([lat, lon]) => ({ lat, lon, label: labelOf(lat, lon) })),
+      points: namedPoints(raw.map(([lat, lon]) => ({ lat, lon }))),
       totals: totals.get(r.id) ?? null,
     });
     await pace();
@@ -108,7 +124,10 @@ export async function findPlan(tenantId: number, optimizationId: number, withRes
   const final = FINAL_JOB_STATUSES.includes(summary.status) && summary.status !== "failed";
   const stored = withResult && final ? (await db().optimization.findUnique({ where: { id: optimizationId }, select: { result: true } }))?.result : null;
   const result = stored ? (JSON.parse(stored) as OptimizationResultResponse) : null;
-  return { summary, result, request: await storedTour(rows[0].tourId) };
+  const request = await storedTour(rows[0].tourId);
+  // One plan: its points are named as its request names them (the list names them by town, reading no request).
+  summary.points = namedPoints(summary.points, request.request as RouteOptimizationRequest);
+  return { summary, result, request };
 }
 
 const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });

@@ -22,7 +22,7 @@ import { addFleetVehicle } from "../api/fleet";
 import { listFleet } from "../fleet";
 import { router, tenantProcedure } from "./init";
 import { session } from "./session";
-import { history } from "./history";
+import { history, tourPoints } from "./history";
 import { keys } from "./keys";
 import { fleetDay } from "./fleet-day";
 
@@ -115,21 +115,23 @@ const planner = router({
     if (!job) throw new TRPCError({ code: "NOT_FOUND", message: "Job not found" });
     return jobRecord(job);
   }),
-  /** The result, or one of its cost options (`option`, as GET .../result?option=K). */
+  /** The result, or one of its cost options (`option`, as GET .../result?option=K), with the tour's points named (its stops' names). */
   result: tenantProcedure.input(z.object({ optimizationId: z.number().int().positive(), option: z.number().int().min(0).max(4).nullish() })).query(async ({ input, ctx }) => {
-    // The one text served is read (the result, or the option's row: each as large as the result), no other.
+    // The one result text served is read (the result, or the option's row: each as large as the result), no other;
+    // beside it the tour's request (a few kB) for its points' names.
     const o = await db().optimization.findFirst({
       where: { id: input.optimizationId, tenantId: ctx.auth.tenantId },
-      select: { id: true, result: input.option == null, job: { select: { status: true } } },
+      select: { id: true, tourId: true, result: input.option == null, job: { select: { status: true } } },
     });
     if (!o) throw new TRPCError({ code: "NOT_FOUND", message: "Optimization not found" });
     const status = (o.job?.status ?? "queued") as JobStatus;
-    if (!FINAL_JOB_STATUSES.includes(status)) return { status, result: null };
-    if (input.option == null) return { status, result: o.result ? (JSON.parse(o.result) as OptimizationResultResponse) : null };
-    if (!(await db().optimization.count({ where: { id: o.id, result: { not: null } } }))) return { status, result: null };
+    if (!FINAL_JOB_STATUSES.includes(status)) return { status, result: null, points: null };
+    const points = await tourPoints(o.tourId);
+    if (input.option == null) return { status, result: o.result ? (JSON.parse(o.result) as OptimizationResultResponse) : null, points };
+    if (!(await db().optimization.count({ where: { id: o.id, result: { not: null } } }))) return { status, result: null, points };
     const option = await db().optimizationOption.findUnique({ where: { optimizationId_k: { optimizationId: o.id, k: input.option } }, select: { result: true } });
     if (!option) throw new TRPCError({ code: "NOT_FOUND", message: `Option ${input.option} not found` });
-    return { status, result: JSON.parse(option.result) as OptimizationResultResponse };
+    return { status, result: JSON.parse(option.result) as OptimizationResultResponse, points };
   }),
   history: tenantProcedure.query(async ({ ctx }) => {
     const jobs = await db().job.findMany({ where: { tenantId: ctx.auth.tenantId }, orderBy: { createdAt: "desc" }, take: 50 });

@@ -36,6 +36,15 @@ describe("GPX export", () => {
     });
   });
 
+  it("names the tour's points as the web app does; charging stops and breaks keep theirs", () => {
+    const named = parseXml(planToGpx(handResult(), { name: "Hamburg → Frankfurt → München", pointNames: ["Hamburg", "Frankfurt", "München"] }));
+    const names = kids(named, "wpt").map((w) => [kid(w, "type").text, kid(w, "name").text]);
+    expect(names).toEqual([["start", "Hamburg"], ["charge", `Charging stop 1: A&B "Laden" <Nord> 'Süd'`], ["break", "Break"], ["stop", "Frankfurt"], ["destination", "München"]]);
+    expect(kid(kid(named, "trk"), "name").text).toBe("Hamburg → Frankfurt → München");
+    // The engine's plan: its request stop ends the first request section (section_id "drop-off").
+    expect(exportStops(result, ["Aachen", "Kassel", "Görlitz"]).filter((x) => x.kind !== "charge" && x.kind !== "break").map((x) => x.name)).toEqual(["Aachen", "Kassel", "Görlitz"]);
+  });
+
   it("has a waypoint per stop, in order, with names, kinds and descriptions", () => {
     const stops = exportStops(result);
     const wpts = kids(gpx, "wpt");

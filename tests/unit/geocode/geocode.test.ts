@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGazetteer, loadGazetteer, type Gazetteer, type GazetteerHeader } from "@/engine/geocode/build";
 import { geocode, suggest, type GeocodeHit, type GeocodeMatch } from "@/engine/geocode/search";
+import { placeLabel } from "@/server/trpc/place-label";
 
 const dataDir = path.resolve(process.cwd(), process.env.DATA_DIR ?? "../shared/data");
 let dir: string;
@@ -51,6 +52,19 @@ describe("gazetteer pack", () => {
       expect(gaz.places.lon[i] / 1e4).toBeGreaterThanOrEqual(-25);
       expect(gaz.places.lon[i] / 1e4).toBeLessThanOrEqual(45);
     }
+  });
+
+  it("marks a city's districts (GeoNames sections of a populated place) with their city, which names them", () => {
+    const city = (district: string) => {
+      const id = gaz.places.name.indexOf(district);
+      const c = gaz.places.districtOf?.get(id);
+      return c == null ? null : gaz.places.name[c];
+    };
+    expect([city("Mitte"), city("Spandau"), city("Altona"), city("Bochum-Hordel"), city("Zürich (Kreis 11)")]).toEqual(["Berlin", "Berlin", "Hamburg", "Bochum", "Zürich"]);
+    expect(city("Offenbach")).toBeNull(); // a city of its own beside Frankfurt
+    expect(gaz.places.districtOf!.size).toBeGreaterThan(1_000);
+    const at = (name: string) => placeLabel(gaz, gaz.places.lat[gaz.places.name.indexOf(name)] / 1e4, gaz.places.lon[gaz.places.name.indexOf(name)] / 1e4);
+    expect([at("Mitte"), at("Altona"), at("Offenbach")]).toEqual(["Berlin, DE", "Hamburg, DE", "Offenbach, DE"]);
   });
 
   it("rebuilds to the same version as plain JSON", async () => {

@@ -6,7 +6,7 @@ import type { useTranslations } from "next-intl";
 import { PlannerQuery, RouteOptimizationRequest, type RouteOptimizationRequestInput } from "@/contract/request";
 import { issuesToDetails } from "@/server/http/validation";
 import { toFieldErrors, type FieldErrors, type ValidationDetail } from "../errors";
-import type { Place } from "../PlaceField";
+import { parseLatLon, type Place } from "../PlaceField";
 import type { FormState, StopState } from "./state";
 import { browserZone, zoned } from "./time";
 
@@ -37,6 +37,12 @@ export function num(s: string): number | string | undefined {
 }
 
 export const zoneOf = (f: FormState) => f.timeZone || browserZone();
+
+/** The name of a point the user picked by name (not a map click or typed coordinates), as the request's start_label/stop_label take it (200 characters). */
+export function pickedName(p: Place): string | undefined {
+  if (p.kind === "map" || p.kind === "coordinates" || !p.label.trim() || parseLatLon(p.label)) return undefined;
+  return [...p.label.trim()].slice(0, 200).join("");
+}
 
 /** The form takes battery levels in percent, the API as fractions (80 -> 0.8); non-numbers go on as text. */
 export function percentAsFraction(s: string): number | string | undefined {
@@ -69,6 +75,11 @@ export function buildSubmission(f: FormState, points: Place[], stops: StopState[
       stop_pos: [p.lat, p.lon],
       payload_kg: num(own ? s.payload : f.payload),
     };
+    // The names the user picked name the plan's stops (its list, map, print view and exports).
+    const startName = i === 0 ? pickedName(points[0]) : undefined;
+    if (startName) section.start_label = startName;
+    const stopName = pickedName(p);
+    if (stopName) section.stop_label = stopName;
     const payload = section.payload_kg;
     // The vehicle's own limit, in English worded as the server words it, on the field where the payload was typed.
     if (vehicle && typeof payload === "number" && vehicle.tareKg + payload > vehicle.maxGrossKg) {

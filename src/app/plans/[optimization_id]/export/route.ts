@@ -31,13 +31,14 @@ export const GET = endpoint(async (req, params) => {
   if (!plan.result) {
     throw new HttpError(409, { detail: `No result for optimization ${plan.summary.optimization_id}: the job is ${plan.summary.status}`, status: plan.summary.status, job_id: plan.summary.job_id });
   }
-  const pts = plan.summary.points;
-  const name = pts.length ? `${pts[0].label} → ${pts[pts.length - 1].label}` : `Plan ${plan.summary.optimization_id}`;
+  // Every point of the tour in order: "Hamburg → München → Hamburg".
+  const pointNames = plan.summary.points.map((p) => p.name);
+  const name = pointNames.length ? pointNames.join(" → ") : `Plan ${plan.summary.optimization_id}`;
   const file = `etruck-plan-${plan.summary.optimization_id}.${query!.format}`;
   const body =
     query!.format === "gpx"
-      ? planToGpx(plan.result, { name, time: new Date().toISOString() })
-      : JSON.stringify(planToGeoJson(plan.result));
+      ? planToGpx(plan.result, { name, time: new Date().toISOString(), pointNames })
+      : JSON.stringify(planToGeoJson(plan.result, pointNames));
   return new Response(body, {
     status: 200,
     headers: {

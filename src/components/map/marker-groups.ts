@@ -1,0 +1,69 @@
+// Stops that share a place get one marker, so none hides another: an out-and-back tour's start
+// and destination ("A/B"), a customer visited twice ("1/4"). A marker stands for every stop within
+// SAME_PLACE_M of its first one; its label joins theirs in tour order and its popup lists each visit.
+import { haversineM } from "@/engine/geo";
+import type { PlanStop } from "@/components/planner/stops";
+
+/** Closer than this (m), two stops are one place: further apart they are told apart on the map by zooming in. */
+export const SAME_PLACE_M = 150;
+
+export interface MarkerGroup {
+  lat: number;
+  lon: number;
+  /** Indices into the stops, in tour order. */
+  stops: number[];
+}
+
+/** The stops' markers: each stop joins the first marker within SAME_PLACE_M, or makes its own. */
+export function groupStops(stops: readonly { lat: number; lon: number }[], sameM = SAME_PLACE_M): MarkerGroup[] {
+  const groups: MarkerGroup[] = [];
+  stops.forEach((s, i) => {
+    const g = groups.find((m) => haversineM(m.lat, m.lon, s.lat, s.lon) <= sameM);
+    if (g) g.stops.push(i);
+    else groups.push({ lat: s.lat, lon: s.lon, stops: [i] });
+  });
+  return groups;
+}
+
+/** Whether a point is one of the stops' places (a form point a plan's marker already shows). */
+export function atAStop(stops: readonly { lat: number; lon: number }[], lat: number, lon: number, sameM = SAME_PLACE_M): boolean {
+  return stops.some((s) => haversineM(s.lat, s.lon, lat, lon) <= sameM);
+}
+
+/** A stop's mark on the map and in the list: A, B, its number among charging stops or the request's stops; "" for a roadside pause (a glyph). */
+export function stopText(s: PlanStop): string {
+  switch (s.kind) {
+    case "start":
+      return "A";
+    case "destination":
+      return "B";
+    case "charge":
+      return String(s.chargeNo ?? "");
+    case "waypoint":
+      return s.stopNo ? String(s.stopNo) : "•";
+    default:
+      return "";
+  }
+}
+
+/** A stop in words, as its marker's name and its popup's heading: "Start: Hamburg", "Stop 2: Essen", "Charging stop 1: Aral Kassel". */
+export function stopTitle(s: PlanStop): string {
+  const named = (role: string) => (s.name && s.name !== role ? `${role}: ${s.name}` : role);
+  switch (s.kind) {
+    case "start":
+      return named("Start");
+    case "destination":
+      return named("Destination");
+    case "charge":
+      return `${named(`Charging stop ${s.chargeNo}`)}${s.pause ? ` (${s.pause.kind === "rest" ? "daily rest" : "break"} while charging)` : ""}`;
+    case "break":
+      return s.ban ? "Driving ban" : s.pause?.kind === "rest" ? "Daily rest" : "Break";
+    default:
+      return s.stopNo ? named(`Stop ${s.stopNo}`) : `Stop: ${s.name}`;
+  }
+}
+
+/** A marker's name: its stops' titles in tour order. */
+export function groupTitle(stops: readonly PlanStop[]): string {
+  return stops.map(stopTitle).join("; ");
+}
