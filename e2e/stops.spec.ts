@@ -131,7 +131,8 @@ test("the plan's page, print view and GPX name every stop; the layout at 820 and
   await expect(stops.getByRole("button")).toHaveText(["Start: Bochum", "Stop 1: Essen", "Stop 2: Duisburg", "Destination: Bochum"], { timeout: 30_000 });
 
   const gpxDownload = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export GPX" }).click();
+  await page.locator("summary", { hasText: "Export" }).click();
+  await page.getByRole("link", { name: /^Export GPX/ }).click();
   const gpx = fs.readFileSync((await (await gpxDownload).path())!, "utf8");
   expect(gpx).toContain("<metadata><name>Bochum → Essen → Duisburg → Bochum</name>");
   expect([...gpx.matchAll(/<type>(start|stop|destination)<\/type>/g)]).toHaveLength(4);
