@@ -1,7 +1,9 @@
 "use client";
 // Every plan of the tenant, newest first, a page at a time: reopen one, plan
-// it again with changes, or pick two to compare side by side.
+// it again with changes, or pick two to compare side by side. Words from the
+// catalogs ("history", "historySummary").
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fmtDuration, fmtKm, fmtNum } from "@/components/planner/format";
@@ -9,11 +11,13 @@ import { useSession } from "@/components/shell/AppShell";
 import { useTRPC } from "@/components/trpc";
 import { FleetDays } from "./FleetDays";
 import styles from "./history.module.css";
-import { fmtDate, isFinal, routeTitle, STATUS_TEXT } from "./summary";
+import { fmtDate, isFinal, routeTitle, statusText } from "./summary";
 
 const PAGE_SIZE = 20;
 
 export function HistoryPage({ initialPage }: { initialPage: number }) {
+  const t = useTranslations("history");
+  const ts = useTranslations("historySummary");
   const trpc = useTRPC();
   const router = useRouter();
   const session = useSession();
@@ -46,71 +50,72 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
       <div className={styles.inner}>
         <div className={styles.head}>
           <div>
-            <h1>Plan history</h1>
-            <p className={styles.lead}>Every tour planned for {session.tenantName}, newest first; days of tours planned together are under <a href="#fleet-days">Fleet days</a>.</p>
+            <h1>{t("heading")}</h1>
+            <p className={styles.lead}>{t.rich("lead", { tenant: session.tenantName, link: (chunks) => <a href="#fleet-days">{chunks}</a> })}</p>
           </div>
           <a className={styles.btnPrimary} href="/">
-            Plan a new tour
+            {t("planNew")}
           </a>
         </div>
 
         <section className={styles.card} aria-labelledby="plans-heading">
           <div className={styles.cardHead}>
-            <h2 id="plans-heading">Plans</h2>
+            <h2 id="plans-heading">{t("plansHeading")}</h2>
             <div className={styles.selectBar}>
               <span className={styles.muted} role="status" aria-live="polite">
-                {selected.length === 2 ? `Plans #${selected.join(" and #")} selected.` : `Select two plans to compare (${selected.length} of 2).`}
+                {selected.length === 2 ? t("selectedTwo", { a: String(selected[0]), b: String(selected[1]) }) : t("selectTwo", { count: selected.length })}
               </span>
               <button type="button" className={styles.btn} disabled={selected.length !== 2} onClick={compare}>
-                Compare selected
+                {t("compareSelected")}
               </button>
             </div>
           </div>
           {list.isPending ? (
             <p className={styles.empty} role="status">
-              Loading plans…
+              {t("loading")}
             </p>
           ) : list.isError ? (
             <p className={styles.empty} role="alert">
-              The history could not be loaded: {list.error.message}
+              {t("loadFailed", { message: list.error.message })}
             </p>
           ) : list.data.plans.length === 0 && list.data.total > 0 ? (
             <p className={styles.empty}>
-              There is no page {page}.{" "}
+              {t("noPage", { page })}{" "}
               <button type="button" className={styles.btn} onClick={() => setPage(1)}>
-                Show the newest plans
+                {t("showNewest")}
               </button>
             </p>
           ) : list.data.plans.length === 0 ? (
             <p className={styles.empty}>
-              No plans yet. <a href="/">Plan a tour</a> and it will be listed here.
+              {t.rich("empty", { link: (chunks) => <a href="/">{chunks}</a> })}
             </p>
           ) : (
             <div className={styles.tableWrap}>
               <table className={styles.table} data-testid="history-table">
-                <caption className={styles.srOnly}>Plans, newest first; page {page} of {pages}</caption>
+                <caption className={styles.srOnly}>{t("caption", { page, pages })}</caption>
                 <thead>
                   <tr>
                     <th scope="col">
-                      <span className={styles.srOnly}>Compare</span>
+                      <span className={styles.srOnly}>{t("colCompare")}</span>
                     </th>
-                    <th scope="col">Planned</th>
-                    <th scope="col">Route</th>
-                    <th scope="col">Vehicle</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className={styles.num}>Distance</th>
-                    <th scope="col" className={styles.num}>Duration</th>
-                    <th scope="col" className={styles.num}>Energy</th>
-                    <th scope="col" className={styles.num}>Charging stops</th>
+                    <th scope="col">{t("colPlanned")}</th>
+                    <th scope="col">{t("colRoute")}</th>
+                    <th scope="col">{t("colVehicle")}</th>
+                    <th scope="col">{t("colStatus")}</th>
+                    <th scope="col" className={styles.num}>{t("colDistance")}</th>
+                    <th scope="col" className={styles.num}>{t("colDuration")}</th>
+                    <th scope="col" className={styles.num}>{t("colEnergy")}</th>
+                    <th scope="col" className={styles.num}>{t("colChargingStops")}</th>
                     <th scope="col">
-                      <span className={styles.srOnly}>Actions</span>
+                      <span className={styles.srOnly}>{t("colActions")}</span>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.data.plans.map((p) => {
                     const on = selected.includes(p.optimization_id);
-                    const t = p.totals;
+                    const totals = p.totals;
+                    const id = String(p.optimization_id);
                     return (
                       <tr key={p.optimization_id} className={on ? styles.rowSelected : undefined} data-plan-id={p.optimization_id}>
                         <td>
@@ -119,7 +124,7 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
                             id={`select-${p.optimization_id}`}
                             checked={on}
                             onChange={(e) => toggle(p.optimization_id, e.target.checked)}
-                            aria-label={`Select plan #${p.optimization_id} for comparison`}
+                            aria-label={t("selectPlan", { id })}
                           />
                         </td>
                         <td>
@@ -128,26 +133,26 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
                         </td>
                         <td>
                           <a className={styles.link} href={`/plans/${p.optimization_id}`}>
-                            {routeTitle(p)}
+                            {routeTitle(p, ts)}
                           </a>
-                          {p.points.length > 2 ? <span className={styles.sub}>via {p.points.slice(1, -1).map((x) => x.label).join(", ")}</span> : null}
+                          {p.points.length > 2 ? <span className={styles.sub}>{t("via", { stops: p.points.slice(1, -1).map((x) => x.label).join(", ") })}</span> : null}
                         </td>
                         <td>{p.vehicle_name}</td>
                         <td>
-                          <span className={`${styles.status} ${styles[`st_${p.status}`]}`}>{STATUS_TEXT[p.status]}</span>
+                          <span className={`${styles.status} ${styles[`st_${p.status}`]}`}>{statusText(p.status, ts)}</span>
                           {p.error ? <span className={styles.sub}>{p.error}</span> : null}
                         </td>
-                        <td className={styles.num}>{t ? fmtKm(t.distance_m) : "–"}</td>
-                        <td className={styles.num}>{t ? fmtDuration(t.duration_min) : "–"}</td>
-                        <td className={styles.num}>{t ? fmtNum(t.energy_kWh, "kWh") : "–"}</td>
-                        <td className={styles.num}>{t ? t.charging_stops : "–"}</td>
+                        <td className={styles.num}>{totals ? fmtKm(totals.distance_m) : "–"}</td>
+                        <td className={styles.num}>{totals ? fmtDuration(totals.duration_min) : "–"}</td>
+                        <td className={styles.num}>{totals ? fmtNum(totals.energy_kWh, "kWh") : "–"}</td>
+                        <td className={styles.num}>{totals ? totals.charging_stops : "–"}</td>
                         <td>
                           <span className={styles.actions}>
-                            <a className={styles.link} href={`/plans/${p.optimization_id}`} aria-label={`Open plan #${p.optimization_id}`}>
-                              Open
+                            <a className={styles.link} href={`/plans/${p.optimization_id}`} aria-label={t("openLabel", { id })}>
+                              {t("open")}
                             </a>
-                            <a className={styles.link} href={`/?from=${p.optimization_id}`} aria-label={`Re-plan #${p.optimization_id} with changes`}>
-                              Re-plan
+                            <a className={styles.link} href={`/?from=${p.optimization_id}`} aria-label={t("replanLabel", { id })}>
+                              {t("replan")}
                             </a>
                           </span>
                         </td>
@@ -159,15 +164,15 @@ export function HistoryPage({ initialPage }: { initialPage: number }) {
             </div>
           )}
           {list.data && list.data.total > PAGE_SIZE ? (
-            <nav className={styles.pager} aria-label="Pages">
+            <nav className={styles.pager} aria-label={t("pages")}>
               <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                ← Newer
+                {t("newer")}
               </button>
               <span>
-                Page {page} of {pages} · {list.data.total} plans
+                {t("pageOf", { page, pages, total: list.data.total })}
               </span>
               <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Older →
+                {t("older")}
               </button>
             </nav>
           ) : null}

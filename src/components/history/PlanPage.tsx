@@ -2,7 +2,8 @@
 // A stored plan at its own address (/plans/{id}): the same result panel and
 // map as the planner, its time-cost options (each shown on a choice, as in the
 // planner), the link to share within the tenant, the exports, the print view
-// and "re-plan with changes".
+// and "re-plan with changes". Words from the catalogs ("historyPlan", "historySummary").
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { MapView } from "@/components/map/MapView";
 import share from "@/components/plan-share/plan-share.module.css";
@@ -12,13 +13,15 @@ import { ResultPanel } from "@/components/planner/ResultPanel";
 import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
-import { fmtDate, isFinal, routeTitle, STATUS_TEXT } from "./summary";
+import { fmtDate, isFinal, routeTitle, statusText } from "./summary";
 import { useCostOption } from "./useCostOption";
 import { usePlan } from "./usePlan";
 
 const noPick = () => {};
 
 export function PlanPage({ id }: { id: number }) {
+  const t = useTranslations("historyPlan");
+  const ts = useTranslations("historySummary");
   const plan = usePlan(id);
   const [focus, setFocus] = useState<{ index: number; nonce: number } | null>(null);
   const [view, setView] = useState<NarrowView>("panel");
@@ -30,37 +33,33 @@ export function PlanPage({ id }: { id: number }) {
 
   return (
     <div className={ps.workspace} data-view={view}>
-      <ViewSwitch view={view} setView={setView} panelLabel="Plan" />
-      <aside className={ps.sidebar} aria-label="Plan">
+      <ViewSwitch view={view} setView={setView} panelLabel={t("panelLabel")} />
+      <aside className={ps.sidebar} aria-label={t("panelLabel")}>
         <div className={ps.panel}>
           <header className={styles.planHead}>
-            <h1>{s ? routeTitle(s) : `Plan #${id}`}</h1>
-            {s ? (
-              <p>
-                {s.vehicle_name} · plan #{id} · planned {fmtDate(s.created_at)} · {STATUS_TEXT[s.status]}
-              </p>
-            ) : null}
+            <h1>{s ? routeTitle(s, ts) : ts("untitled", { id: String(id) })}</h1>
+            {s ? <p>{t("meta", { vehicle: s.vehicle_name, id: String(id), date: fmtDate(s.created_at), status: statusText(s.status, ts) })}</p> : null}
           </header>
           {plan.isPending ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role="status">
-              Loading the plan…
+              {t("loading")}
             </p>
           ) : plan.isError ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role="alert">
-              <span className={ps.statusError}>The plan could not be loaded: {plan.error.message}</span>
+              <span className={ps.statusError}>{t("loadFailed", { message: plan.error.message })}</span>
             </p>
           ) : null}
           {s && !isFinal(s.status) ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role="status" aria-live="polite">
-              <span className={ps.spinner} aria-hidden="true" /> This tour is still being planned…
+              <span className={ps.spinner} aria-hidden="true" /> {t("stillPlanning")}
             </p>
           ) : null}
           {s?.status === "failed" ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role="alert">
-              <span className={ps.statusError}>Planning failed{s.error ? `: ${s.error}` : "."}</span>
+              <span className={ps.statusError}>{s.error ? t("failedWith", { error: s.error }) : t("failed")}</span>
             </p>
           ) : null}
-          {s ? <PlanActions id={id} title={routeTitle(s)} hasResult={!!stored} /> : null}
+          {s ? <PlanActions id={id} title={routeTitle(s, ts)} hasResult={!!stored} /> : null}
           {option.status ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role={option.failed ? "alert" : "status"}>
               {option.failed ? <span className={ps.statusError}>{option.status}</span> : option.status}
@@ -79,7 +78,7 @@ export function PlanPage({ id }: { id: number }) {
             /> : null}
         </div>
       </aside>
-      <main className={ps.mapArea} aria-label="Map">
+      <main className={ps.mapArea} aria-label={t("mapLabel")}>
         <MapView waypoints={[]} result={result} points={s?.points} picking={null} onPick={noPick} focus={focus} />
       </main>
     </div>
@@ -88,10 +87,11 @@ export function PlanPage({ id }: { id: number }) {
 
 /** The plan's toolbar (share, print, export) and "Re-plan with changes". */
 function PlanActions({ id, title, hasResult }: { id: number; title: string; hasResult: boolean }) {
+  const t = useTranslations("historyPlan");
   return (
     <PlanToolbar id={id} title={title} hasResult={hasResult} onPlanPage>
       <a className={share.btn} href={`/?from=${id}`}>
-        Re-plan with changes
+        {t("replan")}
       </a>
     </PlanToolbar>
   );

@@ -2,16 +2,23 @@
 // A plan on paper (/plans/{id}/print): totals, the stops as a table, tolls and
 // warnings. No map: a static list prints on any printer and reads in black and
 // white. The shell's top bar and the buttons are left off the printout.
+// Words from the catalogs ("historyPrint", "historyCompareRows", "historySummary").
+import { useTranslations } from "next-intl";
 import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
 import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 import type { OptimizationResultResponse } from "@/contract/result";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
 import { pauses, tollText } from "./compare";
-import { fmtDate, routeTitle, STATUS_TEXT } from "./summary";
+import { fmtDate, routeTitle, statusText } from "./summary";
 import { usePlan } from "./usePlan";
 
+/** The printout's words ("historyPrint" in src/i18n/messages). */
+type PrintTranslator = ReturnType<typeof useTranslations<"historyPrint">>;
+
 export function PrintPage({ id }: { id: number }) {
+  const t = useTranslations("historyPrint");
+  const ts = useTranslations("historySummary");
   const plan = usePlan(id);
   if (plan.notFound) return <PlanNotFound id={id} />;
   const s = plan.data?.summary;
@@ -21,86 +28,85 @@ export function PrintPage({ id }: { id: number }) {
       <div className={styles.printInner}>
         <div className={styles.printToolbar}>
           <button type="button" className={styles.btnPrimary} onClick={() => window.print()} disabled={!r}>
-            Print
+            {t("print")}
           </button>
           <a className={styles.btn} href={`/plans/${id}`}>
-            Back to the plan
+            {t("back")}
           </a>
         </div>
-        <h1>{s ? routeTitle(s) : `Plan #${id}`}</h1>
+        <h1>{s ? routeTitle(s, ts) : ts("untitled", { id: String(id) })}</h1>
         {s ? (
-          <p className={styles.muted}>
-            Plan #{id} · {s.vehicle_name} · planned {fmtDate(s.created_at)} · {STATUS_TEXT[s.status]}
-          </p>
+          <p className={styles.muted}>{t("meta", { id: String(id), vehicle: s.vehicle_name, date: fmtDate(s.created_at), status: statusText(s.status, ts) })}</p>
         ) : null}
-        {plan.isPending ? <p role="status">Loading the plan…</p> : null}
-        {plan.isError ? <p role="alert">The plan could not be loaded: {plan.error.message}</p> : null}
-        {s && !r ? <p role="status">{s.status === "failed" ? `Planning failed${s.error ? `: ${s.error}` : "."}` : "This tour has no result yet."}</p> : null}
-        {r ? <PrintedPlan result={r} points={s?.points ?? []} /> : null}
+        {plan.isPending ? <p role="status">{t("loading")}</p> : null}
+        {plan.isError ? <p role="alert">{t("loadFailed", { message: plan.error.message })}</p> : null}
+        {s && !r ? <p role="status">{s.status === "failed" ? (s.error ? t("failedWith", { error: s.error }) : t("failed")) : t("noResult")}</p> : null}
+        {r ? <PrintedPlan result={r} points={s?.points ?? []} t={t} /> : null}
       </div>
     </main>
   );
 }
 
-function PrintedPlan({ result: r, points }: { result: OptimizationResultResponse; points: readonly TourPoint[] }) {
-  const t = r.totals;
+function PrintedPlan({ result: r, points, t }: { result: OptimizationResultResponse; points: readonly TourPoint[]; t: PrintTranslator }) {
+  const tr = useTranslations("historyCompareRows");
+  const tt = r.totals;
   const stops = planStops(r, points);
   const tolls = r.toll_summary ?? [];
   const notDrivable = r.status === "not_drivable" || r.qualification === "not_drivable";
   return (
     <>
-      {notDrivable ? <p role="alert"><strong>This tour cannot be driven as requested.</strong> {(r.not_drivable_reason as { message?: string } | null)?.message ?? ""}</p> : null}
-      <h2 id="totals-heading">Totals</h2>
+      {notDrivable ? <p role="alert"><strong>{t("notDrivable")}</strong> {(r.not_drivable_reason as { message?: string } | null)?.message ?? ""}</p> : null}
+      <h2 id="totals-heading">{t("totalsHeading")}</h2>
       <dl className={styles.facts} aria-labelledby="totals-heading">
-        <Fact label="Departure" value={fmtTime(t?.departure_time, t?.departure_time_zone, true)} />
-        <Fact label="Arrival" value={fmtTime(t?.arrival_time, t?.arrival_time_zone, true)} />
-        <Fact label="Total time" value={fmtDuration(t?.duration_min)} />
-        <Fact label="Driving time" value={fmtDuration(t?.driving_time_min)} />
-        <Fact label="Distance" value={fmtKm(t?.distance_m)} />
-        <Fact label="Energy used" value={fmtNum(t?.energy_kWh, "kWh")} />
-        <Fact label="Energy charged" value={fmtNum(t?.charged_kWh, "kWh")} />
-        <Fact label="Charging" value={`${t?.charging_stops ?? "–"} stops · ${fmtDuration(t?.charging_time_min)}`} />
-        <Fact label="Breaks and rests" value={`${pauses(r)} · ${fmtDuration(t?.break_time_min)}`} />
-        <Fact label="Battery" value={`${fmtSoc(r.battery_level_start)} → ${fmtSoc(r.battery_level_end)}`} />
-        <Fact label="Tolls" value={tollText(r)} />
+        <Fact label={t("departure")} value={fmtTime(tt?.departure_time, tt?.departure_time_zone, true)} />
+        <Fact label={t("arrival")} value={fmtTime(tt?.arrival_time, tt?.arrival_time_zone, true)} />
+        <Fact label={t("totalTime")} value={fmtDuration(tt?.duration_min)} />
+        <Fact label={t("drivingTime")} value={fmtDuration(tt?.driving_time_min)} />
+        <Fact label={t("distance")} value={fmtKm(tt?.distance_m)} />
+        <Fact label={t("energyUsed")} value={fmtNum(tt?.energy_kWh, "kWh")} />
+        <Fact label={t("energyCharged")} value={fmtNum(tt?.charged_kWh, "kWh")} />
+        <Fact label={t("charging")} value={chargingText(tt?.charging_stops, tt?.charging_time_min, t)} />
+        <Fact label={t("pauses")} value={`${pauses(r)} · ${fmtDuration(tt?.break_time_min)}`} />
+        <Fact label={t("battery")} value={`${fmtSoc(r.battery_level_start)} → ${fmtSoc(r.battery_level_end)}`} />
+        <Fact label={t("tolls")} value={tollText(r, tr)} />
       </dl>
 
-      <h2 id="stops-heading">Stops</h2>
+      <h2 id="stops-heading">{t("stopsHeading")}</h2>
       <table className={`${styles.table} ${styles.printTable}`} aria-labelledby="stops-heading" data-testid="print-stops">
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Stop</th>
-            <th scope="col" className={styles.num}>Drive to here</th>
-            <th scope="col">Arrival</th>
-            <th scope="col">Departure</th>
-            <th scope="col">Charging</th>
-            <th scope="col" className={styles.num}>State of charge</th>
+            <th scope="col">{t("colStop")}</th>
+            <th scope="col" className={styles.num}>{t("colDrive")}</th>
+            <th scope="col">{t("colArrival")}</th>
+            <th scope="col">{t("colDeparture")}</th>
+            <th scope="col">{t("colCharging")}</th>
+            <th scope="col" className={styles.num}>{t("colSoc")}</th>
           </tr>
         </thead>
         <tbody>
           {stops.map((s, i) => (
-            <StopRow key={i} n={i + 1} stop={s} />
+            <StopRow key={i} n={i + 1} stop={s} t={t} />
           ))}
         </tbody>
       </table>
 
       {tolls.length ? (
         <>
-          <h2 id="tolls-heading">Tolls</h2>
+          <h2 id="tolls-heading">{t("tollsHeading")}</h2>
           <table className={`${styles.table} ${styles.printTable}`} aria-labelledby="tolls-heading">
             <thead>
               <tr>
-                <th scope="col">Toll system</th>
-                <th scope="col" className={styles.num}>Amount</th>
-                <th scope="col">Note</th>
+                <th scope="col">{t("colTollSystem")}</th>
+                <th scope="col" className={styles.num}>{t("colAmount")}</th>
+                <th scope="col">{t("colNote")}</th>
               </tr>
             </thead>
             <tbody>
               {tolls.map((x, i) => (
                 <tr key={i}>
                   <td>{x.tollSystem ?? "–"}</td>
-                  <td className={styles.num}>{x.total != null && x.currency ? fmtNum(x.total, x.currency, 2) : "no rate on file"}</td>
+                  <td className={styles.num}>{x.total != null && x.currency ? fmtNum(x.total, x.currency, 2) : t("noRate")}</td>
                   <td>{x.note ?? ""}</td>
                 </tr>
               ))}
@@ -111,7 +117,7 @@ function PrintedPlan({ result: r, points }: { result: OptimizationResultResponse
 
       {r.warnings?.length ? (
         <>
-          <h2>Warnings</h2>
+          <h2>{t("warningsHeading")}</h2>
           <ul>
             {r.warnings.map((w) => (
               <li key={w}>{w}</li>
@@ -120,7 +126,7 @@ function PrintedPlan({ result: r, points }: { result: OptimizationResultResponse
         </>
       ) : null}
       <p className={styles.printFoot}>
-        Computed on {Object.entries(r.planned_on ?? {}).map(([k, v]) => `${k} ${v}`).join(", ") || "–"}. Printed {fmtDate(new Date().toISOString())}.
+        {t("foot", { sources: Object.entries(r.planned_on ?? {}).map(([k, v]) => `${k} ${v}`).join(", ") || "–", date: fmtDate(new Date().toISOString()) })}
       </p>
     </>
   );
@@ -135,10 +141,27 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
-  const role = s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.kind === "charge" ? `Charging stop ${s.chargeNo}` : s.stopNo ? `Stop ${s.stopNo}` : null;
-  const name = role && role !== s.name ? `${role}: ${s.name}` : s.name;
-  const details = [s.operator, s.address, s.pause ? `${s.pause.kind === "rest" ? "Daily rest" : "Break"} ${fmtDuration(s.pause.min)}` : null].filter(Boolean).join(" · ");
+/** "2 stops · 1 h 05 min": the charging stops' count and time. */
+export function chargingText(stops: number | null | undefined, minutes: number | null | undefined, t: PrintTranslator): string {
+  const duration = fmtDuration(minutes);
+  return stops == null ? t("chargingUnknown", { duration }) : t("chargingValue", { count: stops, duration });
+}
+
+/** "Start", "Charging stop 2", "Stop 1": a stop's role on the printout, null for a roadside break. */
+export function stopRole(s: Pick<PlanStop, "kind" | "chargeNo" | "stopNo">, t: PrintTranslator): string | null {
+  if (s.kind === "start") return t("start");
+  if (s.kind === "destination") return t("destination");
+  if (s.kind === "charge") return t("chargingStop", { n: s.chargeNo ?? 0 });
+  return s.stopNo ? t("stop", { n: s.stopNo }) : null;
+}
+
+/** "Destination" is not repeated as "Destination: Destination", in either language (planStops' names are English). */
+const FALLBACK_NAME: Partial<Record<PlanStop["kind"], string>> = { start: "Start", destination: "Destination" };
+
+function StopRow({ n, stop: s, t }: { n: number; stop: PlanStop; t: PrintTranslator }) {
+  const role = stopRole(s, t);
+  const name = !role || s.name === role || s.name === FALLBACK_NAME[s.kind] ? (role ?? s.name) : `${role}: ${s.name}`;
+  const details = [s.operator, s.address, s.pause ? t(s.pause.kind === "rest" ? "rest" : "break", { duration: fmtDuration(s.pause.min) }) : null].filter(Boolean).join(" · ");
   return (
     <tr data-stop-kind={s.kind}>
       <td>{n}</td>
@@ -152,7 +175,7 @@ function StopRow({ n, stop: s }: { n: number; stop: PlanStop }) {
       <td className={styles.num}>{s.kind === "start" ? "" : `${fmtNum(s.legKm, "km")} · ${fmtDuration(s.legMin)}`}</td>
       <td>{s.kind === "start" ? "" : fmtTime(s.arrival, s.zone, true)}</td>
       <td>{s.kind !== "start" && !s.departure ? "" : fmtTime(s.departure, s.zone, true)}</td>
-      <td>{s.kind === "charge" ? `${fmtDuration(s.chargeMin)} · ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")}${s.powerEstimated ? " (estimated)" : ""}` : ""}</td>
+      <td>{s.kind === "charge" ? t(s.powerEstimated ? "chargeEstimated" : "charge", { duration: fmtDuration(s.chargeMin), energy: fmtNum(s.energyKWh, "kWh"), power: fmtNum(s.powerKW, "kW") }) : ""}</td>
       <td className={styles.num}>{s.kind === "start" ? fmtSoc(s.socOut) : s.kind === "charge" ? `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}` : fmtSoc(s.socIn)}</td>
     </tr>
   );

@@ -2,12 +2,18 @@
 // values and route points (with each stop's payload, service time and time
 // window). Times come back as wall times in the browser's zone (the form's
 // default); what the form cannot hold is listed so the user knows the new
-// plan will not have it.
+// plan will not have it. Words from the catalogs ("historyReplan"); the translator
+// is an argument so tests run both languages.
+import type { useTranslations } from "next-intl";
 import { resolveTimeOfDayOrIso } from "@/contract/fields";
 import type { RouteOptimizationRequest } from "@/contract/request";
 import { newWaypoint, type FormState, type StopState, type Waypoint } from "@/components/planner/form/state";
 import { browserZone } from "@/components/planner/form/time";
+import { displayLocale } from "@/components/planner/format";
 import { clockText } from "@/engine/time/display";
+
+/** The notes' words ("historyReplan" in src/i18n/messages). */
+export type ReplanTranslator = ReturnType<typeof useTranslations<"historyReplan">>;
 
 export interface StoredRequest {
   summary: { optimization_id: number; points: { lat: number; lon: number; label: string }[] };
@@ -37,7 +43,7 @@ const percentText = (v: number | null | undefined) => (v == null || !Number.isFi
 /** Zero and absent mean the same to the planner; the form shows both as empty. */
 const nonZero = (v: number | null | undefined) => (v ? String(v) : "");
 
-export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
+export function replanFrom(r: StoredRequest, t: ReplanTranslator, now = Date.now()): Replan {
   const b = r.body;
   const secs = b.section_list ?? [];
   const poi = b.poi_info ?? {};
@@ -60,17 +66,20 @@ export function replanFrom(r: StoredRequest, now = Date.now()): Replan {
   const waypoints = points.map((p, i) => ({
     ...newWaypoint(),
     text: p.label,
-    place: { lat: p.lat, lon: p.lon, label: p.label, kind: `from plan #${r.summary.optimization_id}` },
+    place: { lat: p.lat, lon: p.lon, label: p.label, kind: t("placeKind", { id: String(r.summary.optimization_id) }) },
     stop: stops[i] ?? stops[0],
   }));
 
   const joined = secs.every((s, i) => i === 0 || (s.start_pos[0] === secs[i - 1].stop_pos[0] && s.start_pos[1] === secs[i - 1].stop_pos[1]));
-  if (!joined) notes.push("its sections did not join up; the form plans one continuous tour through the same points");
-  if (secs.some((s) => s.power_available_kW != null)) notes.push("the charging power stated at stops is not carried over");
-  if (secs.some((s) => s.section_id)) notes.push("section names are not carried over");
+  if (!joined) notes.push(t("notJoined"));
+  if (secs.some((s) => s.power_available_kW != null)) notes.push(t("noPower"));
+  if (secs.some((s) => s.section_id)) notes.push(t("noSectionNames"));
   const departed = b.start_time_tour != null && r.departureMs <= now;
   const windows = secs.some((s) => s.opening_time);
-  if (departed) notes.push(`its departure (${clockText(new Date(r.departureMs).toISOString(), browserZone(), "date")})${windows ? " and time windows" : ""} lie in the past: change them${windows ? "" : ", or clear the departure to leave now"}`);
+  if (departed) {
+    const date = clockText(new Date(r.departureMs).toISOString(), browserZone(), "date", displayLocale());
+    notes.push(t(windows ? "pastWithWindows" : "past", { date }));
+  }
 
   return {
     form: {

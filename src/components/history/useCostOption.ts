@@ -3,12 +3,14 @@
 // planner does: tRPC planner.result with `option`, GET .../result?option=K).
 // The stored plan stays shown while the option loads.
 import { skipToken, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useTRPC } from "@/components/trpc";
 import type { OptimizationResultResponse } from "@/contract/result";
 
 export function useCostOption(id: number, stored: OptimizationResultResponse | null) {
   const trpc = useTRPC();
+  const t = useTranslations("historyPlan");
   // null: the stored (requested) plan.
   const [shown, setShown] = useState<number | null>(null);
   const q = useQuery({
@@ -22,6 +24,6 @@ export function useCostOption(id: number, stored: OptimizationResultResponse | n
     show: setShown,
     result: loaded ?? stored,
     failed,
-    status: failed ? `The option could not be loaded: ${q.error?.message ?? "unknown error"}` : shown != null && !loaded ? "Loading the option…" : null,
+    status: failed ? t("optionFailed", { message: q.error?.message ?? t("unknownError") }) : shown != null && !loaded ? t("optionLoading") : null,
   };
 }

@@ -3,6 +3,7 @@
 // loads that plan's stored request and hands its route points and form values
 // to the planner, with a note on what differs from the original.
 import { skipToken, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import type { FormState, Waypoint } from "@/components/planner/PlanForm";
 import styles from "@/components/planner/planner.module.css";
@@ -11,6 +12,7 @@ import { replanFrom, type Replan } from "./replan";
 
 export function useReplan(setWaypoints: (waypoints: Waypoint[]) => void): { form: Partial<FormState> | null; notice: ReactNode } {
   const trpc = useTRPC();
+  const t = useTranslations("historyReplan");
   const [fromId, setFromId] = useState<number | null>(null);
   const [replan, setReplan] = useState<Replan | null>(null);
   // Read after mount: the page stays static (no useSearchParams, no Suspense boundary needed).
@@ -21,17 +23,17 @@ export function useReplan(setWaypoints: (waypoints: Waypoint[]) => void): { form
   const source = useQuery({ ...trpc.history.request.queryOptions(fromId ? { optimizationId: fromId } : skipToken), staleTime: Infinity });
   useEffect(() => {
     if (!source.data) return;
-    const r = replanFrom(source.data);
+    const r = replanFrom(source.data, t);
     setReplan(r);
     setWaypoints(r.waypoints);
-  }, [source.data, setWaypoints]);
+  }, [source.data, setWaypoints, t]);
 
   let notice: ReactNode = null;
   if (fromId && source.isError) {
     notice = (
       <div className={styles.panelStatus} role="alert">
         <span className={styles.statusError}>
-          Plan #{fromId} could not be loaded to plan again{source.error.data?.code === "NOT_FOUND" ? ": it does not exist or belongs to another organisation." : `: ${source.error.message}`}
+          {source.error.data?.code === "NOT_FOUND" ? t("notFound", { id: String(fromId) }) : t("loadFailed", { id: String(fromId), message: source.error.message })}
         </span>
       </div>
     );
@@ -39,8 +41,8 @@ export function useReplan(setWaypoints: (waypoints: Waypoint[]) => void): { form
     notice = (
       <div className={styles.panelStatus} role="status" data-testid="replan-notice">
         <span>
-          Planning again from <a href={`/plans/${fromId}`}>plan #{fromId}</a>: change what you need and plan the route.
-          {replan.notes.length ? ` Note: ${replan.notes.join("; ")}.` : ""}
+          {t.rich("notice", { id: String(fromId), link: (chunks) => <a href={`/plans/${fromId}`}>{chunks}</a> })}
+          {replan.notes.length ? ` ${t("notes", { notes: replan.notes.join("; ") })}` : ""}
         </span>
       </div>
     );
