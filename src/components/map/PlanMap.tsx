@@ -8,6 +8,7 @@
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { MapContainer, ScaleControl, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { planStops, type PlanStop } from "@/components/planner/stops";
@@ -138,7 +139,9 @@ function FitView({ result, route, stops, waypoints }: { result: OptimizationResu
 
 export default function PlanMap({ waypoints, result, points, picking, onPick, focus, onMoveWaypoint, submitWarnings }: PlanMapProps) {
   const route = useMemo(() => (result ? routeOnMap(result) : null), [result]);
-  const stops = useMemo(() => (result ? planStops(result, points ?? []) : []), [result, points]);
+  const stopWords = useTranslations("planStops");
+  const filterWords = useTranslations("filters");
+  const stops = useMemo(() => (result ? planStops(result, points ?? [], stopWords) : []), [result, points, stopWords]);
   // One marker per point: a form point the plan's markers show (its start, stops, destination) gets no pin of its own.
   const pins = useMemo(() => {
     const planned = stops.filter((s) => s.point != null);
@@ -147,7 +150,7 @@ export default function PlanMap({ waypoints, result, points, picking, onPick, fo
   // Keyed by content: callers pass a fresh warnings array on every render.
   const warnKey = (submitWarnings ?? []).join("\n");
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const info = useMemo(() => (result ? notDrivableInfo(result, warnKey ? warnKey.split("\n") : []) : null), [result, warnKey]);
+  const info = useMemo(() => (result ? notDrivableInfo(result, warnKey ? warnKey.split("\n") : [], filterWords) : null), [result, warnKey, filterWords]);
   const stuckM = info?.distanceM ?? null;
   const runs = useMemo(() => (route ? socRuns(route, stuckM) : []), [route, stuckM]);
   const stuckAt = useMemo(() => (route && stuckM != null ? pointAt(route, stuckM) : null), [route, stuckM]);

@@ -4,24 +4,27 @@
 // takes the pointer and reads out km, SoC and elevation where it points.
 // Drawn with plain Leaflet: hundreds of runs are cheaper than React layers.
 import L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
-import { fmtSoc } from "@/components/planner/format";
+import { displayLocale, fmtSoc } from "@/components/planner/format";
 import { distanceNear, valueAt, type RouteOnMap, type SocRun } from "@/components/result/profile";
+import type { MapTranslator } from "./marker-groups";
 
 /** Short, so the sticky tooltip stays clear of the map key. */
-function readout(route: RouteOnMap, distM: number, samples: [number, number]): string {
-  const parts = [`km ${Math.round(distM / 1000).toLocaleString("en-GB")}`];
+function readout(route: RouteOnMap, distM: number, samples: [number, number], t: MapTranslator): string {
+  const parts = [t("readoutKm", { km: Math.round(distM / 1000).toLocaleString(displayLocale()) })];
   if (route.profile) {
     const soc = valueAt(route.profile, "soc", distM, samples);
     const ele = valueAt(route.profile, "ele", distM, samples);
-    if (soc != null) parts.push(`SoC ${fmtSoc(soc)}`);
-    if (ele != null) parts.push(`${Math.round(ele)} m high`);
+    if (soc != null) parts.push(t("readoutSoc", { soc: fmtSoc(soc) }));
+    if (ele != null) parts.push(t("readoutHigh", { m: Math.round(ele) }));
   }
   return parts.join(" · ");
 }
 
 export function RouteLayer({ route, runs }: { route: RouteOnMap; runs: SocRun[] }) {
+  const t = useTranslations("map");
   const map = useMap();
   useEffect(() => {
     const group = L.layerGroup();
@@ -50,14 +53,14 @@ export function RouteLayer({ route, runs }: { route: RouteOnMap; runs: SocRun[] 
     }
     route.sections.forEach((s) => {
       const hit = L.polyline(s.pts, { className: "route-line", color: "#000000", weight: 16, opacity: 0 });
-      hit.bindTooltip(readout(route, s.at[0], s.samples), { sticky: true, className: "route-readout" });
-      hit.on("mousemove", (e: L.LeafletMouseEvent) => hit.setTooltipContent(readout(route, distanceNear(s, e.latlng.lat, e.latlng.lng), s.samples)));
+      hit.bindTooltip(readout(route, s.at[0], s.samples, t), { sticky: true, className: "route-readout" });
+      hit.on("mousemove", (e: L.LeafletMouseEvent) => hit.setTooltipContent(readout(route, distanceNear(s, e.latlng.lat, e.latlng.lng), s.samples, t)));
       hit.addTo(group);
     });
     group.addTo(map);
     return () => {
       group.remove();
     };
-  }, [map, route, runs]);
+  }, [map, route, runs, t]);
   return null;
 }

@@ -4,6 +4,7 @@
 // reachable (Tab, Enter opens, Escape closes); a popup opened from the keyboard takes the focus,
 // and closing it gives the focus back to its marker.
 import L from "leaflet";
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef } from "react";
 import { Marker, Popup, useMap } from "react-leaflet";
 import type { PlanStop } from "@/components/planner/stops";
@@ -15,6 +16,7 @@ import type { PlanMapProps } from "./types";
 const Z: Record<PlanStop["kind"], number> = { start: 1000, destination: 1000, charge: 600, break: 500, waypoint: 700 };
 
 export function StopMarkers({ stops, focus }: { stops: PlanStop[]; focus: PlanMapProps["focus"] }) {
+  const t = useTranslations("map");
   const map = useMap();
   const groups = useMemo(() => groupStops(stops), [stops]);
   /** The marker (group) of each stop. */
@@ -69,7 +71,7 @@ export function StopMarkers({ stops, focus }: { stops: PlanStop[]; focus: PlanMa
     <>
       {groups.map((g, gi) => {
         const members = g.stops.map((i) => stops[i]);
-        const title = groupTitle(members);
+        const title = groupTitle(members, t);
         return (
           <Marker
             key={`${g.stops.join("-")}`}
@@ -89,7 +91,7 @@ export function StopMarkers({ stops, focus }: { stops: PlanStop[]; focus: PlanMa
                 <StopPopup stop={members[0]} />
               ) : (
                 <div className="plan-popup-visits" data-testid="stop-visits">
-                  <p className="plan-popup-visits-head">{members.length} stops at this place</p>
+                  <p className="plan-popup-visits-head">{t("visits", { count: members.length })}</p>
                   {members.map((s, k) => (
                     <StopPopup key={k} stop={s} />
                   ))}

@@ -3,13 +3,13 @@
 // dropping one hands its new position to the form (which re-plans or not).
 // Keyboard users set the same points in the form, so the pins are not tab stops.
 import type L from "leaflet";
+import { useTranslations } from "next-intl";
 import { Marker, Tooltip } from "react-leaflet";
 import { pinIcon } from "./icons";
 import type { MapWaypoint, PlanMapProps } from "./types";
 
-const ROLE: Record<MapWaypoint["role"], string> = { start: "Start", via: "Stop", destination: "Destination" };
-
 export function WaypointMarkers({ waypoints, onMove }: { waypoints: MapWaypoint[]; onMove?: PlanMapProps["onMoveWaypoint"] }) {
+  const t = useTranslations("map");
   return (
     <>
       {waypoints.map((w) => (
@@ -33,8 +33,8 @@ export function WaypointMarkers({ waypoints, onMove }: { waypoints: MapWaypoint[
           }
         >
           <Tooltip direction="right">
-            {ROLE[w.role]}: {w.label}
-            {onMove ? " · drag to move" : ""}
+            {t("named", { role: t(`pinRole.${w.role}`), name: w.label })}
+            {onMove ? t("dragToMove") : ""}
           </Tooltip>
         </Marker>
       ))}

@@ -1,8 +1,11 @@
 // Stops that share a place get one marker, so none hides another: an out-and-back tour's start
 // and destination ("A/B"), a customer visited twice ("1/4"). A marker stands for every stop within
 // SAME_PLACE_M of its first one; its label joins theirs in tour order and its popup lists each visit.
+import type { useTranslations } from "next-intl";
 import { haversineM } from "@/engine/geo";
 import type { PlanStop } from "@/components/planner/stops";
+
+export type MapTranslator = ReturnType<typeof useTranslations<"map">>;
 
 /** Closer than this (m), two stops are one place: further apart they are told apart on the map by zooming in. */
 export const SAME_PLACE_M = 150;
@@ -47,23 +50,23 @@ export function stopText(s: PlanStop): string {
 }
 
 /** A stop in words, as its marker's name and its popup's heading: "Start: Hamburg", "Stop 2: Essen", "Charging stop 1: Aral Kassel". */
-export function stopTitle(s: PlanStop): string {
-  const named = (role: string) => (s.name && s.name !== role ? `${role}: ${s.name}` : role);
+export function stopTitle(s: PlanStop, t: MapTranslator): string {
+  const named = (role: string) => (s.name && s.name !== role ? t("named", { role, name: s.name }) : role);
   switch (s.kind) {
     case "start":
-      return named("Start");
+      return named(t("titleStart"));
     case "destination":
-      return named("Destination");
+      return named(t("titleDestination"));
     case "charge":
-      return `${named(`Charging stop ${s.chargeNo}`)}${s.pause ? ` (${s.pause.kind === "rest" ? "daily rest" : "break"} while charging)` : ""}`;
+      return `${named(t("titleCharge", { n: s.chargeNo ?? 0 }))}${s.pause ? t(`whileCharging.${s.pause.kind}`) : ""}`;
     case "break":
-      return s.ban ? "Driving ban" : s.pause?.kind === "rest" ? "Daily rest" : "Break";
+      return s.ban ? t("drivingBan") : s.pause?.kind === "rest" ? t("dailyRest") : t("break");
     default:
-      return s.stopNo ? named(`Stop ${s.stopNo}`) : `Stop: ${s.name}`;
+      return s.stopNo ? named(t("titleStop", { n: s.stopNo })) : t("unnumberedStop", { name: s.name });
   }
 }
 
 /** A marker's name: its stops' titles in tour order. */
-export function groupTitle(stops: readonly PlanStop[]): string {
-  return stops.map(stopTitle).join("; ");
+export function groupTitle(stops: readonly PlanStop[], t: MapTranslator): string {
+  return stops.map((s) => stopTitle(s, t)).join("; ");
 }

@@ -2,6 +2,7 @@
 // "Export": the plan's downloads in a disclosure (a <details>: keyboard and
 // screen readers know it), closed by Escape or a click elsewhere. Its list
 // opens towards the side with room: the panel around it clips what overflows.
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { exportPath, PLAN_EXPORTS } from "./plan-links";
 import styles from "./plan-share.module.css";
@@ -10,6 +11,7 @@ import styles from "./plan-share.module.css";
 const LIST_WIDTH = 250;
 
 export function ExportMenu({ id }: { id: number }) {
+  const t = useTranslations("planShare");
   const [open, setOpen] = useState(false);
   const [alignRight, setAlignRight] = useState(false);
   const ref = useRef<HTMLDetailsElement>(null);
@@ -42,13 +44,13 @@ export function ExportMenu({ id }: { id: number }) {
         ref.current?.querySelector("summary")?.focus();
       }}
     >
-      <summary className={styles.btn}>Export</summary>
+      <summary className={styles.btn}>{t("export")}</summary>
       <ul className={styles.menuList} data-align={alignRight ? "right" : "left"}>
         {PLAN_EXPORTS.map((f) => (
           <li key={f.format}>
             <a href={exportPath(id, f.format)} download onClick={() => setOpen(false)}>
-              <span className={styles.srOnly}>Export </span>
-              {f.name} <span className={styles.menuHint}>for {f.use}</span>
+              <span className={styles.srOnly}>{t("exportSr")}</span>
+              {f.name} <span className={styles.menuHint}>{t("exportUse", { format: f.format })}</span>
             </a>
           </li>
         ))}

@@ -4,6 +4,7 @@
 // device's share sheet (Web Share API, where the browser has one; Copy link
 // otherwise), print it, download it. The link opens for anyone signed in to
 // the same tenant.
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import { useSession } from "@/components/shell/AppShell";
 import { ExportMenu } from "./ExportMenu";
@@ -12,11 +13,7 @@ import styles from "./plan-share.module.css";
 
 type Status = "copied" | "shared" | "copy-refused";
 
-const STATUS_TEXT: Record<Status, string> = {
-  copied: "Link copied.",
-  shared: "Link shared.",
-  "copy-refused": "Copying is not allowed here: select the link and copy it.",
-};
+const STATUS_KEY = { copied: "copied", shared: "shared", "copy-refused": "copyRefused" } as const satisfies Record<Status, string>;
 
 export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children }: {
   id: number;
@@ -28,6 +25,7 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
   onPlanPage?: boolean;
   children?: ReactNode;
 }) {
+  const t = useTranslations("planShare");
   const session = useSession();
   const [status, setStatus] = useState<Status | null>(null);
   // Known only in the browser: the first render (on the server too) has no Share button.
@@ -49,7 +47,7 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
   };
   const share = async () => {
     try {
-      await navigator.share({ title: `Plan #${id}: ${title}`, url });
+      await navigator.share({ title: t("shareTitle", { id, title }), url });
       setStatus("shared");
     } catch (err) {
       // Closing the share sheet is no failure; a refused share falls back to the clipboard.
@@ -59,21 +57,21 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
 
   const copyButton = (
     <button type="button" className={styles.btn} onClick={() => void copy()}>
-      Copy link
+      {t("copyLink")}
     </button>
   );
   const shareButton = canShare ? (
     <button type="button" className={styles.btn} onClick={() => void share()}>
-      Share…
+      {t("share")}
     </button>
   ) : null;
   return (
-    <div role="group" aria-label={`Plan #${id}: share, print and export`} className={styles.toolbar} data-testid="plan-toolbar">
+    <div role="group" aria-label={t("toolbar", { id })} className={styles.toolbar} data-testid="plan-toolbar">
       <div className={styles.row}>
         {onPlanPage ? null : (
           <span className={styles.cluster}>
             <a className={styles.btn} href={planPath(id)}>
-              Open plan page
+              {t("openPage")}
             </a>
             {copyButton}
             {shareButton}
@@ -83,7 +81,7 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
           {hasResult ? (
             <>
               <a className={styles.btn} href={printPath(id)}>
-                Print
+                {t("print")}
               </a>
               <ExportMenu id={id} />
             </>
@@ -93,7 +91,7 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
       </div>
       {onPlanPage ? (
         <div className={styles.linkField}>
-          <label htmlFor={`plan-link-${id}`}>Share link</label>
+          <label htmlFor={`plan-link-${id}`}>{t("shareLink")}</label>
           <div className={styles.linkRow}>
             <input id={`plan-link-${id}`} type="text" readOnly value={url || planPath(id)} onFocus={(e) => e.currentTarget.select()} aria-describedby={`plan-link-status-${id}`} />
             {copyButton}
@@ -102,8 +100,8 @@ export function PlanToolbar({ id, title, hasResult, onPlanPage = false, children
         </div>
       ) : null}
       <p id={`plan-link-status-${id}`} className={styles.status} role="status" aria-live="polite" data-testid="plan-link-status">
-        {status ? `${STATUS_TEXT[status]} ` : ""}
-        Anyone signed in to {session.tenantName} can open the link.
+        {status ? `${t(STATUS_KEY[status])} ` : ""}
+        {t("whoCanOpen", { tenant: session.tenantName })}
       </p>
     </div>
   );

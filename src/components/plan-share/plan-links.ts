@@ -6,8 +6,8 @@ export const planPath = (id: number) => `/plans/${id}`;
 export const printPath = (id: number) => `/plans/${id}/print`;
 
 export const PLAN_EXPORTS = [
-  { format: "gpx", name: "GPX", use: "navigation devices and apps" },
-  { format: "geojson", name: "GeoJSON", use: "maps and GIS" },
+  { format: "gpx", name: "GPX" },
+  { format: "geojson", name: "GeoJSON" },
 ] as const;
 export type PlanExportFormat = (typeof PLAN_EXPORTS)[number]["format"];
 

@@ -1,6 +1,7 @@
 "use client";
 // The planning workspace: the form, the job's progress and the result beside the map.
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FINAL_JOB_STATUSES, type JobStatus } from "@/contract/result";
 import { useReplan } from "@/components/history/useReplan";
@@ -30,6 +31,7 @@ function useElapsed(since: number | null, running: boolean): number {
 
 /** The planning workspace: the form, the job's progress and the result beside the map. */
 export function PlannerApp() {
+  const tr = useTranslations("planner");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [waypoints, setWaypointsState] = useState<Waypoint[]>(() => [newWaypoint(), newWaypoint()]);
@@ -81,14 +83,14 @@ export function PlannerApp() {
       const submission = { query: sent.query, body: { ...sent.body, route_choice: choice } };
       resubmit.mutate(submission, {
         onSuccess: (r) => {
-          if (r.job_id == null || r.optimization_id == null) return setRouteError("The server accepted the tour but returned no job to follow.");
+          if (r.job_id == null || r.optimization_id == null) return setRouteError(tr("noJob"));
           setFocus(null);
           setRun({ ...run, jobId: r.job_id, optimizationId: r.optimization_id, warnings: r.warnings ?? [], submittedAt: Date.now(), submission });
         },
-        onError: (err) => setRouteError(err.message || "The plan could not be submitted."),
+        onError: (err) => setRouteError(err.message || tr("submitFailed")),
       });
     },
-    [run, resubmit],
+    [run, resubmit, tr],
   );
   const working = !!run && !final && !job.isError;
   const elapsed = useElapsed(run?.submittedAt ?? null, working);
@@ -105,19 +107,19 @@ export function PlannerApp() {
   const onPick = useCallback(
     (lat: number, lon: number) => {
       if (picking === null) return;
-      const label = `Map point ${fmtLatLon(lat, lon)}`;
+      const label = tr("mapPoint", { position: fmtLatLon(lat, lon) });
       setWaypointsState((ws) => ws.map((w, i) => (i === picking ? { ...w, text: label, place: { lat, lon, label, kind: "map" } } : w)));
       setPicking(null);
       setView("panel"); // a narrow screen goes back to the form the point was picked for
     },
-    [picking],
+    [picking, tr],
   );
 
   // A form point's marker dragged on the map: the point moves there, keeping its stop details.
   const onMoveWaypoint = useCallback((key: string, lat: number, lon: number) => {
-    const label = `Map point ${fmtLatLon(lat, lon)}`;
+    const label = tr("mapPoint", { position: fmtLatLon(lat, lon) });
     setWaypointsState((ws) => ws.map((w) => (w.key === key ? { ...w, text: label, place: { lat, lon, label, kind: "map" } } : w)));
-  }, []);
+  }, [tr]);
 
   const mapWaypoints = useMemo<MapWaypoint[]>(
     () =>
@@ -127,19 +129,20 @@ export function PlannerApp() {
     [waypoints],
   );
 
+  // Which point is being picked on the map (the map only needs to know that one is); the banner says it in words.
   const pickingLabel = picking === null ? null : picking === 0 ? "start" : picking === waypoints.length - 1 ? "destination" : `stop ${picking}`;
 
   const statusLine = !run ? null : job.isError ? (
-    <span className={styles.statusError}>Lost track of the job: {job.error.message}</span>
+    <span className={styles.statusError}>{tr("lostJob", { error: job.error.message })}</span>
   ) : jobStatus === "failed" ? (
-    <span className={styles.statusError}>Planning failed{job.data?.error ? `: ${job.data.error}` : "."}</span>
+    <span className={styles.statusError}>{job.data?.error ? tr("failedWith", { error: job.data.error }) : tr("failed")}</span>
   ) : result.isError ? (
-    <span className={styles.statusError}>The result could not be loaded: {result.error.message}</span>
+    <span className={styles.statusError}>{tr("resultFailed", { error: result.error.message })}</span>
   ) : working || (final && !plan) ? (
     <>
       <span className={styles.spinner} aria-hidden="true" />
       <span>
-        {jobStatus === "running" ? "Planning route and charging stops…" : final ? "Loading the plan…" : "Queued…"} <span className={styles.muted}>{elapsed} s</span>
+        {jobStatus === "running" ? tr("running") : final ? tr("loading") : tr("queued")} <span className={styles.muted}>{tr("elapsed", { seconds: elapsed })}</span>
       </span>
     </>
   ) : null;
@@ -147,9 +150,9 @@ export function PlannerApp() {
   return (
     <>
       <div className={styles.workspace} data-view={view}>
-        <ViewSwitch view={view} setView={setView} panelLabel={run ? "Plan and result" : "Plan"} />
-        <aside className={styles.sidebar} aria-label="Planner">
-          <h1 className={styles.srOnly}>Plan a trip</h1>
+        <ViewSwitch view={view} setView={setView} panelLabel={run ? tr("panelWithResult") : tr("panel")} />
+        <aside className={styles.sidebar} aria-label={tr("sidebar")}>
+          <h1 className={styles.srOnly}>{tr("heading")}</h1>
           <Tabs tab={tab} setTab={selectTab} resultEnabled={!!run} resultBusy={working} />
           <div id="panel-plan" role="tabpanel" aria-labelledby="tab-plan" hidden={tab !== "plan"} className={styles.panel}>
             {replan.notice}
@@ -178,8 +181,8 @@ export function PlannerApp() {
                   {run.title}
                 </h2>
                 <p className={styles.muted}>
-                  {run.vehicle} · optimization #{run.optimizationId}
-                  {jobStatus ? ` · ${jobStatus.replace("_", " ")}` : ""}
+                  {tr("runLine", { vehicle: run.vehicle, id: run.optimizationId })}
+                  {jobStatus ? ` · ${tr(`jobStatus.${jobStatus}`)}` : ""}
                 </p>
               </div>
             ) : null}
@@ -212,20 +215,20 @@ export function PlannerApp() {
             {run && !working ? (
               <div className={styles.panelFoot}>
                 <button type="button" className={styles.secondaryWide} onClick={() => selectTab("plan")}>
-                  Change the plan
+                  {tr("changePlan")}
                 </button>
               </div>
             ) : null}
           </div>
         </aside>
 
-        <main className={styles.mapArea} aria-label="Map">
+        <main className={styles.mapArea} aria-label={tr("map")}>
           <MapView waypoints={mapWaypoints} result={plan} points={planPoints} picking={pickingLabel} onPick={onPick} onMoveWaypoint={onMoveWaypoint} focus={focus} />
           {pickingLabel ? (
             <div className={styles.mapBanner} role="status">
-              Click the map to set the {pickingLabel}.
+              {tr("pickBanner", { target: picking === 0 ? "start" : picking === waypoints.length - 1 ? "destination" : "stop", n: picking ?? 0 })}
               <button type="button" className={styles.linkButton} onClick={() => setPicking(null)}>
-                Cancel
+                {tr("cancel")}
               </button>
             </div>
           ) : null}
@@ -237,9 +240,10 @@ export function PlannerApp() {
 }
 
 function Tabs({ tab, setTab, resultEnabled, resultBusy }: { tab: "plan" | "result"; setTab: (t: "plan" | "result") => void; resultEnabled: boolean; resultBusy: boolean }) {
+  const tr = useTranslations("planner");
   const tabs = [
-    { id: "plan" as const, label: "Plan", disabled: false },
-    { id: "result" as const, label: "Result", disabled: !resultEnabled },
+    { id: "plan" as const, label: tr("tabPlan"), disabled: false },
+    { id: "result" as const, label: tr("tabResult"), disabled: !resultEnabled },
   ];
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
@@ -250,7 +254,7 @@ function Tabs({ tab, setTab, resultEnabled, resultBusy }: { tab: "plan" | "resul
     document.getElementById(`tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Planner" className={styles.tabs} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={tr("tabs")} className={styles.tabs} onKeyDown={onKeyDown}>
       {tabs.map((t) => (
         <button
           key={t.id}
@@ -265,7 +269,7 @@ function Tabs({ tab, setTab, resultEnabled, resultBusy }: { tab: "plan" | "resul
           onClick={() => setTab(t.id)}
         >
           {t.label}
-          {t.id === "result" && resultBusy ? <span className={styles.tabDot} aria-label="(planning)" /> : null}
+          {t.id === "result" && resultBusy ? <span className={styles.tabDot} aria-label={tr("tabBusy")} /> : null}
         </button>
       ))}
     </div>

@@ -4,6 +4,7 @@
 // stops (times, charging, energy, state of charge) as a list.
 import { CostOptions } from "@/components/result/CostOptions";
 import { RouteChoices } from "@/components/result/RouteChoices";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { notDrivableInfo } from "@/components/result/filters";
 import { routeOnMap } from "@/components/result/profile";
@@ -17,35 +18,33 @@ import { differentDay, fmtBanWait, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, 
 import styles from "./planner.module.css";
 import { planStops, type PlanStop, type TourPoint } from "./stops";
 
-const NOT_DRIVABLE_TEXT: Record<string, string> = {
-  no_chargers_available: "No suitable charging station is reachable along the route with the chosen filters.",
-  battery_depleted_mid_route: "The battery runs empty before the next usable charging station.",
-};
+type PanelTranslator = ReturnType<typeof useTranslations<"resultPanel">>;
 
 function badge(s: PlanStop): string {
   return s.kind === "start" ? "A" : s.kind === "destination" ? "B" : s.kind === "charge" ? String(s.chargeNo) : s.kind === "break" ? (s.pause?.kind === "rest" ? "R" : "P") : String(s.stopNo ?? "•");
 }
 
 /** What the badge says in words, before the stop's name (the badge itself is hidden from screen readers). */
-function role(s: PlanStop): string | null {
-  return s.kind === "start" ? "Start" : s.kind === "destination" ? "Destination" : s.kind === "charge" ? `Charging stop ${s.chargeNo}` : s.kind === "waypoint" && s.stopNo ? `Stop ${s.stopNo}` : null;
+function role(s: PlanStop, tr: PanelTranslator): string | null {
+  return s.kind === "start" ? tr("roleStart") : s.kind === "destination" ? tr("roleDestination") : s.kind === "charge" ? tr("roleCharge", { n: s.chargeNo ?? 0 }) : s.kind === "waypoint" && s.stopNo ? tr("roleStop", { n: s.stopNo }) : null;
 }
 
-function pauseText(p: NonNullable<PlanStop["pause"]>): string {
-  return `${p.kind === "rest" ? "Daily rest" : "Break"} of ${fmtDuration(p.min)}`;
+function pauseText(p: NonNullable<PlanStop["pause"]>, tr: PanelTranslator): string {
+  return tr(`pause.${p.kind}`, { duration: fmtDuration(p.min) });
 }
 
 function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop | undefined; onFocus: () => void }) {
+  const tr = useTranslations("resultPanel");
   // Each time on its own place's clock; the day only once it is not the departure's.
   const t = (iso: string | null | undefined) => fmtTime(iso, s.zone, differentDay(first?.departure, iso, first?.zone, s.zone));
-  const roleText = role(s);
+  const roleText = role(s, tr);
   const kindClass = s.kind === "break" ? null : styles[`stop_${s.kind}`];
   const badgeClass = s.kind === "break" ? rs[`badge_${s.pause?.kind ?? "break"}`] : styles[`badge_${s.kind}`];
   return (
     <li className={`${styles.stop} ${kindClass ?? ""}`} data-stop-kind={s.kind}>
       {s.kind !== "start" ? (
         <div className={styles.leg}>
-          <span className={styles.srOnly}>Drive </span>
+          <span className={styles.srOnly}>{tr("drive")}</span>
           {s.legKm != null ? fmtNum(s.legKm, "km") : "–"}
           {s.legMin != null ? ` · ${fmtDuration(s.legMin)}` : ""}
           {s.weather ? <span data-testid="leg-weather"> · {s.weather}</span> : null}
@@ -57,17 +56,17 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
         </span>
         <div className={styles.stopBody}>
           <div className={styles.stopHead}>
-            <button type="button" className={styles.stopButton} onClick={onFocus} title="Show on map">
+            <button type="button" className={styles.stopButton} onClick={onFocus} title={tr("showOnMap")}>
               {roleText && roleText !== s.name ? <span className={styles.srOnly}>{roleText}: </span> : null}
               {s.name}
             </button>
             <span className={styles.stopTimes}>
               {s.kind === "start" ? (
-                <>dep. {t(s.departure)}</>
+                <>{tr("departs", { time: t(s.departure) })}</>
               ) : s.kind === "destination" ? (
                 <>
-                  arr. {t(s.arrival)}
-                  {s.departure ? <>, done {t(s.departure)}</> : null}
+                  {tr("arrives", { time: t(s.arrival) })}
+                  {s.departure ? tr("done", { time: t(s.departure) }) : null}
                 </>
               ) : (
                 // No departure of its own (no service time, no wait): the one time it is there.
@@ -79,62 +78,62 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
             // Under a cost objective a pause may be taken at a site without charging: a later charge then falls in a cheaper hour.
             <div className={styles.stopSub} data-testid="pause-without-charge">
               {s.operator ? `${s.operator} · ` : null}
-              {s.pause ? pauseText(s.pause) : "A stop"} here without charging · State of charge {fmtSoc(s.socIn)}
+              {tr("withoutCharging", { pause: s.pause ? pauseText(s.pause, tr) : tr("aStop"), soc: fmtSoc(s.socIn) })}
             </div>
           ) : s.kind === "charge" ? (
             <>
               {s.operator ? <div className={styles.stopSub}>{s.operator}</div> : null}
               <dl className={styles.chargeFacts}>
                 <div>
-                  <dt>Charging</dt>
+                  <dt>{tr("charging")}</dt>
                   <dd>{fmtDuration(s.chargeMin)}</dd>
                 </div>
                 <div>
-                  <dt>Energy</dt>
+                  <dt>{tr("energy")}</dt>
                   <dd>{fmtNum(s.energyKWh, "kWh")}</dd>
                 </div>
                 <div>
-                  <dt>Power</dt>
+                  <dt>{tr("power")}</dt>
                   <dd>
                     {fmtNum(s.powerKW, "kW")}
-                    {s.powerEstimated ? <span title="The source states no power for this site: the power and the charge time are estimates"> (estimated)</span> : null}
+                    {s.powerEstimated ? <span title={tr("powerEstimatedTitle")}>{tr("estimated")}</span> : null}
                   </dd>
                 </div>
                 {s.energyCost ? (
                   <div>
-                    <dt>Cost</dt>
+                    <dt>{tr("cost")}</dt>
                     <dd title={s.energyCost.source}>
                       {fmtMoney(s.energyCost.amount, "EUR")}
-                      {s.energyCost.estimated ? " (estimated)" : ""}
+                      {s.energyCost.estimated ? tr("estimated") : ""}
                     </dd>
                   </div>
                 ) : null}
                 <div>
-                  <dt>SoC in → out</dt>
+                  <dt>{tr("socInOut")}</dt>
                   <dd>
                     {fmtSoc(s.socIn)} → {fmtSoc(s.socOut)}
                   </dd>
                 </div>
               </dl>
-              {s.reason ? <div className={styles.stopSub} data-testid="stop-reason">Why: {s.reason}</div> : null}
-              {s.pause ? <div className={styles.stopSub}>{pauseText(s.pause)} taken while charging</div> : null}
+              {s.reason ? <div className={styles.stopSub} data-testid="stop-reason">{tr("why", { reason: s.reason })}</div> : null}
+              {s.pause ? <div className={styles.stopSub}>{tr("pauseWhileCharging", { pause: pauseText(s.pause, tr) })}</div> : null}
               {s.ban ? <div className={styles.stopSub} data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)}</div> : null}
               {s.alternatives.length ? (
                 <div className={styles.stopSub}>
-                  Instead: {s.alternatives.map((a) => `${a.name ?? "station"} (${fmtNum(a.powerKW ?? null, "kW")}, +${fmtDuration(a.extraMin ?? 0)})`).join("; ")}
+                  {tr("instead", { list: s.alternatives.map((a) => `${a.name ?? tr("station")} (${fmtNum(a.powerKW ?? null, "kW")}, +${fmtDuration(a.extraMin ?? 0)})`).join("; ") })}
                 </div>
               ) : null}
             </>
           ) : (
             <div className={styles.stopSub}>
               {s.ban ? <span data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)} · </span> : null}
-              {s.pause ? `${pauseText(s.pause)} · ` : null}
-              {s.waitMin ? `Waiting ${fmtDuration(s.waitMin)} · ` : null}
-              {s.lateMin ? `Late by ${fmtDuration(s.lateMin)} · ` : null}
+              {s.pause ? `${pauseText(s.pause, tr)} · ` : null}
+              {s.waitMin ? tr("waiting", { duration: fmtDuration(s.waitMin) }) : null}
+              {s.lateMin ? tr("late", { duration: fmtDuration(s.lateMin) }) : null}
               {s.energyKWh
-                ? `Charges ${fmtNum(s.energyKWh, "kWh")} at ${fmtNum(s.powerKW, "kW")} in ${fmtDuration(s.chargeMin)} · State of charge ${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`
-                : `State of charge ${fmtSoc(s.kind === "start" ? s.socOut : s.socIn)}`}
-              {s.reason && (s.kind === "break" || s.kind === "waypoint") ? <span data-testid="stop-reason"> · Why: {s.reason}</span> : null}
+                ? tr("charges", { energy: fmtNum(s.energyKWh, "kWh"), power: fmtNum(s.powerKW, "kW"), duration: fmtDuration(s.chargeMin), socIn: fmtSoc(s.socIn), socOut: fmtSoc(s.socOut) })
+                : tr("soc", { soc: fmtSoc(s.kind === "start" ? s.socOut : s.socIn) })}
+              {s.reason && (s.kind === "break" || s.kind === "waypoint") ? <span data-testid="stop-reason">{tr("whyAfter", { reason: s.reason })}</span> : null}
             </div>
           )}
         </div>
@@ -152,23 +151,27 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
   /** Plans the tour again on one of route_alternatives (its route_choice). */
   onChooseRoute?: (choice: number[]) => void; choosingRoute?: boolean;
 }) {
-  const stops = useMemo(() => planStops(result, points ?? []), [result, points]);
+  const tr = useTranslations("resultPanel");
+  const stopWords = useTranslations("planStops");
+  const stops = useMemo(() => planStops(result, points ?? [], stopWords), [result, points, stopWords]);
   const route = useMemo(() => routeOnMap(result), [result]);
   const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
-  const info = notDrivableInfo(result, submitWarnings);
-  const chart = useMemo(() => chartStops(stops, route, info?.distanceM ?? null), [stops, route, info?.distanceM]);
+  const filterWords = useTranslations("filters");
+  const info = notDrivableInfo(result, submitWarnings, filterWords);
+  const chartWords = useTranslations("socChart");
+  const chart = useMemo(() => chartStops(stops, route, info?.distanceM ?? null, chartWords), [stops, route, info?.distanceM, chartWords]);
 
   return (
-    <section className={styles.result} aria-label="Plan result">
+    <section className={styles.result} aria-label={tr("section")}>
       {info ? (
         <div className={styles.alertDanger} role="alert">
-          <strong>This tour cannot be driven as requested.</strong>
+          <strong>{tr("notDrivable")}</strong>
           <p>
-            {info.message || (info.code ? NOT_DRIVABLE_TEXT[info.code] : null) || "The planner found no way to complete the tour with the given battery and charging constraints."}
-            {info.distanceM ? ` It gets stuck about ${fmtKm(info.distanceM)} from the start.` : ""}
+            {info.message || tr("notDrivableCode", { code: info.code ?? "other" })}
+            {info.distanceM ? tr("stuckAt", { distance: fmtKm(info.distanceM) }) : ""}
           </p>
-          {info.filters.length ? <p>No charger was left by the filter{info.filters.length === 1 ? "" : "s"}: {info.filters.map((f) => `${f.label} (${f.text})`).join("; ")}.</p> : null}
-          <p className={styles.hint}>Try a higher battery level at start, a wider search corridor, or fewer charger filters.</p>
+          {info.filters.length ? <p>{tr("filtersLeftNone", { count: info.filters.length, filters: info.filters.map((f) => `${f.label} (${f.text})`).join("; ") })}</p> : null}
+          <p className={styles.hint}>{tr("notDrivableHint")}</p>
         </div>
       ) : null}
 
@@ -180,7 +183,7 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
 
       {warnings.length ? (
         <div className={styles.alertWarn} role="status">
-          <strong>Warnings</strong>
+          <strong>{tr("warnings")}</strong>
           <ul>
             {warnings.map((w) => (
               <li key={w}>{w}</li>
@@ -192,7 +195,7 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
       {route.profile ? (
         <section className={rs.block} aria-labelledby="profile-heading">
           <h3 className={styles.subHeading} id="profile-heading">
-            State of charge and elevation
+            {tr("profileHeading")}
           </h3>
           <SocChart route={route} marks={chart.marks} places={chart.places} />
         </section>
@@ -201,7 +204,7 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
       {stops.length > 1 ? (
         <section className={rs.block} aria-labelledby="timeline-heading">
           <h3 className={styles.subHeading} id="timeline-heading">
-            Timeline
+            {tr("timelineHeading")}
           </h3>
           <Timeline stops={stops} totals={result.totals ?? null} onFocusStop={onFocusStop} />
         </section>
@@ -210,7 +213,7 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
       {stops.length ? (
         <>
           <h3 className={styles.subHeading} id="stops-heading">
-            Stops
+            {tr("stopsHeading")}
           </h3>
           <ol className={styles.stops} aria-labelledby="stops-heading">
             {stops.map((s, i) => (

@@ -12,7 +12,7 @@ import { browserZone } from "./form/time";
  * only in the browser (every figure arrives after the session is known), so there is always a
  * document; without one (a unit test, a server render) it is English.
  */
-function pageLocale(): AppLocale {
+export function pageLocale(): AppLocale {
   const lang = typeof document === "undefined" ? undefined : document.documentElement.lang;
   return isLocale(lang) ? lang : "en";
 }

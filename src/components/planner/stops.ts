@@ -1,9 +1,17 @@
 // The plan's stops as the UI lists and maps them: start, charging stops,
 // roadside breaks and daily rests, intermediate stops and the destination,
 // read from the result's sections.
+import { createTranslator, type useTranslations } from "next-intl";
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
 import { isRoadsideBreak, tourPointOfSections } from "@/engine/export/stops";
 import { decodePolyline } from "@/engine/network/polyline";
+import { MESSAGES } from "@/i18n/messages";
+import { pageLocale } from "./format";
+
+export type StopsTranslator = ReturnType<typeof useTranslations<"planStops">>;
+
+/** The page language's words for the stops (a caller outside React that passes none: the plan page's print view, the comparison). */
+const pageWords = (): StopsTranslator => createTranslator({ locale: pageLocale(), messages: MESSAGES[pageLocale()], namespace: "planStops" });
 
 export type StopKind = "start" | "charge" | "break" | "waypoint" | "destination";
 export type PauseKind = "break" | "rest";
@@ -105,7 +113,7 @@ const leavesOnArrival = (arrival: unknown, departure: unknown) => departure == n
  * the request's stops take their names, and the start its requested position (the route's first
  * point is where it meets the road).
  */
-export function planStops(result: OptimizationResultResponse, points: readonly TourPoint[] = []): PlanStop[] {
+export function planStops(result: OptimizationResultResponse, points: readonly TourPoint[] = [], t: StopsTranslator = pageWords()): PlanStop[] {
   const sections = result.sections ?? [];
   if (sections.length === 0) return [];
   const first = sections[0];
@@ -116,7 +124,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
     kind: "start",
     point: 0,
     section: -1,
-    name: points[0]?.name ?? "Start",
+    name: points[0]?.name ?? t("start"),
     lat: points[0]?.lat ?? sp[0],
     lon: points[0]?.lon ?? sp[1],
     departure: result.totals?.departure_time ?? result.optimal_departure_time ?? null,
@@ -144,7 +152,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
       stopNo: kind === "waypoint" ? ++stopNo : undefined,
       point,
       section: i,
-      name: named ?? (isLast ? "Destination" : p.name ?? (charge ? "Charging stop" : kind === "break" ? (pause?.kind === "rest" ? "Daily rest" : "Break") : `Stop ${stopNo}`)),
+      name: named ?? (isLast ? t("destination") : p.name ?? (charge ? t("charge") : kind === "break" ? (pause?.kind === "rest" ? t("rest") : t("break")) : t("stop", { n: stopNo }))),
       operator: str(p.operator),
       connector: str(p.connector),
       address: p.address ?? null,
@@ -175,7 +183,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
       truckAccessEvidence: str(p.truck_access_evidence),
       ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: str(p.driving_ban?.label), until: str(p.driving_ban?.end_time) } : null,
       reason: str(p.reason_text),
-      weather: s.weather ? weatherText(s.weather) : null,
+      weather: s.weather ? weatherText(s.weather, t) : null,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,
         label: str(a.label),
@@ -213,14 +221,13 @@ export function sectionLines(result: OptimizationResultResponse): [number, numbe
   return sectionGeometry(result).filter((l): l is [number, number][] => l != null);
 }
 
-const SOURCE_WORDS: Record<string, string> = { request: "as set", forecast: "forecast", climate_normal: "climate normal, estimate", reference: "no weather known: 20 °C assumed" };
-const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
 
 /** A section's weather in words: "-2 °C, wet road, wind 5 m/s from W (forecast) · +12 kWh". */
-export function weatherText(w: NonNullable<ResultSection["weather"]>): string {
-  const parts = [`${w.ambient_temperature_c} °C`];
-  if (w.road !== "dry") parts.push(`${w.road} road`);
-  if (w.wind_speed_ms && w.wind_from_deg != null) parts.push(`wind ${w.wind_speed_ms} m/s from ${COMPASS[Math.round(w.wind_from_deg / 45) % 8]}`);
+export function weatherText(w: NonNullable<ResultSection["weather"]>, t: StopsTranslator = pageWords()): string {
+  const parts = [t("temperature", { celsius: w.ambient_temperature_c })];
+  if (w.road !== "dry") parts.push(t("road", { road: w.road }));
+  if (w.wind_speed_ms && w.wind_from_deg != null) parts.push(t("wind", { speed: w.wind_speed_ms, from: t(`compass.${COMPASS[Math.round(w.wind_from_deg / 45) % 8]}`) }));
   const extra = Math.round(w.extra_kWh);
-  return `${parts.join(", ")} (${SOURCE_WORDS[w.source] ?? w.source})${extra ? ` · ${extra > 0 ? "+" : ""}${extra} kWh vs 20 °C` : ""}`;
+  return `${parts.join(", ")} (${t(`source.${w.source}`)})${extra ? ` · ${t("extra", { sign: extra > 0 ? "+" : "", kWh: extra })}` : ""}`;
 }

@@ -4,8 +4,10 @@
 // by what it is (cost-option-labels.ts), and a list of buttons, the chart's
 // accessible alternative, each showing that plan instead. One option: no
 // trade-off, said in words.
+import { useTranslations } from "next-intl";
+import { displayLocale } from "@/components/planner/format";
 import type { CostOption } from "@/contract/result";
-import { labelOptions, type OptionLabel } from "./cost-option-labels";
+import { labelOptions, type CostOptionsTranslator, type OptionLabel } from "./cost-option-labels";
 import styles from "./result.module.css";
 import { costAxis, durationAxis, fmtEur, fmtHm, type Axis } from "./trade-off-scale";
 
@@ -16,35 +18,35 @@ const FONT = 10;
 const CHAR_W = 5.3;
 const LINE = 12;
 
-const hm = (min: number) => `${Math.floor(min / 60)} h ${String(Math.round(min % 60)).padStart(2, "0")} min`;
-const eur = (x: number) => `${x.toLocaleString("en-GB", { maximumFractionDigits: 0 })} EUR`;
+const hm = (min: number, t: CostOptionsTranslator) => t("hm", { h: Math.floor(min / 60), mm: String(Math.round(min % 60)).padStart(2, "0") });
+const eur = (x: number) => `${x.toLocaleString(displayLocale(), { maximumFractionDigits: 0 })} EUR`;
 
 export function CostOptions({ options, shown, onShow, valueOfTime = null }: {
   options: CostOption[]; shown: number | null; onShow: (option: number | null) => void;
   /** The request's value of time, EUR/h: the one every option's total cost counts. */
   valueOfTime?: number | null;
 }) {
-  const labels = labelOptions(options);
+  const t = useTranslations("costOptions");
+  const labels = labelOptions(options, t);
   const current = shown ?? options.find((o) => o.chosen)?.option ?? null;
   const show = (o: CostOption) => onShow(o.chosen ? null : o.option);
-  const totalIs = `Total cost: energy, tolls${valueOfTime != null ? ` and time at ${valueOfTime.toLocaleString("en-GB", { maximumFractionDigits: 2 })} EUR/h` : " and the value of time"}.`;
+  const totalIs = valueOfTime != null ? t("totalIsRate", { rate: valueOfTime.toLocaleString(displayLocale(), { maximumFractionDigits: 2 }) }) : t("totalIs");
   return (
     <section className={styles.costOptions} aria-labelledby="cost-options-heading" data-testid="cost-options">
-      <h3 id="cost-options-heading">Time and cost</h3>
+      <h3 id="cost-options-heading">{t("heading")}</h3>
       {options.length === 1 ? (
         <p className={styles.para} data-testid="cost-options-single">
-          No trade-off: no other plan tried (fastest, balanced, cheapest) was faster or cost less than this one, {hm(options[0].duration_min)} and{" "}
-          {eur(options[0].total_cost)} in total ({eur(options[0].energy_cost)} energy). {totalIs}
+          {t("single", { duration: hm(options[0].duration_min, t), total: eur(options[0].total_cost), energy: eur(options[0].energy_cost) })} {totalIs}
         </p>
       ) : (
         <>
           <TradeOffChart options={options} labels={labels} current={current} onShow={show} totalIs={totalIs} />
-          <ul aria-label="Options from the fastest to the cheapest">
+          <ul aria-label={t("list")}>
             {options.map((o) => (
               <li key={o.option}>
                 <button type="button" aria-pressed={o.option === current} onClick={() => show(o)}>
-                  {hm(o.duration_min)} · {eur(o.total_cost)} total · {eur(o.energy_cost)} energy · {labels.get(o.option)!.text}
-                  {o.chosen ? " (requested)" : ""}
+                  {t("option", { duration: hm(o.duration_min, t), total: eur(o.total_cost), energy: eur(o.energy_cost), label: labels.get(o.option)!.text })}
+                  {o.chosen ? t("requested") : ""}
                 </button>
               </li>
             ))}
@@ -82,15 +84,16 @@ function placeLabels(points: { o: CostOption; x: number; y: number; text: string
   return placed;
 }
 
-function scaleText(x: Axis, y: Axis): string {
-  const cut = [x.min > 0 ? "duration" : null, y.min > 0 ? "cost" : null].filter(Boolean);
-  const zero = cut.length === 2 ? " Neither axis starts at zero." : cut.length ? ` The ${cut[0]} axis does not start at zero.` : "";
-  return `Scale: duration ${fmtHm(x.min)} to ${fmtHm(x.max)} (h:mm), total cost ${fmtEur(y.min)} to ${fmtEur(y.max)}.${zero}`;
+function scaleText(x: Axis, y: Axis, t: CostOptionsTranslator): string {
+  const cut = [x.min > 0 ? t("axisDuration") : null, y.min > 0 ? t("axisCost") : null].filter((c): c is string => c != null);
+  const zero = cut.length === 2 ? t("neitherZero") : cut.length ? t("oneZero", { axis: cut[0] }) : "";
+  return `${t("scale", { dMin: fmtHm(x.min), dMax: fmtHm(x.max), cMin: fmtEur(y.min), cMax: fmtEur(y.max) })}${zero}`;
 }
 
 function TradeOffChart({ options, labels, current, onShow, totalIs }: {
   options: CostOption[]; labels: Map<number, OptionLabel>; current: number | null; onShow: (o: CostOption) => void; totalIs: string;
 }) {
+  const t = useTranslations("costOptions");
   const x = durationAxis(options.map((o) => o.duration_min));
   const y = costAxis(options.map((o) => o.total_cost));
   const px = (v: number) => PLOT.left + ((v - x.min) / (x.max - x.min)) * (PLOT.right - PLOT.left);
@@ -98,7 +101,7 @@ function TradeOffChart({ options, labels, current, onShow, totalIs }: {
   const points = placeLabels(options.map((o) => ({ o, x: px(o.duration_min), y: py(o.total_cost), text: labels.get(o.option)!.short })));
   return (
     <figure className={styles.tradeOff}>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Duration against total cost of each option" aria-describedby="cost-options-scale">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t("chart")} aria-describedby="cost-options-scale">
         {y.ticks.map((t) => (
           <g key={`y${t}`}>
             <line className={styles.grid} x1={PLOT.left} x2={PLOT.right} y1={py(t)} y2={py(t)} />
@@ -118,10 +121,10 @@ function TradeOffChart({ options, labels, current, onShow, totalIs }: {
         <line className={styles.axisLine} x1={PLOT.left} x2={PLOT.right} y1={PLOT.bottom} y2={PLOT.bottom} />
         <line className={styles.axisLine} x1={PLOT.left} x2={PLOT.left} y1={PLOT.top} y2={PLOT.bottom} />
         <text className={styles.axisTitle} x={(PLOT.left + PLOT.right) / 2} y={H - 6} textAnchor="middle">
-          Duration of the tour (h:mm) →
+          {t("xTitle")}
         </text>
         <text className={styles.axisTitle} x={4} y={11}>
-          ↑ Total cost
+          {t("yTitle")}
         </text>
         <polyline className={styles.front} points={options.map((o) => `${px(o.duration_min)},${py(o.total_cost)}`).join(" ")} />
         {points.map((p) => {
@@ -137,7 +140,7 @@ function TradeOffChart({ options, labels, current, onShow, totalIs }: {
         })}
       </svg>
       <figcaption id="cost-options-scale" className={styles.hint}>
-        {scaleText(x, y)} {totalIs}
+        {scaleText(x, y, t)} {totalIs}
       </figcaption>
     </figure>
   );

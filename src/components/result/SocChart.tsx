@@ -3,6 +3,7 @@
 // SVG drawn here: SoC line on the left axis, elevation area on the right axis,
 // the reserve, charging stops and pauses marked. Screen readers get a title, a
 // summary in words and the data as a table.
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type PointerEvent } from "react";
 import { fmtKm, fmtSoc } from "@/components/planner/format";
 import type { PlanStop } from "@/components/planner/stops";
@@ -27,6 +28,8 @@ export interface ChartPlace {
   charge: boolean;
 }
 
+export type SocChartTranslator = ReturnType<typeof useTranslations<"socChart">>;
+
 export interface ChartMark {
   distM: number;
   label: string;
@@ -34,23 +37,24 @@ export interface ChartMark {
 }
 
 /** Where each stop lies on the route (its section's end): marks on the chart, names in its table. */
-export function chartStops(stops: PlanStop[], route: RouteOnMap, stuckM: number | null): { marks: ChartMark[]; places: ChartPlace[] } {
+export function chartStops(stops: PlanStop[], route: RouteOnMap, stuckM: number | null, t: SocChartTranslator): { marks: ChartMark[]; places: ChartPlace[] } {
   const end = new Map(route.sections.map((s) => [s.index, s.at[s.at.length - 1]]));
   const marks: ChartMark[] = [];
   const places: ChartPlace[] = [];
   for (const s of stops) {
     const d = end.get(s.section);
     if (d == null) continue;
-    const name = s.kind === "charge" ? `Charging stop ${s.chargeNo}, ${s.name}` : s.name;
-    places.push({ distM: d, name: s.pause && s.kind !== "break" ? `${name} (${s.pause.kind === "rest" ? "daily rest" : "break"})` : name, charge: s.kind === "charge" });
+    const name = s.kind === "charge" ? t("chargingStop", { n: s.chargeNo ?? 0, name: s.name }) : s.name;
+    places.push({ distM: d, name: s.pause && s.kind !== "break" ? t(`withPause.${s.pause.kind}`, { name }) : name, charge: s.kind === "charge" });
     if (s.kind === "charge") marks.push({ distM: d, label: String(s.chargeNo), kind: "charge" });
-    else if (s.pause) marks.push({ distM: d, label: s.pause.kind === "rest" ? "R" : "B", kind: s.pause.kind });
+    else if (s.pause) marks.push({ distM: d, label: t(`mark.${s.pause.kind}`), kind: s.pause.kind });
   }
   if (stuckM != null) marks.push({ distM: stuckM, label: "!", kind: "stuck" });
   return { marks, places };
 }
 
 export function SocChart({ route, marks, places }: { route: RouteOnMap; marks: ChartMark[]; places: ChartPlace[] }) {
+  const t = useTranslations("socChart");
   const id = useId();
   const p = route.profile!;
   const [hover, setHover] = useState<number | null>(null);
@@ -97,10 +101,9 @@ export function SocChart({ route, marks, places }: { route: RouteOnMap; marks: C
 
   const minI = p.soc.indexOf(Math.min(...p.soc));
   const summary =
-    `Over ${fmtKm(total)}: state of charge ${fmtSoc(p.soc[0])} at the start, lowest ${fmtSoc(p.soc[minI])} at km ${Math.round(p.d[minI] / 1000)}, ` +
-    `${fmtSoc(p.soc[p.soc.length - 1])} at the end` +
-    (marks.some((m) => m.kind === "charge") ? `; charged at km ${marks.filter((m) => m.kind === "charge").map((m) => Math.round(m.distM / 1000)).join(", ")}` : "; no charging") +
-    (eles.length ? `. Ground elevation between ${Math.round(Math.min(...eles))} m and ${Math.round(Math.max(...eles))} m.` : ". No elevation data for this route.");
+    t("summary", { distance: fmtKm(total), start: fmtSoc(p.soc[0]), lowest: fmtSoc(p.soc[minI]), lowestKm: Math.round(p.d[minI] / 1000), end: fmtSoc(p.soc[p.soc.length - 1]) }) +
+    (marks.some((m) => m.kind === "charge") ? t("chargedAt", { km: marks.filter((m) => m.kind === "charge").map((m) => Math.round(m.distM / 1000)).join(", ") }) : t("noCharging")) +
+    (eles.length ? t("elevation", { min: Math.round(Math.min(...eles)), max: Math.round(Math.max(...eles)) }) : t("noElevation"));
 
   const onMove = (e: PointerEvent<SVGSVGElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -122,7 +125,7 @@ export function SocChart({ route, marks, places }: { route: RouteOnMap; marks: C
         onPointerLeave={() => setHover(null)}
         data-testid="soc-chart"
       >
-        <title id={`${id}-t`}>State of charge and elevation along the route</title>
+        <title id={`${id}-t`}>{t("title")}</title>
         <desc id={`${id}-d`}>{summary}</desc>
         {eMax ? <path d={elePath} className={styles.eleArea} /> : null}
         {[0, 0.5, 1].map((s) => (
@@ -163,18 +166,18 @@ export function SocChart({ route, marks, places }: { route: RouteOnMap; marks: C
       <figcaption className={styles.chartCaption}>
         <span className={styles.keyItem}>
           <span className={`${styles.keyLine} ${styles.keySoc}`} aria-hidden="true" />
-          State of charge (left)
+          {t("keySoc")}
         </span>
         <span className={styles.keyItem}>
           <span className={`${styles.keyBox} ${styles.keyEle}`} aria-hidden="true" />
-          Elevation (right)
+          {t("keyElevation")}
         </span>
         <span className={styles.keyItem}>
           <span className={`${styles.keyLine} ${styles.keyReserve}`} aria-hidden="true" />
-          {Math.round(RESERVE_SOC * 100)} % reserve
+          {t("keyReserve", { percent: Math.round(RESERVE_SOC * 100) })}
         </span>
         <span className={styles.readout} aria-hidden="true">
-          {hover != null ? `km ${Math.round(hover / 1000)}: ${fmtSoc(hSoc)}${hEle != null ? `, ${Math.round(hEle)} m` : ""}` : "Point at the chart for values"}
+          {hover != null ? `${t("readout", { km: Math.round(hover / 1000), soc: fmtSoc(hSoc) })}${hEle != null ? `, ${Math.round(hEle)} m` : ""}` : t("hint")}
         </span>
       </figcaption>
       <ChartTable route={route} places={places} />
@@ -184,6 +187,7 @@ export function SocChart({ route, marks, places }: { route: RouteOnMap; marks: C
 
 /** The chart's data in rows: the start, every stop (arrival and departure) and regular steps between. */
 function ChartTable({ route, places }: { route: RouteOnMap; places: ChartPlace[] }) {
+  const t = useTranslations("socChart");
   const p = route.profile!;
   const last = p.d.length - 1;
   const step = niceStep(p.d[last] / 1000, 16) * 1000;
@@ -198,22 +202,22 @@ function ChartTable({ route, places }: { route: RouteOnMap; places: ChartPlace[]
     const place = places.find((pl) => Math.abs(pl.distM - d) < 1);
     if (!(d >= next || place || i === last)) continue;
     const inRun = !(runStart && runEnd);
-    const note = i === 0 ? "Start" : place ? `${place.name}${inRun && place.charge ? (runStart ? ", arrival" : ", departure") : ""}` : "";
+    const note = i === 0 ? t("start") : place ? `${place.name}${inRun && place.charge ? (runStart ? t("arrival") : t("departure")) : ""}` : "";
     if (inRun && !runStart && !place?.charge) continue;
     rows.push({ d, soc: p.soc[i], ele: p.ele[i], note });
     if (d >= next) next = (Math.floor(d / step) + 1) * step;
   }
   return (
     <details className={styles.tableWrap}>
-      <summary>Chart data as a table</summary>
+      <summary>{t("tableSummary")}</summary>
       <table className={styles.table}>
-        <caption className={styles.srOnly}>State of charge and elevation by distance from the start</caption>
+        <caption className={styles.srOnly}>{t("tableCaption")}</caption>
         <thead>
           <tr>
             <th scope="col">km</th>
-            <th scope="col">State of charge</th>
-            <th scope="col">Elevation</th>
-            <th scope="col">Where</th>
+            <th scope="col">{t("colSoc")}</th>
+            <th scope="col">{t("colElevation")}</th>
+            <th scope="col">{t("colWhere")}</th>
           </tr>
         </thead>
         <tbody>

@@ -3,19 +3,18 @@
 // rest, waiting, time at a stop), since a pause at a charger overlaps the
 // charging. Each bar is a button: hover or focus shows its details, a click
 // shows its stop on the map. One tab stop; arrow keys move between bars.
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { differentDay, fmtDuration, fmtSpan, fmtTick, fmtZone } from "@/components/planner/format";
 import type { PlanStop } from "@/components/planner/stops";
 import styles from "./result.module.css";
-import { hourTicks, LANES, tourActivities, type Activity } from "./timeline";
+import { hourTicks, LANES, tourActivities, type Activity, type TimelineTranslator } from "./timeline";
 
-const laneOf = new Map(LANES.map((l) => [l.kind, l]));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** "Charging Sat 21 Nov, 10:36–11:05 CET (29 min): …": the day once on a tour over several days, again only when it changes. */
-function describe(a: Activity, withDay: boolean): string {
-  const lane = laneOf.get(a.kind)!;
-  return `${lane.label} ${fmtSpan(iso(a.start), a.fromZone, iso(a.end), a.zone, withDay)} (${fmtDuration((a.end - a.start) / 60_000)}): ${a.place}`;
+function describe(a: Activity, withDay: boolean, t: TimelineTranslator): string {
+  return t("describe", { lane: t(`lane.${a.kind}`), span: fmtSpan(iso(a.start), a.fromZone, iso(a.end), a.zone, withDay), duration: fmtDuration((a.end - a.start) / 60_000), place: a.place });
 }
 
 /** The tour's totals as the result gives them: the summary line reads these, never its own sums of the bars. */
@@ -27,7 +26,8 @@ export interface TimelineTotals {
 }
 
 export function Timeline({ stops, totals, onFocusStop }: { stops: PlanStop[]; totals: TimelineTotals | null; onFocusStop: (index: number) => void }) {
-  const acts = useMemo(() => tourActivities(stops).sort((a, b) => a.start - b.start || LANES.findIndex((l) => l.kind === a.kind) - LANES.findIndex((l) => l.kind === b.kind)), [stops]);
+  const t = useTranslations("timeline");
+  const acts = useMemo(() => tourActivities(stops, t).sort((a, b) => a.start - b.start || LANES.findIndex((l) => l.kind === a.kind) - LANES.findIndex((l) => l.kind === b.kind)), [stops, t]);
   const [active, setActive] = useState(0);
   const [shown, setShown] = useState<number | null>(null);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -57,15 +57,15 @@ export function Timeline({ stops, totals, onFocusStop }: { stops: PlanStop[]; to
     <div className={styles.timelineBox}>
       <p className={styles.timelineSummary}>
         {totals
-          ? `${fmtDuration(totals.driving_time_min)} driving, ${fmtDuration(totals.charging_time_min)} charging, ${fmtDuration(totals.break_time_min)} breaks and rests, ${totals.waiting_time_min ? fmtDuration(totals.waiting_time_min) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`
-          : `${fmtDuration(sum("drive"))} driving, ${fmtDuration(sum("charge"))} charging, ${fmtDuration(sum("break") + sum("rest"))} breaks and rests, ${sum("wait") ? fmtDuration(sum("wait")) : "no"} waiting. Axis: ${fmtZone(t0, zone)}.`}
+          ? t("summary", { driving: fmtDuration(totals.driving_time_min), charging: fmtDuration(totals.charging_time_min), breaks: fmtDuration(totals.break_time_min), waiting: totals.waiting_time_min ? fmtDuration(totals.waiting_time_min) : t("noWaiting"), zone: fmtZone(t0, zone) })
+          : t("summary", { driving: fmtDuration(sum("drive")), charging: fmtDuration(sum("charge")), breaks: fmtDuration(sum("break") + sum("rest")), waiting: sum("wait") ? fmtDuration(sum("wait")) : t("noWaiting"), zone: fmtZone(t0, zone) })}
       </p>
-      <div className={styles.timeline} role="group" aria-label="Tour timeline: arrow keys move between activities, Enter shows the stop on the map" data-testid="timeline">
+      <div className={styles.timeline} role="group" aria-label={t("group")} data-testid="timeline">
         {lanes.map((l) => (
           <div key={l.kind} className={styles.lane} data-lane={l.kind}>
             <span className={styles.laneLabel}>
               <span className={styles.laneSwatch} style={{ background: l.color }} aria-hidden="true" />
-              {l.label}
+              {t(`lane.${l.kind}`)}
             </span>
             <div className={styles.track}>
               {acts.map((a, i) =>
@@ -79,7 +79,7 @@ export function Timeline({ stops, totals, onFocusStop }: { stops: PlanStop[]; to
                     className={styles.bar}
                     style={{ left: `${pct(a.start)}%`, width: `${pct(a.end) - pct(a.start)}%`, background: l.color }}
                     tabIndex={i === active ? 0 : -1}
-                    aria-label={describe(a, multiDay)}
+                    aria-label={describe(a, multiDay, t)}
                     onFocus={() => {
                       setActive(i);
                       setShown(i);
@@ -104,7 +104,7 @@ export function Timeline({ stops, totals, onFocusStop }: { stops: PlanStop[]; to
         </div>
       </div>
       <p className={styles.timelineDetail} aria-hidden="true" data-testid="timeline-detail">
-        {shown != null && acts[shown] ? describe(acts[shown], multiDay) : "Point at or tab to a bar for its details."}
+        {shown != null && acts[shown] ? describe(acts[shown], multiDay, t) : t("hint")}
       </p>
     </div>
   );

@@ -6,7 +6,11 @@
 // (src/engine/plan/cost-options.ts). Hence "fastest" and "cheapest" are read off
 // the figures (least duration, least total cost), and the cheapest search's
 // plan is called what it is where it is not also the cheapest in total.
+import type { useTranslations } from "next-intl";
+import { displayLocale } from "@/components/planner/format";
 import type { CostOption } from "@/contract/result";
+
+export type CostOptionsTranslator = ReturnType<typeof useTranslations<"costOptions">>;
 
 export interface OptionLabel {
   /** The least duration of the options. */
@@ -19,7 +23,7 @@ export interface OptionLabel {
   short: string;
 }
 
-const eurPerH = (v: number) => `${v.toLocaleString("en-GB", { maximumFractionDigits: 2 })} EUR/h`;
+const eurPerH = (v: number) => `${v.toLocaleString(displayLocale(), { maximumFractionDigits: 2 })} EUR/h`;
 
 /** The option that is least by `by`, ties going to the least `then`. */
 function least(options: CostOption[], by: (o: CostOption) => number, then: (o: CostOption) => number): CostOption | undefined {
@@ -27,27 +31,27 @@ function least(options: CostOption[], by: (o: CostOption) => number, then: (o: C
 }
 
 /** Each option's label, by `option`. */
-export function labelOptions(options: CostOption[]): Map<number, OptionLabel> {
+export function labelOptions(options: CostOption[], t: CostOptionsTranslator): Map<number, OptionLabel> {
   const fastest = least(options, (o) => o.duration_min, (o) => o.total_cost);
   const cheapest = least(options, (o) => o.total_cost, (o) => o.duration_min);
   const labels = new Map<number, OptionLabel>();
   for (const o of options) {
-    const roles = [o === fastest ? "fastest" : null, o === cheapest ? "cheapest" : null].filter((r): r is string => r != null);
+    const roles = [o === fastest ? t("fastest") : null, o === cheapest ? t("cheapest") : null].filter((r): r is string => r != null);
     let long: string | null = null, short: string | null = null;
     if (o.objective === "balanced" && o.value_of_time_eur_per_h != null) {
-      long = `balanced at ${eurPerH(o.value_of_time_eur_per_h)}`;
+      long = t("balancedAt", { rate: eurPerH(o.value_of_time_eur_per_h) });
       short = eurPerH(o.value_of_time_eur_per_h);
     } else if (o.objective === "cheapest" && o !== cheapest) {
-      long = "least money spent, time not valued";
-      short = "least money spent";
+      long = t("leastMoneyLong");
+      short = t("leastMoney");
     } else if (o.objective === "fastest" && o !== fastest) {
-      long = short = "fastest search";
+      long = short = t("fastestSearch");
     }
     labels.set(o.option, {
       fastest: o === fastest,
       cheapest: o === cheapest,
-      text: [...roles, long].filter(Boolean).join(" · ") || o.objective,
-      short: [...roles, short].filter(Boolean).join(" · ") || o.objective,
+      text: [...roles, long].filter(Boolean).join(" · ") || t(`objective.${o.objective}`),
+      short: [...roles, short].filter(Boolean).join(" · ") || t(`objective.${o.objective}`),
     });
   }
   return labels;

@@ -7,7 +7,11 @@
 // tenant's contract (`source` "tenant contract: …", as describeContract writes
 // it), an OCPI tariff, a published list price, or the country's fallback
 // (`estimated`). totals.cost.energy_priced_share counts all but the estimates.
+import type { useTranslations } from "next-intl";
+import { displayLocale } from "@/components/planner/format";
 import type { OptimizationResultResponse } from "@/contract/result";
+
+export type EnergyPricingTranslator = ReturnType<typeof useTranslations<"energyPricing">>;
 
 export type PublicBasis = "contract" | "tariff" | "list" | "estimate";
 
@@ -57,23 +61,14 @@ export function energyPricing(result: OptimizationResultResponse): EnergyPricing
   return { depot, public: order.flatMap((basis) => (byBasis.has(basis) ? [{ basis, ...byBasis.get(basis)! }] : [])) };
 }
 
-const BASIS_TEXT: Record<PublicBasis, string> = {
-  contract: "at your contract prices",
-  tariff: "at the operators' published tariffs",
-  list: "at published list prices (no contract)",
-  estimate: "estimated: no price known for the operator, the country's typical list price counted",
-};
-
-export const kWhText = (kWh: number) => `${Math.round(kWh).toLocaleString("en-GB")} kWh`;
+export const kWhText = (kWh: number) => `${Math.round(kWh).toLocaleString(displayLocale())} kWh`;
 
 /** The public charging's price basis in one sentence: "Contract prices for all public charging." or a split by kWh. */
-export function publicPricingText(pub: EnergyPricing["public"]): string | null {
+export function publicPricingText(pub: EnergyPricing["public"], t: EnergyPricingTranslator): string | null {
   if (!pub.length) return null;
   if (pub.length === 1) {
     const b = pub[0].basis;
-    return b === "contract" ? "Your contract prices for all public charging (no list prices)."
-      : b === "estimate" ? `All public charging ${BASIS_TEXT.estimate}.`
-        : `All public charging ${BASIS_TEXT[b]}.`;
+    return b === "contract" ? t("allContract") : t("allPublic", { basis: t("basis", { basis: b }) });
   }
-  return `Public charging: ${pub.map((p) => `${kWhText(p.kWh)} ${BASIS_TEXT[p.basis]}`).join("; ")}.`;
+  return t("split", { parts: pub.map((p) => `${kWhText(p.kWh)} ${t("basis", { basis: p.basis })}`).join("; ") });
 }

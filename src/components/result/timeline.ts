@@ -2,10 +2,13 @@
 // and daily rests, waiting for time windows and time spent at a customer stop.
 // Charging and a pause at a charger overlap (the driver rests while the truck
 // charges), so every kind gets its own lane instead of one shared bar.
+import type { useTranslations } from "next-intl";
 import type { PlanStop } from "@/components/planner/stops";
 import { offsetMinutes } from "@/engine/time/local-time";
 
 export type ActivityKind = "drive" | "charge" | "break" | "rest" | "wait" | "stop";
+
+export type TimelineTranslator = ReturnType<typeof useTranslations<"timeline">>;
 
 export interface Activity {
   kind: ActivityKind;
@@ -22,18 +25,17 @@ export interface Activity {
 
 export interface Lane {
   kind: ActivityKind;
-  label: string;
   color: string;
 }
 
-/** Lane order and colours; each lane is labelled in words, so colour is never the only cue. */
+/** Lane order and colours; each lane is labelled in words (the catalog's timeline.lane), so colour is never the only cue. */
 export const LANES: readonly Lane[] = [
-  { kind: "drive", label: "Driving", color: "#1d4f91" },
-  { kind: "charge", label: "Charging", color: "#1f8a4c" },
-  { kind: "break", label: "Break", color: "#b54708" },
-  { kind: "rest", label: "Daily rest", color: "#6941c6" },
-  { kind: "wait", label: "Waiting", color: "#57606a" },
-  { kind: "stop", label: "At a stop", color: "#0e7490" },
+  { kind: "drive", color: "#1d4f91" },
+  { kind: "charge", color: "#1f8a4c" },
+  { kind: "break", color: "#b54708" },
+  { kind: "rest", color: "#6941c6" },
+  { kind: "wait", color: "#57606a" },
+  { kind: "stop", color: "#0e7490" },
 ];
 
 const ms = (iso: string | null | undefined): number | null => {
@@ -42,24 +44,24 @@ const ms = (iso: string | null | undefined): number | null => {
   return Number.isNaN(t) ? null : t;
 };
 
-function stopLabel(s: PlanStop): string {
-  if (s.kind === "charge") return `charging stop ${s.chargeNo}, ${s.name}`;
+function stopLabel(s: PlanStop, t: TimelineTranslator): string {
+  if (s.kind === "charge") return t("chargingStop", { n: s.chargeNo ?? 0, name: s.name });
   return s.name;
 }
 
-export function tourActivities(stops: PlanStop[]): Activity[] {
+export function tourActivities(stops: PlanStop[], t: TimelineTranslator): Activity[] {
   const out: Activity[] = [];
   const push = (kind: ActivityKind, start: number | null, end: number | null, stopIndex: number, place: string, fromZone = stops[stopIndex].zone) => {
     if (start == null || end == null || end - start < 30_000) return;
     out.push({ kind, start, end, stopIndex, place, fromZone, zone: stops[stopIndex].zone });
   };
   let clock = ms(stops[0]?.departure);
-  let from = stops[0] ? stopLabel(stops[0]) : "";
+  let from = stops[0] ? stopLabel(stops[0], t) : "";
   for (let i = 1; i < stops.length; i++) {
     const s = stops[i];
     const arr = ms(s.arrival);
     const dep = ms(s.departure) ?? arr;
-    const place = stopLabel(s);
+    const place = stopLabel(s, t);
     push("drive", clock, arr, i, `${from} → ${place}`, stops[i - 1].zone);
     if (arr != null && dep != null) {
       const minute = 60_000;

@@ -2,6 +2,7 @@
 // minimum span, so that 3 minutes and a few euros are drawn as small as they
 // are instead of across the whole plot, with a margin and its ends on round
 // ticks, never below zero.
+import { displayLocale } from "@/components/planner/format";
 
 export interface Axis {
   min: number;
@@ -65,5 +66,5 @@ export function fmtHm(min: number): string {
   return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, "0")}`;
 }
 
-/** EUR without cents ("1,450 EUR"); cents where a step needs them ("12.5 EUR"). */
-export const fmtEur = (eur: number): string => `${eur.toLocaleString("en-GB", { maximumFractionDigits: 2 })} EUR`;
+/** EUR without cents ("1,450 EUR"; German "1.450 EUR"); cents where a step needs them ("12.5 EUR"). */
+export const fmtEur = (eur: number): string => `${eur.toLocaleString(displayLocale(), { maximumFractionDigits: 2 })} EUR`;

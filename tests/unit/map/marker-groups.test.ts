@@ -2,12 +2,15 @@
 // customer visited twice one ("1/3"); the stops are named from the tour's points and the request's
 // own stops numbered in tour order; a stop without service time has no departure of its own.
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
+import { MESSAGES } from "@/i18n/messages";
 import { planStops, type TourPoint } from "@/components/planner/stops";
 import { atAStop, groupStops, groupTitle, SAME_PLACE_M, stopText, stopTitle } from "@/components/map/marker-groups";
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
 import { tourPointOfSections } from "@/engine/export/stops";
 import { haversineM } from "@/engine/geo";
 import { encodePolyline } from "@/engine/network/polyline";
+const mapEn = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "map" });
 
 const BOCHUM: [number, number] = [51.4818, 7.2162], ESSEN: [number, number] = [51.4566, 7.0116], DUISBURG: [number, number] = [51.4344, 6.7623];
 const CHARGER: [number, number] = [51.45, 6.9];
@@ -60,7 +63,7 @@ describe("the stops of a plan", () => {
       ["destination", "Bochum", null, 4],
     ]);
     expect(stops.map(stopText)).toEqual(["A", "1", "1", "2", "3", "B"]);
-    expect(stops.map(stopTitle)).toEqual(["Start: Bochum", "Stop 1: Essen", "Charging stop 1: Aral Mülheim", "Stop 2: Duisburg", "Stop 3: Essen", "Destination: Bochum"]);
+    expect(stops.map((s) => stopTitle(s, mapEn))).toEqual(["Start: Bochum", "Stop 1: Essen", "Charging stop 1: Aral Mülheim", "Stop 2: Duisburg", "Stop 3: Essen", "Destination: Bochum"]);
     // The start is where it was asked for, not where the route meets the road.
     expect([stops[0].lat, stops[0].lon]).toEqual(BOCHUM);
   });
@@ -88,8 +91,8 @@ describe("markers", () => {
     const groups = groupStops(stops);
     expect(groups.map((g) => g.stops)).toEqual([[0, 5], [1, 4], [2], [3]]);
     expect(groups.map((g) => g.stops.map((i) => stopText(stops[i])).join("/"))).toEqual(["A/B", "1/3", "1", "2"]);
-    expect(groupTitle(groups[0].stops.map((i) => stops[i]))).toBe("Start: Bochum; Destination: Bochum");
-    expect(groupTitle(groups[1].stops.map((i) => stops[i]))).toBe("Stop 1: Essen; Stop 3: Essen");
+    expect(groupTitle(groups[0].stops.map((i) => stops[i]), mapEn)).toBe("Start: Bochum; Destination: Bochum");
+    expect(groupTitle(groups[1].stops.map((i) => stops[i]), mapEn)).toBe("Stop 1: Essen; Stop 3: Essen");
   });
 
   it(`stops ${SAME_PLACE_M} m apart or less share a marker, further apart each has its own`, () => {

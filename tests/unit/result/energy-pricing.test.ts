@@ -2,11 +2,14 @@
 // (costPlan): depot charging at the tenant's price, at an assumed one, or at 0,
 // and public charging by contract, list price or estimate.
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
 import { energyPricing, publicPricingText } from "@/components/result/energy-pricing";
 import type { OptimizationResultResponse, ResultSection } from "@/contract/result";
 import { costPlan } from "@/engine/cost/plan-cost";
 import type { TenantPrices } from "@/engine/cost/contracts";
 import type { Station } from "@/engine/stations/types";
+import { MESSAGES } from "@/i18n/messages";
+const en = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "energyPricing" });
 
 const site = (poiId: number, operator: string, country: string) => ({ poiId, operator, country, source: "bnetza" }) as unknown as Station;
 const sites = new Map([[1, site(1, "IONITY GmbH", "DE")], [2, site(2, "Nobody's Charging Ltd", "DE")], [3, site(3, "Aral pulse", "DE")]]);
@@ -42,15 +45,15 @@ describe("energy pricing", () => {
     const p = energyPricing(priced([publicStop(1, 100), publicStop(2, 50), publicStop(3, 40)], withContract));
     expect(p.depot).toBeNull();
     expect(p.public.map((x) => [x.basis, x.kWh])).toEqual([["contract", 100], ["list", 40], ["estimate", 50]]);
-    expect(publicPricingText(p.public)).toBe(
+    expect(publicPricingText(p.public, en)).toBe(
       "Public charging: 100 kWh at your contract prices; 40 kWh at published list prices (no contract); 50 kWh estimated: no price known for the operator, the country's typical list price counted.",
     );
   });
 
   it("says in words that all public charging was at contract prices", () => {
     const p = energyPricing(priced([publicStop(1, 100)], tenant({ contracts: [{ operator: "IONITY", energy_price_per_kWh: 0.3 }] })));
-    expect(publicPricingText(p.public)).toBe("Your contract prices for all public charging (no list prices).");
-    expect(publicPricingText(energyPricing(priced([publicStop(3, 10)])).public)).toBe("All public charging at published list prices (no contract).");
-    expect(publicPricingText([])).toBeNull();
+    expect(publicPricingText(p.public, en)).toBe("Your contract prices for all public charging (no list prices).");
+    expect(publicPricingText(energyPricing(priced([publicStop(3, 10)])).public, en)).toBe("All public charging at published list prices (no contract).");
+    expect(publicPricingText([], en)).toBeNull();
   });
 });

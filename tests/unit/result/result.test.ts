@@ -2,6 +2,7 @@
 // and cut into SoC classes, the timeline's activities, tolls and cost, and the
 // filters named in warnings.
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
 import { planStops } from "@/components/planner/stops";
 import { filterWarnings, notDrivableInfo } from "@/components/result/filters";
 import { pointAt, routeOnMap, socClass, socRuns } from "@/components/result/profile";
@@ -9,6 +10,9 @@ import { tourActivities } from "@/components/result/timeline";
 import { tourCost } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
 import { encodePolyline } from "@/engine/network/polyline";
+import { MESSAGES } from "@/i18n/messages";
+const timelineEn = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "timeline" });
+const filtersEn = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "filters" });
 
 /** Two sections along a meridian (1° of latitude ≈ 111 km), a charge at the end of the first; a segment takes the class of the SoC at its middle. */
 function result(over: Partial<OptimizationResultResponse> = {}): OptimizationResultResponse {
@@ -55,7 +59,7 @@ describe("route on the map", () => {
 
 describe("timeline", () => {
   it("puts charging and the break taken while charging on their own lanes", () => {
-    const acts = tourActivities(planStops(result()));
+    const acts = tourActivities(planStops(result()), timelineEn);
     expect(acts.map((a) => [a.kind, (a.end - a.start) / 60_000])).toEqual([["drive", 120], ["charge", 30], ["break", 45], ["drive", 90]]);
   });
 });
@@ -77,7 +81,7 @@ describe("driving bans", () => {
       ["start", "Start", null], ["charge", "S", 60], ["break", "Driving ban", 30], ["destination", "Destination", null],
     ]);
     expect(stops[2].ban).toEqual({ waitMin: 30, label: "Sundays", until: "2026-01-01T13:00:00Z" });
-    const waits = tourActivities(stops).filter((a) => a.kind === "wait").map((a) => [new Date(a.start).toISOString().slice(11, 16), new Date(a.end).toISOString().slice(11, 16)]);
+    const waits = tourActivities(stops, timelineEn).filter((a) => a.kind === "wait").map((a) => [new Date(a.start).toISOString().slice(11, 16), new Date(a.end).toISOString().slice(11, 16)]);
     expect(waits).toEqual([["10:50", "11:50"], ["12:30", "13:00"]]);
   });
 });
@@ -93,11 +97,11 @@ describe("tolls and cost", () => {
 
 describe("not drivable", () => {
   it("names the filters that left no charger, the result's own counts first", () => {
-    expect(filterWarnings(["poi_info.truck_approved: 5 stations excluded", "other", "poi_info.bookable: 2 stations"]).map((f) => f.label)).toEqual(["Truck approved", "Bookable stations only"]);
+    expect(filterWarnings(["poi_info.truck_approved: 5 stations excluded", "other", "poi_info.bookable: 2 stations"], filtersEn).map((f) => f.label)).toEqual(["Truck approved", "Bookable stations only"]);
     const nd = result({ status: "not_drivable", qualification: "not_drivable", not_drivable_reason: { code: "no_chargers_available", message: "m", distance_from_start_m: 1000 } as never, warnings: ["poi_info.truck_approved: 3 in the corridor"] });
-    const info = notDrivableInfo(nd, ["poi_info.truck_approved: 99 in the data"])!;
+    const info = notDrivableInfo(nd, ["poi_info.truck_approved: 99 in the data"], filtersEn)!;
     expect(info.distanceM).toBe(1000);
     expect(info.filters).toEqual([{ filter: "truck_approved", label: "Truck approved", text: "3 in the corridor" }]);
-    expect(notDrivableInfo(result())).toBeNull();
+    expect(notDrivableInfo(result(), [], filtersEn)).toBeNull();
   });
 });

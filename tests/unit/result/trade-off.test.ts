@@ -2,9 +2,12 @@
 // never below zero) and the options' names ("cheapest" is the least total cost,
 // whatever search made it).
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
 import { labelOptions } from "@/components/result/cost-option-labels";
 import { costAxis, durationAxis, fmtEur, fmtHm, niceStep, padToSpan } from "@/components/result/trade-off-scale";
 import type { CostOption } from "@/contract/result";
+import { MESSAGES } from "@/i18n/messages";
+const en = createTranslator({ locale: "en", messages: MESSAGES.en, namespace: "costOptions" });
 
 describe("trade-off axes", () => {
   it("pads a 3-minute, 146 EUR spread to at least 30 min and 5 % of the cost, with round ticks beyond both ends", () => {
@@ -79,7 +82,7 @@ describe("option labels", () => {
   ];
 
   it("calls the least total cost cheapest, not the cheapest search's plan", () => {
-    const labels = labelOptions(options);
+    const labels = labelOptions(options, en);
     const cheapest = [...labels].filter(([, l]) => l.cheapest).map(([k]) => k);
     expect(cheapest).toEqual([2]);
     expect(Math.min(...options.map((o) => o.total_cost))).toBe(options[2].total_cost);
@@ -89,7 +92,7 @@ describe("option labels", () => {
   });
 
   it("calls the least duration fastest and names each balanced option's value of time", () => {
-    const labels = labelOptions(options);
+    const labels = labelOptions(options, en);
     expect([...labels].filter(([, l]) => l.fastest).map(([k]) => k)).toEqual([0]);
     expect(labels.get(0)!.text).toBe("fastest");
     expect(labels.get(1)!.text).toBe("balanced at 200 EUR/h");
@@ -102,8 +105,8 @@ describe("option labels", () => {
       option({ option: 0, objective: "fastest", duration_min: 600, total_cost: 1700 }),
       option({ option: 1, objective: "cheapest", duration_min: 610, total_cost: 1650 }),
     ];
-    expect(labelOptions(two).get(1)!.text).toBe("cheapest");
-    const one = labelOptions([option({ option: 0, objective: "balanced", value_of_time_eur_per_h: 50, duration_min: 600, total_cost: 1700, chosen: true })]);
+    expect(labelOptions(two, en).get(1)!.text).toBe("cheapest");
+    const one = labelOptions([option({ option: 0, objective: "balanced", value_of_time_eur_per_h: 50, duration_min: 600, total_cost: 1700, chosen: true })], en);
     expect(one.get(0)).toMatchObject({ fastest: true, cheapest: true, text: "fastest · cheapest · balanced at 50 EUR/h" });
   });
 
@@ -112,7 +115,7 @@ describe("option labels", () => {
       option({ option: 0, objective: "fastest", duration_min: 600, total_cost: 1650 }),
       option({ option: 1, objective: "cheapest", duration_min: 640, total_cost: 1650 }),
     ];
-    expect(labelOptions(tie).get(0)!.cheapest).toBe(true);
-    expect(labelOptions(tie).get(1)!.cheapest).toBe(false);
+    expect(labelOptions(tie, en).get(0)!.cheapest).toBe(true);
+    expect(labelOptions(tie, en).get(1)!.cheapest).toBe(false);
   });
 });
