@@ -10,9 +10,10 @@ import { ariaFor, errorsOf, type FieldErrors } from "@/components/fleet/errors";
 import manage from "@/components/fleet/manage.module.css";
 import { Field } from "@/components/form/Field";
 import { FormErrors, useFocusOnErrors } from "@/components/form/FormErrors";
+import { useAppFormatter } from "@/i18n/format";
 import { contractFieldOf, contractInput, draftOf, type ContractDraft, type ContractField } from "./draft";
+import { decimalMark } from "./format";
 import { indexOfContract, withAdded, withReplaced } from "./list";
-import { T } from "./text";
 import { figuresOf, type PriceListState } from "./usePriceList";
 
 interface Props {
@@ -23,13 +24,14 @@ interface Props {
   onSaved: (message: string) => void;
 }
 
-const F = T.form;
-
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { "data-autofocus"?: boolean };
 
 export function ContractDialog({ editing, prices, onClose, onSaved }: Props) {
+  const t = useTranslations("contractForm");
+  const words = useTranslations("contract");
   const requestErrors = useTranslations("requestErrors");
-  const [d, setD] = useState<ContractDraft>(() => draftOf(editing?.contract));
+  const format = useAppFormatter();
+  const [d, setD] = useState<ContractDraft>(() => draftOf(editing?.contract, decimalMark(format)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnErrors(formRef, errors, "contract-form-errors");
@@ -46,11 +48,11 @@ export function ContractDialog({ editing, prices, onClose, onSaved }: Props) {
           return { ...figuresOf(current), contracts: withAdded<unknown>(current.contracts, input) };
         }
         at = indexOfContract(current.contracts, editing.contract, editing.index);
-        if (at < 0) throw new Error(F.gone);
+        if (at < 0) throw new Error(words("gone"));
         return { ...figuresOf(current), contracts: withReplaced<unknown>(current.contracts, at, input) };
       });
       const operator = saved.contracts[at]?.operator ?? String(input.operator);
-      onSaved(editing ? T.status.edited(operator) : T.status.added(operator));
+      onSaved(t(editing ? "edited" : "added", { operator }));
     } catch (err) {
       setErrors(errorsOf(requestErrors, err, contractFieldOf(at)));
     }
@@ -79,55 +81,55 @@ export function ContractDialog({ editing, prices, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      title={editing ? F.editTitle(editing.contract.operator) : F.addTitle}
+      title={editing ? t("editTitle", { operator: editing.contract.operator }) : t("addTitle")}
       onClose={onClose}
       dismissible={!prices.saving}
       footer={
         <>
           <button type="button" className={manage.button} onClick={onClose} disabled={prices.saving}>
-            {F.cancel}
+            {t("cancel")}
           </button>
           <button type="submit" form="contract-form" className={manage.buttonPrimary} disabled={prices.saving}>
-            {prices.saving ? F.saving : editing ? F.save : F.add}
+            {prices.saving ? t("saving") : editing ? t("save") : t("add")}
           </button>
         </>
       }
     >
-      <form id="contract-form" ref={formRef} className={manage.form} onSubmit={submit} noValidate aria-label={editing ? F.editLabel : F.addLabel}>
+      <form id="contract-form" ref={formRef} className={manage.form} onSubmit={submit} noValidate aria-label={editing ? t("editLabel") : t("addLabel")}>
         <FormErrors id="contract-form-errors" errors={errors} />
         <fieldset className={manage.fieldset}>
-          <legend>{F.where}</legend>
-          {text("operator", F.operator, F.operatorHint, { "data-autofocus": true })}
+          <legend>{t("where")}</legend>
+          {text("operator", t("operator"), t("operatorHint"), { "data-autofocus": true })}
           <div className={manage.grid}>
-            {text("country", F.country, F.countryHint, { spellCheck: false, autoCapitalize: "characters" })}
-            <Field id={id("connector")} label={F.connector} errors={errors.connector}>
+            {text("country", t("country"), t("countryHint"), { spellCheck: false, autoCapitalize: "characters" })}
+            <Field id={id("connector")} label={t("connector")} errors={errors.connector}>
               <select id={id("connector")} value={d.connector} onChange={set("connector")} {...ariaFor(id("connector"), errors.connector)}>
-                <option value="">{F.eitherConnector}</option>
+                <option value="">{t("eitherConnector")}</option>
                 <option value="CCS">CCS</option>
                 <option value="MCS">MCS</option>
               </select>
             </Field>
-            {text("min_power_kW", F.minPower, F.powerHint, decimal)}
-            {text("max_power_kW", F.maxPower, F.powerHint, decimal)}
+            {text("min_power_kW", t("minPower"), t("powerHint"), decimal)}
+            {text("max_power_kW", t("maxPower"), t("powerHint"), decimal)}
           </div>
         </fieldset>
         <fieldset className={manage.fieldset}>
-          <legend>{F.prices}</legend>
+          <legend>{t("prices")}</legend>
           <div className={manage.grid}>
-            <Field id={id("currency")} label={F.currency} hint={F.currencyHint} errors={errors.currency}>
+            <Field id={id("currency")} label={t("currency")} hint={t("currencyHint")} errors={errors.currency}>
               <select id={id("currency")} value={cur} onChange={set("currency")} {...ariaFor(id("currency"), errors.currency, true)}>
                 {PRICE_CURRENCIES.map((c) => (
                   <option key={c} value={c}>{c}</option>
                 ))}
               </select>
             </Field>
-            {text("energy_price_per_kWh", F.energy(cur), undefined, decimal)}
-            {text("session_fee", F.sessionFee(cur), F.sessionFeeHint, decimal)}
-            {text("price_per_min", F.perMin(cur), F.perMinHint, decimal)}
-            {text("per_min_after_min", F.afterMin, F.afterMinHint, { inputMode: "numeric", spellCheck: false })}
+            {text("energy_price_per_kWh", t("energy", { currency: cur }), undefined, decimal)}
+            {text("session_fee", t("sessionFee", { currency: cur }), t("sessionFeeHint"), decimal)}
+            {text("price_per_min", t("perMin", { currency: cur }), t("perMinHint"), decimal)}
+            {text("per_min_after_min", t("afterMin"), t("afterMinHint"), { inputMode: "numeric", spellCheck: false })}
           </div>
         </fieldset>
-        {text("note", F.note, F.noteHint)}
+        {text("note", t("note"), t("noteHint"))}
       </form>
     </Dialog>
   );

@@ -14,10 +14,10 @@ import { Field } from "@/components/form/Field";
 import planner from "@/components/planner/planner.module.css";
 import { validationDetails } from "@/components/planner/errors";
 import { useTRPC } from "@/components/trpc";
+import { useAppFormatter } from "@/i18n/format";
 import { describeChange, describeContract } from "./format";
-import { diffContracts } from "./list";
+import { diffContracts, type ContractChanges } from "./list";
 import styles from "./prices.module.css";
-import { contractsCount, T } from "./text";
 import { figuresOf, type PriceListState } from "./usePriceList";
 
 type Mode = "replace" | "append";
@@ -28,7 +28,8 @@ interface Problem {
   msg: string;
 }
 
-const I = T.importer;
+type ImportT = ReturnType<typeof useTranslations<"importContracts">>;
+
 /** Problems and changes listed at most; the rest are counted. */
 const LIST_MAX = 30;
 
@@ -42,7 +43,23 @@ function problemsOf(err: unknown): Problem[] | null {
   });
 }
 
+/** Where a problem is: "Line 3, column “energy_price_per_kWh”", "Line 2, column 4", "The file". */
+export function problemPlace(t: ImportT, p: Pick<Problem, "line" | "column">): string {
+  const line = p.line == null ? t("wholeFile") : t("line", { line: p.line });
+  if (p.column == null) return line;
+  return `${line}, ${typeof p.column === "number" ? t("columnNumber", { number: p.column + 1 }) : t("columnName", { name: p.column })}`;
+}
+
+/** What an import changes, with the list's size after it: "1 new, 1 changed. 2 contracts after saving."; "" for no change. */
+export function changeSummary(t: ImportT, d: ContractChanges, after: number): string {
+  const parts = (["added", "changed", "removed"] as const).flatMap((k) => (d[k].length ? [t(`summaryPart.${k}`, { count: d[k].length })] : []));
+  if (!parts.length) return "";
+  if (d.unchanged) parts.push(t("summaryPart.unchanged", { count: d.unchanged }));
+  return t("summary", { changes: parts.join(", "), after });
+}
+
 export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListState; onClose: () => void; onSaved: (message: string) => void }) {
+  const t = useTranslations("importContracts");
   const requestErrors = useTranslations("requestErrors");
   const trpc = useTRPC();
   const [text, setText] = useState("");
@@ -69,7 +86,7 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
     setFormError(null);
     if (read) return save(read);
     if (!text.trim()) {
-      setFormError(I.emptyText);
+      setFormError(t("emptyText"));
       textRef.current?.focus();
       return;
     }
@@ -88,7 +105,7 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
   async function save(contracts: ContractPrice[]) {
     try {
       const saved = await prices.save((cur) => ({ ...figuresOf(cur), contracts: mode === "replace" ? contracts : [...cur.contracts, ...contracts] }));
-      onSaved(T.status.imported(contracts.length, saved.contracts.length));
+      onSaved(t("imported", { count: contracts.length, total: saved.contracts.length }));
     } catch (err) {
       setFormError(errorsOf(requestErrors, err, () => "_form")._form.join(" "));
     }
@@ -99,27 +116,27 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
   return (
     <Dialog
       open
-      title={I.title}
+      title={t("title")}
       onClose={onClose}
       dismissible={!pending}
       footer={
         <>
           <button type="button" className={manage.button} onClick={onClose} disabled={prices.saving}>
-            {I.cancel}
+            {t("cancel")}
           </button>
           <button type="submit" form="import-form" className={manage.buttonPrimary} disabled={pending}>
-            {check.isPending ? I.checking : prices.saving ? I.saving : read ? (mode === "replace" ? I.saveReplace(read.length) : I.saveAppend(read.length)) : I.check}
+            {check.isPending ? t("checking") : prices.saving ? t("saving") : read ? t(mode === "replace" ? "saveReplace" : "saveAppend", { count: read.length }) : t("check")}
           </button>
         </>
       }
     >
-      <form id="import-form" className={`${manage.form} ${styles.importForm}`} onSubmit={submit} noValidate aria-label={I.label}>
+      <form id="import-form" className={`${manage.form} ${styles.importForm}`} onSubmit={submit} noValidate aria-label={t("label")}>
         {formError ? (
           <p className={planner.formError} role="alert">
             {formError}
           </p>
         ) : null}
-        <Field id="import-csv" label={I.text} hint={I.textHint}>
+        <Field id="import-csv" label={t("text")} hint={t("textHint")}>
           <textarea
             id="import-csv"
             ref={textRef}
@@ -132,7 +149,7 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
           />
         </Field>
         {problems.length ? <ProblemList problems={problems} lines={lines} /> : null}
-        <Field id="import-file" label={I.file}>
+        <Field id="import-file" label={t("file")}>
           <input
             id="import-file"
             type="file"
@@ -144,13 +161,13 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
           />
         </Field>
         <fieldset className={manage.fieldset}>
-          <legend>{I.mode}</legend>
+          <legend>{t("mode")}</legend>
           {(["replace", "append"] as const).map((m) => (
             <label key={m} className={manage.radio}>
               <input type="radio" name="import-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
               <span>
-                {m === "replace" ? I.replace : I.append}
-                <span className={manage.sub}>{m === "replace" ? I.replaceHint : I.appendHint}</span>
+                {t(m)}
+                <span className={manage.sub}>{t(`${m}Hint`)}</span>
               </span>
             </label>
           ))}
@@ -163,21 +180,21 @@ export function ImportDialog({ prices, onClose, onSaved }: { prices: PriceListSt
 
 /** The server's problems, each at its line with the line's text. */
 function ProblemList({ problems, lines }: { problems: Problem[]; lines: string[] }) {
+  const t = useTranslations("importContracts");
   return (
     <div id="import-csv-error" className={styles.problems}>
       <p>
-        <span className={planner.srOnly}>Error: </span>
-        {I.problems(problems.length)}
+        <span className={planner.srOnly}>{t("error")} </span>
+        {t("problems", { count: problems.length })}
       </p>
       <ul>
         {problems.slice(0, LIST_MAX).map((p, i) => (
           <li key={i}>
-            <strong>{I.line(p.line)}</strong>
-            {p.column != null ? `, ${I.column(p.column)}` : ""}: {p.msg}
+            <strong>{problemPlace(t, p)}</strong>: {p.msg}
             {p.line != null && lines[p.line - 1] != null ? <code className={styles.lineText}>{lines[p.line - 1].slice(0, 160)}</code> : null}
           </li>
         ))}
-        {problems.length > LIST_MAX ? <li>{I.more(problems.length - LIST_MAX)}</li> : null}
+        {problems.length > LIST_MAX ? <li>{t("more", { count: problems.length - LIST_MAX })}</li> : null}
       </ul>
     </div>
   );
@@ -185,27 +202,29 @@ function ProblemList({ problems, lines }: { problems: Problem[]; lines: string[]
 
 /** What saving would change, against the list as it is now. */
 function Preview({ read, before, after }: { read: number; before: readonly ContractPrice[]; after: readonly ContractPrice[] }) {
+  const t = useTranslations("importContracts");
+  const words = useTranslations("contract");
+  const format = useAppFormatter();
   const d = diffContracts(before, after);
   const rows = [
-    ...d.added.map((c) => ({ kind: "added" as const, text: describeContract(c) })),
-    ...d.changed.map((c) => ({ kind: "changed" as const, text: describeChange(c.from, c.to) })),
-    ...d.removed.map((c) => ({ kind: "removed" as const, text: describeContract(c) })),
+    ...d.added.map((c) => ({ kind: "added" as const, text: describeContract(words, format, c) })),
+    ...d.changed.map((c) => ({ kind: "changed" as const, text: describeChange(words, format, c.from, c.to) })),
+    ...d.removed.map((c) => ({ kind: "removed" as const, text: describeContract(words, format, c) })),
   ];
-  const counts = { added: d.added.length, changed: d.changed.length, removed: d.removed.length, unchanged: d.unchanged };
   return (
     <section className={styles.preview} aria-labelledby="import-preview-heading">
-      <h3 id="import-preview-heading">{I.read(read)}</h3>
+      <h3 id="import-preview-heading">{t("read", { count: read })}</h3>
       <p role="status" data-testid="import-summary">
-        {rows.length ? `${I.summary(counts)}. ${contractsCount(after.length)} after saving.` : I.noChange}
+        {changeSummary(t, d, after.length) || t("noChange")}
       </p>
       {rows.length ? (
-        <ul className={styles.changes} aria-label={I.changes}>
+        <ul className={styles.changes} aria-label={t("changes")}>
           {rows.slice(0, LIST_MAX).map((r, i) => (
             <li key={i}>
-              <span className={styles[r.kind]}>{I.kinds[r.kind]}</span> {r.text}
+              <span className={styles[r.kind]}>{t(`kinds.${r.kind}`)}</span> {r.text}
             </li>
           ))}
-          {rows.length > LIST_MAX ? <li>{I.more(rows.length - LIST_MAX)}</li> : null}
+          {rows.length > LIST_MAX ? <li>{t("more", { count: rows.length - LIST_MAX })}</li> : null}
         </ul>
       ) : null}
     </section>

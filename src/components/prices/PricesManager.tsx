@@ -4,19 +4,20 @@
 // price and its value of time (GET|PUT /poi/prices). Every key reads them; only
 // a tenant admin changes them (the server enforces it: FORBIDDEN). Every change
 // saves the whole list through tRPC `set`, so the server's checks stay the one truth.
+import { useTranslations } from "next-intl";
 import { useDeferredValue, useMemo, useState } from "react";
 import type { ContractPrice } from "@/contract/prices";
 import manage from "@/components/fleet/manage.module.css";
-import { fmtMoment } from "@/components/planner/format";
+import { browserZone } from "@/components/planner/form/time";
 import planner from "@/components/planner/planner.module.css";
 import { useSession } from "@/components/shell/AppShell";
+import { momentText, useAppFormatter } from "@/i18n/format";
 import { ContractDialog } from "./ContractDialog";
 import { ContractsTable } from "./ContractsTable";
 import { contractsCsv, csvFileName } from "./csv-export";
 import { FiguresCard } from "./FiguresCard";
 import { ImportDialog } from "./ImportDialog";
 import styles from "./prices.module.css";
-import { T } from "./text";
 import { DeleteContract, RemoveAllContracts } from "./RemoveDialogs";
 import { usePriceList } from "./usePriceList";
 
@@ -32,6 +33,9 @@ type Open =
 const matches = (c: ContractPrice, q: string) => [c.operator, c.country, c.connector, c.note].some((v) => v?.toLowerCase().includes(q));
 
 export function PricesManager() {
+  const t = useTranslations("prices");
+  const words = useTranslations("contract");
+  const format = useAppFormatter();
   const session = useSession();
   const admin = session.role === "admin";
   const prices = usePriceList();
@@ -60,7 +64,7 @@ export function PricesManager() {
     a.download = file;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 0);
-    setStatus(T.status.exported(file));
+    setStatus(t("exported", { file }));
   }
 
   return (
@@ -68,17 +72,13 @@ export function PricesManager() {
       <div className={manage.content}>
         <div className={manage.head}>
           <div>
-            <h1>{T.page.title}</h1>
-            <p>{T.page.intro(session.tenantName)}</p>
+            <h1>{t("heading")}</h1>
+            <p>{t("intro", { tenant: session.tenantName })}</p>
             {list.data ? (
               <p className={styles.updated}>
-                {list.data.updated_at ? (
-                  <>
-                    {T.page.updated} <time dateTime={list.data.updated_at}>{fmtMoment(list.data.updated_at)}</time>.
-                  </>
-                ) : (
-                  T.page.neverSet
-                )}
+                {list.data.updated_at
+                  ? t.rich("updated", { when: momentText(format, list.data.updated_at, browserZone()), time: (when) => <time dateTime={list.data.updated_at!}>{when}</time> })
+                  : t("neverSet")}
               </p>
             ) : null}
           </div>
@@ -86,7 +86,7 @@ export function PricesManager() {
         {admin ? null : (
           <div className={manage.note} role="note">
             <p>
-              <strong>{T.page.readOnlyTitle}</strong> {T.page.readOnlyWhy}
+              <strong>{t("readOnlyTitle")}</strong> {t("readOnlyWhy")}
             </p>
           </div>
         )}
@@ -96,7 +96,7 @@ export function PricesManager() {
 
         {list.isError ? (
           <p className={planner.formError} role="alert">
-            {T.page.loadFailed(list.error.message)}
+            {t("loadFailed", { message: list.error.message })}
           </p>
         ) : (
           <>
@@ -104,42 +104,46 @@ export function PricesManager() {
             <section aria-labelledby="contracts-heading">
               <div className={styles.sectionHead}>
                 <h2 id="contracts-heading">
-                  {T.contracts.heading}
-                  {contracts ? <span className={styles.count}>{T.contracts.shown(shown.length, contracts.length)}</span> : null}
+                  {t("contractsHeading")}
+                  {contracts ? (
+                    <span className={styles.count}>
+                      {shown.length === contracts.length ? words("count", { count: contracts.length }) : t("shown", { shown: shown.length, all: contracts.length })}
+                    </span>
+                  ) : null}
                 </h2>
                 <div className={styles.toolbar}>
                   {admin ? (
                     <>
                       <button type="button" className={manage.buttonPrimary} onClick={() => show({ kind: "add" })} disabled={!contracts}>
-                        {T.contracts.add}
+                        {t("add")}
                       </button>
                       <button type="button" className={manage.button} onClick={() => show({ kind: "import" })} disabled={!contracts}>
-                        {T.contracts.import}
+                        {t("import")}
                       </button>
                     </>
                   ) : null}
                   <button type="button" className={manage.button} onClick={exportCsv} disabled={!contracts}>
-                    {T.contracts.export}
+                    {t("export")}
                   </button>
                   {admin ? (
                     <button type="button" className={styles.buttonDangerOutline} onClick={() => show({ kind: "removeAll" })} disabled={!contracts?.length}>
-                      {T.contracts.removeAll}
+                      {t("removeAll")}
                     </button>
                   ) : null}
                 </div>
               </div>
-              <p className={styles.hint}>{T.contracts.hint}</p>
+              <p className={styles.hint}>{t("contractsHint")}</p>
               {contracts && contracts.length > 5 ? (
                 <div className={`${manage.form} ${styles.filter}`}>
-                  <label htmlFor="contracts-filter">{T.contracts.filter}</label>
-                  <input id="contracts-filter" type="search" autoComplete="off" placeholder={T.contracts.filterHint} value={filter} onChange={(e) => setFilter(e.target.value)} />
+                  <label htmlFor="contracts-filter">{t("filter")}</label>
+                  <input id="contracts-filter" type="search" autoComplete="off" placeholder={t("filterHint")} value={filter} onChange={(e) => setFilter(e.target.value)} />
                 </div>
               ) : null}
               <ContractsTable
                 contracts={contracts}
                 shown={shown}
-                caption={T.contracts.caption(session.tenantName)}
-                empty={query ? T.contracts.noMatch(filter.trim()) : admin ? T.contracts.emptyAdmin : T.contracts.emptyMember}
+                caption={t("caption", { tenant: session.tenantName })}
+                empty={query ? t("noMatch", { query: filter.trim() }) : admin ? t("emptyAdmin") : t("emptyMember")}
                 onEdit={admin ? (index) => show({ kind: "edit", contract: contracts![index], index }) : undefined}
                 onDelete={admin ? (index) => show({ kind: "delete", contract: contracts![index], index }) : undefined}
                 disabled={prices.saving}

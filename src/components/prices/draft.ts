@@ -25,12 +25,18 @@ export function plainNumber(n: number): string {
   return exp < 0 ? `${sign}0.${"0".repeat(-exp - 1)}${int}${frac}` : `${sign}${int}${frac}${"0".repeat(exp - frac.length)}`;
 }
 
-/** The form's text of a contract (a new one: empty, in EUR). */
-export function draftOf(c?: ContractPrice): ContractDraft {
+/** The decimal mark of the page's language ("0,39" in German); the form reads either. */
+export type DecimalMark = "." | ",";
+
+/** A number as a form shows it: plain decimal text with the language's mark ("0.39", "0,39"). */
+export const formNumber = (n: number, mark: DecimalMark = ".") => plainNumber(n).replace(".", mark);
+
+/** The form's text of a contract (a new one: empty, in EUR), its numbers with `mark`. */
+export function draftOf(c?: ContractPrice, mark: DecimalMark = "."): ContractDraft {
   const d = {} as ContractDraft;
   for (const f of CONTRACT_FIELDS) {
     const v = c?.[f];
-    d[f] = v == null ? "" : typeof v === "number" ? plainNumber(v) : v;
+    d[f] = v == null ? "" : typeof v === "number" ? formNumber(v, mark) : v;
   }
   if (!d.currency) d.currency = "EUR";
   return d;

@@ -2,6 +2,7 @@
 // The tenant's price list and its one way to change: the whole list saved with
 // tRPC stations.prices.set (the server checks it all, as PUT /poi/prices does).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { PriceList } from "@/contract/prices";
 import { useTRPC } from "@/components/trpc";
 
@@ -16,6 +17,7 @@ export interface ListInput {
 export type ListEdit = (current: PriceList) => ListInput;
 
 export function usePriceList() {
+  const t = useTranslations("prices");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.stations.prices.get.queryOptions());
@@ -32,7 +34,7 @@ export function usePriceList() {
   /** Saves `edit` of the current list; rejects with the server's error (422 details at data.details). */
   async function save(edit: ListEdit): Promise<PriceList> {
     const current = list.data;
-    if (!current) throw new Error("The prices are not loaded yet.");
+    if (!current) throw new Error(t("notLoaded"));
     return set.mutateAsync(edit(current));
   }
 
