@@ -6,6 +6,7 @@
 // History lists the day and links to it. Axe on every state.
 // A tenant of its own: its first charging site on the way to Munich is made a one-point site (an
 // overlay), so that the two Hamburg tours leaving together meet there, without changing other specs' plans.
+import { onePointSite } from "./fleet-day-setup";
 import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -30,29 +31,6 @@ test.beforeAll(() => {
 });
 
 const enter = (page: Page, path: string) => signIn(page, { path, key, tenant: TENANT });
-
-/** The first charging site of a Hamburg -> Munich tour as the CSV plans it, made a one-point site for the tenant; its name. */
-async function onePointSite(page: Page): Promise<string> {
-  const headers = { authorization: `Bearer ${key}` };
-  const at = async (address: string) => {
-    const r = await page.request.get(`/routing/geocode?address=${encodeURIComponent(address)}`, { headers });
-    expect(r.status()).toBe(200);
-    const g = await r.json();
-    return [g.latitude, g.longitude];
-  };
-  const body = {
-    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, start_time_tour: "2026-12-01T07:00:00+01:00", poi_info: {},
-    section_list: [{ start_pos: await at("Hamburg"), stop_pos: await at("München"), payload_kg: 20000 }],
-  };
-  const r = await page.request.post("/planner", { headers, data: body, timeout: 60_000 });
-  expect(r.status()).toBe(200);
-  const plan = await r.json();
-  const first = plan.sections.map((x: { poi_summary: { id: number; name: string; charge_time_min?: number } }) => x.poi_summary).find((p: { charge_time_min?: number } | null) => (p?.charge_time_min ?? 0) > 0);
-  const external = plan.poi_list.find((p: { poi_id: number }) => p.poi_id === first.id).external_id;
-  const put = await page.request.put(`/poi/overlays/${encodeURIComponent(external)}`, { headers, data: { charge_points: 1 } });
-  expect(put.status()).toBe(200);
-  return first.name;
-}
 
 async function noViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -106,7 +84,7 @@ test("reads the CSV: each line's places, and every problem at its line", async (
 test("plans a day from place names: its own address, each tour linking to its plan, the conflict alone in a row of its own", async ({ page }) => {
   test.setTimeout(240_000);
   await enter(page, "/fleet/day");
-  const site = await onePointSite(page);
+  const site = await onePointSite(page, key);
   await page.getByRole("button", { name: "Plan the day" }).click();
   await expect(page).toHaveURL(DAY_URL, { timeout: 20_000 });
   dayPath = new URL(page.url()).pathname;

@@ -3,30 +3,15 @@
 // times on a 24-hour clock with the zone named; a vehicle added and a key created
 // and revoked through the German forms; axe finds no violation; screenshots at
 // 1440 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
+import { expectAxeClean, signInGerman } from "./german";
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, blockOutside, shot } from "./support";
+import { blockOutside, shot } from "./support";
 
 test.use({ locale: "de-DE" });
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 /** "28. Nov. 2026, 14:02 MEZ": day before month, 24-hour clock, the zone's German name (the browser's zone is Europe/Berlin). */
 const GERMAN_MOMENT = /^\d{1,2}\. [A-ZÄÖÜ][a-zä]{2,4}\.? \d{4}, ([01]\d|2[0-3]):[0-5]\d (MEZ|MESZ)$/;
-
-async function signInGerman(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
-  await page.getByRole("textbox", { name: "API-Schlüssel", exact: true }).fill(apiKey());
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-}
-
-async function expectAxeClean(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`)).toEqual([]);
-}
 
 async function shotsAtBothWidths(page: Page, name: string) {
   await shot(page, `i18n-de-${name}-1440.png`);

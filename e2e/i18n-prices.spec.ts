@@ -3,7 +3,7 @@
 // added through the German dialog with a decimal comma after a 422 shown at its field,
 // then edited (its price in the form with a comma) and deleted; axe finds no violation;
 // screenshots at 1440 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
+import { expectAxeClean, signInGerman } from "./german";
 import { expect, test, type Page } from "@playwright/test";
 import { apiKey, blockOutside, shot } from "./support";
 
@@ -27,21 +27,6 @@ async function putPrices(page: Page, list: { contracts: object[]; depot_energy_p
 
 async function getPrices(page: Page) {
   return (await page.request.get("/poi/prices", { headers: { authorization: `Bearer ${apiKey()}` } })).json();
-}
-
-async function signInGerman(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
-  await page.getByRole("textbox", { name: "API-Schlüssel", exact: true }).fill(apiKey());
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await expect(page.getByTestId("tenant-name")).toHaveText("e2e");
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-}
-
-async function expectAxeClean(page: Page) {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`)).toEqual([]);
 }
 
 async function shotsAtBothWidths(page: Page, name: string) {
