@@ -57,6 +57,13 @@ test("the result, the stop list, a map popup and the toolbar in German, axe clea
   for (const label of ["Laden", "Energie", "Leistung", "Ladestand an → ab"]) await expect(charge).toContainText(label);
   await expect(charge.getByRole("button", { name: /^Ladestopp 1: / })).toHaveAttribute("title", "Auf der Karte zeigen");
   await expect(charge.locator(".leg, [class*=leg]").first()).toContainText(/^Fahrt \d+(,\d)? km/);
+  // Why each stop is there, in the server's German words (the result's reason messages), none in English.
+  const reasons = stops.getByTestId("stop-reason");
+  await expect(reasons.first()).toBeVisible();
+  for (const text of await reasons.allInnerTexts()) {
+    expect(text).toMatch(/Nötig|Nicht nötig|Tägliche Ruhezeit|Pause \(EU|Wartet|Das Ziel der Tour|Ein Stopp der Anfrage|Gemacht, um/);
+    expect(text).not.toMatch(/Needed|Not needed|Daily rest|Break \(EU|destination|charges/);
+  }
 
   // The map key and a charging stop's popup on the map.
   const key = page.getByTestId("map-key");

@@ -146,6 +146,16 @@ export const DrivingBan = z
   .meta({ id: "DrivingBan" });
 export type DrivingBan = z.infer<typeof DrivingBan>;
 
+/** A text of the plan as a code and values (engine/text): the same words in the web app's languages. */
+export type TextMessageJson = { code: string; values: Record<string, string | number | TextMessageJson[]> };
+export const TextMessage: z.ZodType<TextMessageJson> = z.lazy(() =>
+  z.object({
+    code: z.string().describe("What the text says, e.g. `drivers.day_too_long` (docs/API.md, Texts as messages)"),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.array(TextMessage)]))
+      .describe("The figures and names it says: *_time instants (with `zone`), *_min minutes, *_pct fractions; a list: messages in turn"),
+  }),
+).meta({ id: "TextMessage" });
+
 /** Why a stop is there (engine/plan/stop-reasons.ts). */
 export const STOP_REASONS = ["energy", "break", "rest", "driving_ban", "saves_time", "cheaper_energy", "section_end", "destination"] as const;
 export const StopReason = z.enum(STOP_REASONS)
@@ -209,6 +219,7 @@ export const ResultPOISummary = z
       .describe("The ban the wait is for (the one whose end the truck waits for)"),
     reason: StopReason.nullish(),
     reason_text: z.string().nullish().describe("The reason in words, with the figures that make it"),
+    reason_message: TextMessage.nullish().describe("reason_text as a code and its values, to say it in another language"),
     gain: StopGain.nullish().describe("At a stop made for what it gains (saves_time, cheaper_energy): what it gains; null where that was not measured (a cost option's plan, or out of planning time)"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
@@ -394,6 +405,8 @@ export const PlanResult = z.looseObject({
   driving_bans: z.array(DrivingBan).nullish()
     .describe("Every truck driving ban the route meets while the tour runs (docs/driving-bans.md), and whether the plan waits for it; null with driving_bans: false"),
   warnings: z.array(z.string()).nullish(),
+  warning_messages: z.array(TextMessage).nullish()
+    .describe("`warnings` as codes and values, one per warning in the same order, to say them in another language (docs/API.md, Texts as messages)"),
   totals: z
     .object({
       distance_m: z.number(),
@@ -420,6 +433,7 @@ export const PlanResult = z.looseObject({
         charging_temperature_c: z.number().describe("The air temperature charging is planned at: the tour's coldest section (a preconditioned battery charges at most 15 % slower in the cold)"),
         sources: z.array(z.string()).describe("The sources of the sections' weather"),
         assumption: z.string().describe("The weather assumed, in words"),
+        assumption_message: TextMessage.nullish().describe("`assumption` as a code and values"),
       }).nullish().describe("The weather the plan assumed"),
     })
     .nullish()

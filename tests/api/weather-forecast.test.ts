@@ -121,6 +121,7 @@ describe("with a forecast service", () => {
     expect(res).toEqual({
       ok: true,
       values: [expected(munich), null, null],
+      detail: "1 of 3 points lie beyond the weather forecast's range (16 days ahead); 1 of 3 points have no valid coordinates or time",
       warning: "1 of 3 points lie beyond the weather forecast's range (16 days ahead); 1 of 3 points have no valid coordinates or time: climate normals used for them",
     });
     expect(fixture.requests).toHaveLength(1);
@@ -142,12 +143,12 @@ describe("with a forecast service", () => {
   it("gives no value where the provider has none (null), and says so", async () => {
     use("/nulls");
     const res = await forecastFor([munich, berlin]);
-    expect(res).toEqual({ ok: true, values: [null, null], warning: "the weather forecast has no values for 2 of 2 points: climate normals used for them" });
+    expect(res).toEqual({ ok: true, values: [null, null], detail: "the weather forecast has no values for 2 of 2 points", warning: "the weather forecast has no values for 2 of 2 points: climate normals used for them" });
   });
 });
 
 describe("when the forecast service fails", () => {
-  const failure = (reason: string, detail: string) => ({ ok: false, reason, warning: `weather forecast unavailable (${detail}); climate normals used` });
+  const failure = (reason: string, detail: string) => ({ ok: false, reason, detail, warning: `weather forecast unavailable (${detail}); climate normals used` });
 
   it("answers no forecast when the answer does not come within the time limit", async () => {
     use("/slow", 200);
@@ -226,6 +227,6 @@ describe("when the forecast service fails", () => {
 
 it("is off without WEATHER_URL", async () => {
   useWeather(null);
-  expect(await forecastFor([munich])).toEqual({ ok: false, reason: "off", warning: "weather forecast off (WEATHER_URL unset); climate normals used" });
+  expect(await forecastFor([munich])).toEqual({ ok: false, reason: "off", detail: "WEATHER_URL unset", warning: "weather forecast off (WEATHER_URL unset); climate normals used" });
   expect(fixture.requests).toHaveLength(0);
 });

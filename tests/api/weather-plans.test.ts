@@ -114,10 +114,10 @@ describe("weather in plans", () => {
     };
     const out = await withForecast(input);
     expect(out.sections[0].weather).toBeUndefined();
-    expect(out.weatherWarnings?.[0]).toMatch(/Weather forecast unavailable .*climate normals used/);
+    expect(out.weatherWarnings?.[0].text).toMatch(/Weather forecast unavailable .*climate normals used/);
     useWeather({ url: `${fixture.url}/slow`, timeoutMs: 300 });
     const slow = await withForecast(input);
-    expect(slow.weatherWarnings?.[0]).toMatch(/timeout/);
+    expect(slow.weatherWarnings?.[0].text).toMatch(/timeout/);
     useWeather(undefined);
   });
 

@@ -4,7 +4,8 @@
 // white. The shell's top bar and the buttons are left off the printout.
 // Words from the catalogs ("historyPrint", "historyCompareRows", "historySummary").
 import { useTranslations } from "next-intl";
-import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime, pageLocale } from "@/components/planner/format";
+import { warningTexts } from "@/i18n/server-text";
 import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 import type { OptimizationResultResponse } from "@/contract/result";
 import styles from "./history.module.css";
@@ -119,7 +120,7 @@ function PrintedPlan({ result: r, points, t }: { result: OptimizationResultRespo
         <>
           <h2>{t("warningsHeading")}</h2>
           <ul>
-            {r.warnings.map((w) => (
+            {warningTexts(r, pageLocale()).map((w) => (
               <li key={w}>{w}</li>
             ))}
           </ul>

@@ -3,7 +3,8 @@
 // Words from the catalogs ("historyCompareRows"); the translator is an argument so tests run both languages.
 import type { useTranslations } from "next-intl";
 import type { OptimizationResultResponse } from "@/contract/result";
-import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime } from "@/components/planner/format";
+import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime, pageLocale } from "@/components/planner/format";
+import { serverText } from "@/i18n/server-text";
 import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 
 export interface CompareRow {
@@ -77,8 +78,8 @@ export function inputRows(A: Plan, B: Plan, t: CompareTranslator): CompareRow[] 
     numeric(t("valueOfTime"), ca?.value_of_time_eur_per_h, cb?.value_of_time_eur_per_h, (x) => fmtNum(x, "EUR/h", 2)),
     numeric(t("costPerKm"), ca?.cost_per_km_eur, cb?.cost_per_km_eur, (x) => fmtNum(x, "EUR/km", 2)),
     numeric(t("pricedShare"), ca?.energy_priced_share, cb?.energy_priced_share, (x) => fmtSoc(x)),
-    // The weather's assumption is the server's own text.
-    text(t("weather"), wa?.assumption ?? "–", wb?.assumption ?? "–"),
+    // The weather's assumption is the server's own text, in the page's language where it has its words.
+    text(t("weather"), wa ? serverText(wa.assumption, wa.assumption_message, pageLocale()) : "–", wb ? serverText(wb.assumption, wb.assumption_message, pageLocale()) : "–"),
     text(t("batteryStart"), A.result ? fmtSoc(A.result.battery_level_start) : "–", B.result ? fmtSoc(B.result.battery_level_start) : "–"),
   ];
 }

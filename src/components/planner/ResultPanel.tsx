@@ -14,7 +14,8 @@ import { Timeline } from "@/components/result/Timeline";
 import { Totals } from "@/components/result/Totals";
 import { fmtMoney } from "@/components/result/tolls";
 import type { OptimizationResultResponse } from "@/contract/result";
-import { differentDay, fmtBanWait, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime } from "./format";
+import { differentDay, fmtBanWait, fmtDuration, fmtKm, fmtNum, fmtSoc, fmtSpan, fmtTime, pageLocale } from "./format";
+import { warningTexts } from "@/i18n/server-text";
 import styles from "./planner.module.css";
 import { planStops, type PlanStop, type TourPoint } from "./stops";
 
@@ -155,7 +156,7 @@ export function ResultPanel({ result, points, submitWarnings, onFocusStop, optio
   const stopWords = useTranslations("planStops");
   const stops = useMemo(() => planStops(result, points ?? [], stopWords), [result, points, stopWords]);
   const route = useMemo(() => routeOnMap(result), [result]);
-  const warnings = [...new Set([...submitWarnings, ...(result.warnings ?? [])])];
+  const warnings = [...new Set([...submitWarnings, ...warningTexts(result, pageLocale())])];
   const filterWords = useTranslations("filters");
   const info = notDrivableInfo(result, submitWarnings, filterWords);
   const chartWords = useTranslations("socChart");

@@ -6,6 +6,7 @@ import type { OptimizationResultResponse, ResultSection } from "@/contract/resul
 import { isRoadsideBreak, tourPointOfSections } from "@/engine/export/stops";
 import { decodePolyline } from "@/engine/network/polyline";
 import { MESSAGES } from "@/i18n/messages";
+import { serverText } from "@/i18n/server-text";
 import { pageLocale } from "./format";
 
 export type StopsTranslator = ReturnType<typeof useTranslations<"planStops">>;
@@ -182,7 +183,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
       truckAccess: p.truck_access ?? null,
       truckAccessEvidence: str(p.truck_access_evidence),
       ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: str(p.driving_ban?.label), until: str(p.driving_ban?.end_time) } : null,
-      reason: str(p.reason_text),
+      reason: p.reason_text ? serverText(p.reason_text, p.reason_message, pageLocale()) : null,
       weather: s.weather ? weatherText(s.weather, t) : null,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,

@@ -239,7 +239,7 @@ export function assembleSections(
         departure_time: iso(departure),
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
-        ...pauseReason(pause.kind, pause.minutes, "Taken by the road where it fell due."),
+        ...pauseReason(pause.kind, pause.minutes, "by_road"),
       };
       soc = arriveSoc;
     } else {

@@ -4,6 +4,7 @@
 // quarter of the value of time, and of the cheapest that no other matches or beats in both, from
 // the fastest to the cheapest. Each is a whole result (GET .../result?option=K); the main result is
 // the request's.
+import { saidOf, warningFields } from "../text/message";
 import type { CostOption, PlanResult } from "../../contract/result";
 import { SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
 import type { TenantPrices } from "../cost/contracts";
@@ -164,7 +165,8 @@ function withChosenLine(alternatives: PlanResult["route_alternatives"], r: PlanR
  * (they name route_alternatives) and its list, the chosen route's figures there made this plan's.
  */
 export function asRequestPlan(main: PlanResult, r: PlanResult, objective: Objective): PlanResult {
-  const routeWarnings = (main.warnings ?? []).filter((w) => w.includes("(route_alternatives)") && !(r.warnings ?? []).includes(w));
+  const own = saidOf(r);
+  const routeWarnings = saidOf(main).filter((w) => w.text.includes("(route_alternatives)") && !own.some((o) => o.text === w.text));
   const alternatives = withChosenLine(main.route_alternatives, r, objective);
-  return { ...asObjective(r, objective), warnings: [...(r.warnings ?? []), ...routeWarnings], route_alternatives: alternatives ?? r.route_alternatives };
+  return { ...asObjective(r, objective), ...warningFields([...own, ...routeWarnings]), route_alternatives: alternatives ?? r.route_alternatives };
 }

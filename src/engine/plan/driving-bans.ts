@@ -3,6 +3,7 @@
 // stretches of route in that country. A ban on a regional holiday (DE) holds on the stretches in its
 // Länder, as far as the postcode places tell them (bans/regions.ts: near a border, both); without
 // that data it is kept on the whole country's part of the route.
+import { say, type Said } from "../text/message";
 import type { DrivingBan } from "../../contract/result";
 import { banPeriods } from "../bans/calendar";
 import { applyOverrides, type BanOverrides } from "../bans/overrides";
@@ -124,29 +125,25 @@ export function drivingBansOf(bans: RouteBans, plan: OptimizePlan | null, fromMs
     }));
 }
 
-const hm = (min: number) => `${Math.floor(min / 60)} h ${String(Math.round(min % 60)).padStart(2, "0")} min`;
 
 /** What the plan says of the bans it waits for: how long, which, and which of them are estimates or applied beyond their region. */
-export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): string[] {
+export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): Said[] {
   const { periods } = bans;
   const waits = plan?.banWaits ?? [];
   if (!waits.length) return [];
   const met = [...new Set(waits.flatMap((w) => w.refs))].map((r) => periods[r]).filter((p) => p !== undefined);
   const total = waits.reduce((a, w) => a + w.minutes, 0);
-  const out = [
-    `The plan waits ${hm(total)} for truck driving bans (${[...new Set(met.map((p) => p.label))].join("; ")}): ` +
-      `each wait is a stop of its own ("Driving ban") or makes a stop longer (driving_ban_wait_min); driving_bans lists every ban on the route during the tour.`,
-  ];
+  const out = [say("bans.waits", { total_min: total, labels: [...new Set(met.map((p) => p.label))].join("; ") })];
   const estimates = met.filter((p) => p.confidence === "estimate");
   if (estimates.length) {
-    out.push(`The ban calendar of ${[...new Set(estimates.map((p) => p.rule))].join(", ")} for these dates is an estimate (the pattern of a published year carried on): confirm it before the tour.`);
+    out.push(say("bans.estimated", { rules: [...new Set(estimates.map((p) => p.rule))].join(", ") }));
   }
   const regional = met.filter((p) => p.regions?.length);
   const named = [...new Set(regional.flatMap((p) => p.regions!))].join(", ");
   if (regional.length && bans.unresolvedRegions) {
-    out.push(`A regional holiday's ban (${named}) is kept on the whole ${[...new Set(regional.map((p) => p.country))].join(", ")} part of the route: the route's regions are not resolved.`);
+    out.push(say("bans.regional_unresolved", { regions: named, countries: [...new Set(regional.map((p) => p.country))].join(", ") }));
   } else if (regional.length) {
-    out.push(`A regional holiday's ban (${named}) is kept where the route is in those regions, and within ${BORDER_BAND_KM} km of their borders (regions told by the nearest postcode places).`);
+    out.push(say("bans.regional", { regions: named, band_km: BORDER_BAND_KM }));
   }
   return out;
 }

@@ -27,7 +27,7 @@ import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput, SectionWeather } from "./types";
 import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
-import { instantText } from "../time/local-time";
+import { part, say, warningFields, type MessageCode, type Said } from "../text/message";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
 import { ambientOf, isReference, legWeather } from "./weather";
@@ -47,7 +47,7 @@ export interface PlannedRoute {
   weather: SectionWeather[];
   /** The route's profile at 20 C in still air; null where every section's weather is that. */
   referenceProfile: RouteProfile | null;
-  warnings: string[];
+  warnings: Said[];
 }
 
 export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(data, input.sections)): PlannedRoute {
@@ -90,11 +90,10 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
   });
   const usableSites = new Set(candidates.map((c) => c.hit.station.poiId)).size;
   if (kept.length > usableSites) {
-    warnings.push(
-      `${kept.length - usableSites} of ${kept.length} stations in the corridor were not considered as stops: ` +
-        `below ${MIN_STOP_POWER_KW} kW, no connector this vehicle can use (${connectorsOf(input)})` +
-        closedToTrucks(kept.map((h) => h.station)),
-    );
+    warnings.push(say("stations.not_usable", {
+      unusable: kept.length - usableSites, total: kept.length, min_kw: MIN_STOP_POWER_KW, connectors: connectorsOf(input),
+      closed: closedToTrucks(kept.map((h) => h.station)),
+    }));
   }
   warnings.push(...weather.warnings);
   return { legs, profile, hits, candidates, sectionChargers: sectionChargers(input.vehicle, input.sections, data.stations), weather: weather.legs, referenceProfile: reference, warnings };
@@ -163,13 +162,9 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
     const gap = optimized.stats.gapMin ?? 0;
-    warnings.push(
-      request.objective
-        ? `The charging plan is the best found within the planning limits for the ${input.objective} objective, not proven the best possible: ` +
-          `a better one would be at most ${Math.ceil(gap * 100) / 100} EUR ahead (energy and value of time). Shorter tours are planned exactly.`
-        : `The charging plan is the fastest found within the planning limits, not proven the fastest possible: ` +
-          `a faster one would save at most ${Math.ceil(gap)} min. Shorter tours are planned exactly.`,
-    );
+    warnings.push(request.objective
+      ? say("search.not_proven_best", { objective: input.objective ?? "fastest", gap_eur: Math.ceil(gap * 100) / 100 })
+      : say("search.not_proven_fastest", { gap_minutes: Math.ceil(gap) }));
   }
   // What each shortened day drives in the plan (the stops show the same), beside the most it was allowed.
   const planDays = optimized.ok ? dutyDays(optimized, request, span) : [];
@@ -178,36 +173,32 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     if (c === null) return [];
     const driven = planDays[i] ? planDays[i].driveMin - (i === 0 ? before : 0) : null;
     // The driver's day began long enough before the tour that it ends before any driving.
-    if (i === 0 && driven !== null && driven < 0.5) return [`day 1 before the tour drives at all: the driver first takes a daily rest at the start (the duty day began ${hm((request.departureMs - span.restEndedMs) / 60_000)} before the departure)`];
-    return [driven === null ? `day ${i + 1} after at most ${hm(c)}` : `day ${i + 1} after ${hm(driven)} of the tour's driving (at most ${hm(c)}${i === 0 && before ? `, with the ${hm(before)} driven before the tour` : ""})`];
+    if (i === 0 && driven !== null && driven < 0.5) return [part("drivers.day_rests_first", { began_min: (request.departureMs - span.restEndedMs) / 60_000 })];
+    return [driven === null
+      ? part("drivers.day_ends_at_most", { day: i + 1, cap_min: c })
+      : part("drivers.day_ends_after", { day: i + 1, driven_min: driven, cap_min: c, before: i === 0 && before ? "yes" : "no", before_min: before })];
   });
   if (shortened.length) {
-    warnings.push(
-      `EU 561/2006 Art. 8(2): a daily rest must be complete within 24 h of the end of the previous one, so a day from a rest's end to the next ` +
-        `rest spans at most ${hm(span.maxSpanMin)}${span.lastSpanMin !== span.maxSpanMin ? ` (the tour's last day ${hm(span.lastSpanMin)})` : ""}; ` +
-        `to keep it this plan ends its driving ${shortened.join(", ")}.`,
-    );
+    warnings.push(say("drivers.day_span_shortened", {
+      max_span_min: span.maxSpanMin, last_span_min: span.lastSpanMin, last_differs: span.lastSpanMin !== span.maxSpanMin ? "yes" : "no", days: shortened,
+    }));
   }
   for (const d of tooLong) {
-    warnings.push(
-      `EU 561/2006 Art. 8(2) is not kept: the duty day from ${instantText(d.fromMs, departureZone)} to ${instantText(d.toMs, departureZone)} spans ` +
-        `${hm(spanMin(d))}, more than ${hm(d.last ? span.lastSpanMin : span.maxSpanMin)}: the driver needs a daily rest within it, and no plan with ` +
-        `shorter driving days was found within the planning limits (or waiting and service alone fill the day).`,
-    );
+    warnings.push(say("drivers.day_too_long", {
+      from_time: new Date(d.fromMs).toISOString(), to_time: new Date(d.toMs).toISOString(), zone: departureZone,
+      span_min: spanMin(d), limit_min: d.last ? span.lastSpanMin : span.maxSpanMin,
+    }));
   }
   const earliestRest = input.driver?.earliestRestDriveMin ?? 0;
   if (earliestRest > 0 && optimized.ok && optimized.breaks.some((b) => b.kind === "rest")) {
-    warnings.push(
-      `As the driver prefers, no daily rest is taken by choice before ${hm(earliestRest)} of driving in the day (a rest due where the day's driving ends, ` +
-        `or a wait for a driving ban, may come sooner); under this preference the plan is the best the search found, not proven the best.`,
-    );
+    warnings.push(say("drivers.earliest_rest", { earliest_min: earliestRest }));
   }
   const estimated = optimized.ok ? estimatedStops(optimized, candidates) : null;
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
   if (unknownAccess) warnings.push(unknownAccess);
   warnings.push(...banWarnings(optimized.ok ? optimized : null, bans));
-  if (data.bans?.overridesProblem && input.drivingBans !== false) warnings.push(data.bans.overridesProblem);
+  if (data.bans?.overridesProblem && input.drivingBans !== false) warnings.push(say("bans.overrides_unreadable", { detail: data.bans.overridesProblem }));
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));
   const departure = input.departureMs + input.serviceTimeDepartureMin * 60_000;
   const windows = input.sections.some((s) => s.openingTime);
@@ -231,7 +222,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     not_drivable_reason: optimized.ok ? null : notDrivableReason(optimized, candidates.length, timeline.reserveCrossM, uncovered(data, profile, timeline.reserveCrossM ?? optimized.atM)),
     toll_summary: tolls,
     driving_bans: input.drivingBans === false ? null : drivingBansOf(bans, optimized.ok ? optimized : null, departure, timeline.endMs),
-    warnings,
+    ...warningFields(warnings),
     totals: {
       distance_m: Math.round(timeline.distanceM),
       driving_time_min: round1(timeline.drivingMin),
@@ -273,7 +264,6 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const hm = (min: number) => `${Math.floor(min / 60)} h${Math.round(min % 60) ? ` ${String(Math.round(min % 60)).padStart(2, "0")} min` : ""}`;
 
 /** The 24-hour rule for this driver: the last rest's end, and how long a day may span with 11 h (or a reduced 9 h) rest after it. */
 function spanRules(input: PlanInput, rules: BreakRules): SpanRules {
@@ -340,33 +330,27 @@ function uncovered(data: PlanData, profile: RouteProfile, atM: number): string |
 }
 
 /** Says how many stops charge at a power the data only assumes, and where. */
-function estimatedStops(plan: OptimizePlan, candidates: Candidate[]): string | null {
+function estimatedStops(plan: OptimizePlan, candidates: Candidate[]): Said | null {
   const sites = plan.stops.map((s) => candidates[s.station].hit.station).filter((s) => s.powerEstimated);
   if (sites.length === 0) return null;
-  const countries = [...new Set(sites.map((s) => s.country))].sort().join(", ");
-  return `${sites.length} of ${plan.stops.length} charging stops charge at an estimated power (${countries}): the source states no power ` +
-    `for those sites, so the plan assumes one (50 kW, or the network's published class) and their charge times are estimates too (power_estimated: true).`;
+  return say("stations.power_estimated", { count: sites.length, stops: plan.stops.length, countries: [...new Set(sites.map((s) => s.country))].sort().join(", ") });
 }
 
 /** The plan's charging stops whose truck access no data states (truck_access "unknown"), said rather than assumed. */
-function unknownTruckAccess(plan: OptimizePlan, candidates: Candidate[]): string | null {
+function unknownTruckAccess(plan: OptimizePlan, candidates: Candidate[]): Said | null {
   const sites = [...new Map(plan.stops.map((s) => candidates[s.station].hit.station).filter((s) => !truckAccessOf(s).known).map((s) => [s.poiId, s])).values()];
   if (sites.length === 0) return null;
-  const names = sites.slice(0, 5).map((s) => s.name).join("; ") + (sites.length > 5 ? `; and ${sites.length - 5} more` : "");
-  return `Truck access is not known at ${sites.length} of the plan's charging stops (${names}): no source says a truck can reach, charge ` +
-    `and park there (truck_access "unknown"); check them, or state it with a station overlay (PUT /poi/overlays/{external_id}). ` +
-    `The plan takes a known truck site instead wherever one is nearly as good (a detour at most ${TRUCK_SITE_MARGIN_MIN} min longer, the same power).`;
+  return say("stations.truck_access_unknown", {
+    count: sites.length, names: sites.slice(0, 5).map((s) => s.name).join("; "), more: Math.max(0, sites.length - 5), margin_minutes: TRUCK_SITE_MARGIN_MIN,
+  });
 }
 
-/** ", or closed to trucks (…)" naming who closed them: the source's OSM tag or a station overlay; "" when none is closed. */
-function closedToTrucks(sites: Candidate["hit"]["station"][]): string {
+/** Who closed sites to trucks: the source's OSM tag ("source"), a station overlay, both, or none. */
+function closedToTrucks(sites: Candidate["hit"]["station"][]): "source" | "overlay" | "both" | "none" {
   const closed = sites.filter((s) => s.truckAccess === "no");
   const byOverlay = (s: Candidate["hit"]["station"]) => s.provenance?.truckAccess?.startsWith("overlay") === true;
-  const by = [
-    closed.some((s) => !byOverlay(s)) ? "by the source: OpenStreetMap hgv=no" : null,
-    closed.some(byOverlay) ? `by a station overlay: truck_approved "none"` : null,
-  ].filter(Boolean);
-  return by.length ? `, or closed to trucks (${by.join("; ")})` : "";
+  const bySource = closed.some((s) => !byOverlay(s)), overlay = closed.some(byOverlay);
+  return bySource && overlay ? "both" : bySource ? "source" : overlay ? "overlay" : "none";
 }
 
 function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null, noData: string | null) {
@@ -482,12 +466,15 @@ function weatherTotals(sections: PlanResult["sections"], chargeTemperatureC: num
   const temps = ws.map((w) => w.ambient_temperature_c);
   const sources = [...new Set(ws.map((w) => w.source))];
   const lo = Math.min(...temps), hi = Math.max(...temps);
-  const range = lo === hi ? `${lo} °C` : `${lo} to ${hi} °C`;
-  const named: Record<string, string> = { request: "as requested", forecast: "forecast", climate_normal: "1991-2020 climate normals, an estimate", reference: "the model's reference, no weather known" };
+  const assumption = say("weather.assumption", {
+    low_c: lo, high_c: hi, same: lo === hi ? "yes" : "no",
+    sources_list: sources.map((s) => part(`weather.source.${s}` as MessageCode)),
+  });
   return {
     extra_kWh: round1(ws.reduce((a, w) => a + w.extra_kWh, 0)),
     charging_temperature_c: Math.round(chargeTemperatureC * 10) / 10,
     sources,
-    assumption: `${range} (${sources.map((s) => named[s]).join("; ")})`,
+    assumption: assumption.text,
+    assumption_message: { code: assumption.code, values: assumption.values },
   };
 }

@@ -5,6 +5,7 @@
 import { haversineM } from "../geo";
 import type { RoadNetwork } from "../network/types";
 import type { PlanSection } from "./types";
+import { say, type Said } from "../text/message";
 
 /** A section longer than this many times its straight-line distance is implausible for a truck route. */
 export const IMPLAUSIBLE_DETOUR_FACTOR = 1.6;
@@ -12,17 +13,16 @@ export const IMPLAUSIBLE_DETOUR_FACTOR = 1.6;
 const MIN_STRAIGHT_M = 20_000;
 
 /** One warning per section whose route is implausibly long for its straight-line distance. */
-export function implausibleRoutes(sections: PlanSection[], legLengthM: number[], net: RoadNetwork): string[] {
-  const out: string[] = [];
+export function implausibleRoutes(sections: PlanSection[], legLengthM: number[], net: RoadNetwork): Said[] {
+  const out: Said[] = [];
   sections.forEach((s, k) => {
     const straight = haversineM(s.start[0], s.start[1], s.stop[0], s.stop[1]);
     const road = legLengthM[k];
     if (straight < MIN_STRAIGHT_M || road <= IMPLAUSIBLE_DETOUR_FACTOR * straight) return;
-    out.push(
-      `Section ${k + 1}${s.sectionId ? ` (${s.sectionId})` : ""}: the route is ${km(road)}, ${(road / straight).toFixed(1)} times the ` +
-        `${km(straight)} straight-line distance. The road network ${describe(net)} is coarse there, so the route, its time and energy may be ` +
-        `far from the real trip; plan it on a detailed network of that region (npm run network:import).`,
-    );
+    out.push(say("route.implausible", {
+      section: k + 1, has_id: s.sectionId ? "yes" : "no", section_id: s.sectionId ?? "", road_km: km(road),
+      ratio: Math.round((road / straight) * 10) / 10, straight_km: km(straight), network: describe(net),
+    }));
   });
   return out;
 }
@@ -33,4 +33,4 @@ export function describe(net: RoadNetwork): string {
   return source ? `${net.id} (${source})` : net.id;
 }
 
-const km = (m: number) => `${Math.round(m / 1000).toLocaleString("en-GB")} km`;
+const km = (m: number) => Math.round(m / 1000);

@@ -16,6 +16,7 @@
 // still beat the best plan found; its charging search is told the best plan's value (cutoffFor)
 // and stops where it shows that no plan on the route gets below it. Past ROUTE_CHOICE_WORK label
 // sets over all routes, the routes left are listed unplanned (a tour of many days).
+import { say, saidOf, warningFields } from "../text/message";
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
@@ -271,14 +272,14 @@ function searchRoutes(
     const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
     return describe(o, r, reason, chosen, objective, cutOff.has(o));
   });
-  const warnings = [...(chosen.r.warnings ?? [])];
+  const warnings = saidOf(chosen.r);
   if (input.avoidTolls && !chosen.o.tollFree && chosen.r.status === "succeeded") {
-    warnings.push(`avoid_tolls: no drivable route of the ${options.length} considered is free of tolls (route_alternatives); the plan takes the best of them under the ${objective} objective.`);
+    warnings.push(say("route.no_toll_free", { count: options.length, objective }));
   }
   if (!forced && chosen.o !== options[0]) {
-    warnings.push(`The plan takes another road than the fastest on ${chosen.o.choice.filter((j) => j > 0).length} section(s); the fastest road is ${alternatives[0].note} (route_alternatives).`);
+    warnings.push(say("route.not_fastest", { count: chosen.o.choice.filter((j) => j > 0).length, fastest: alternatives[0].note }));
   }
-  return { ...chosen.e, result: { ...chosen.r, warnings }, alternatives };
+  return { ...chosen.e, result: { ...chosen.r, ...warningFields(warnings) }, alternatives };
 }
 
 /** A route_alternatives entry. */

@@ -10,6 +10,8 @@ import { SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
 import { valueOfTime } from "./optimizer-input";
 import { lateMinOf, objectiveOf } from "./route-choice";
 import type { PlanData, PlanInput, RouteStretch } from "./types";
+import { explained, type Explained } from "./stop-reasons";
+import { part, say, type TextMessage } from "../text/message";
 
 type Objective = NonNullable<PlanInput["objective"]>;
 
@@ -93,12 +95,13 @@ export function withStopGains(
     }
     const worse = !alt || alt.status !== "succeeded" || lateMinOf(alt) > lateMinOf(result) + 0.05 || (alt.driving_rules?.duty_span_kept === false && result.driving_rules?.duty_span_kept !== false);
     if (worse) {
-      const between = `between ${neighbour(result.sections, at, -1)} and ${neighbour(result.sections, at, 1)}`;
+      const between = { before: [neighbour(result.sections, at, -1)], after: [neighbour(result.sections, at, 1)] };
+      const reason = next.poi_summary!.reason ?? "energy";
       Object.assign(next.poi_summary!, !alt || alt.status !== "succeeded"
-        ? { reason: "energy", reason_text: `Needed: with no charging stop ${between}, no drivable plan exists.` }
+        ? explained("energy", say("stop.needed_for_plan", between))
         : lateMinOf(alt) > lateMinOf(result) + 0.05
-          ? { reason_text: `Made to keep a time window: with no charging stop ${between}, the tour would be late at a window.` }
-          : { reason_text: `Made to keep the 24-hour rule: with no charging stop ${between}, a duty day would run too long.` });
+          ? explained(reason, say("stop.keeps_window", between))
+          : explained(reason, say("stop.keeps_day_span", between)));
       continue;
     }
     const gain = {
@@ -122,20 +125,18 @@ export function withStopGains(
 }
 
 /** The place the truck charges before (-1) or after (1) section i's stop, by name. */
-function neighbour(sections: ResultSection[], i: number, dir: -1 | 1): string {
+function neighbour(sections: ResultSection[], i: number, dir: -1 | 1): TextMessage {
   for (let j = i + dir; j >= 0 && j < sections.length; j += dir) {
     const p = sections[j].poi_summary;
-    if ((Number(p?.energy_kWh) || 0) > 0) return p?.name ?? "the previous stop";
+    if ((Number(p?.energy_kWh) || 0) > 0) return p?.name ? part("stop.neighbour.named", { name: p.name }) : part("stop.neighbour.previous");
   }
-  return dir < 0 ? "the start" : "the destination";
+  return part(dir < 0 ? "stop.neighbour.start" : "stop.neighbour.destination");
 }
 
-function explainGain(gain: { minutes: number; eur: number }, objective: Objective): { reason: StopReason; reason_text: string } {
+function explainGain(gain: { minutes: number; eur: number }, objective: Objective): Explained {
   const time = gain.minutes > 0.05, cash = gain.eur > 0.005;
   const reason: StopReason = time && !cash ? "saves_time" : cash && !time ? "cheaper_energy" : objective === "fastest" ? "saves_time" : "cheaper_energy";
-  const parts = [
-    `${gain.minutes >= 0 ? `${gain.minutes} min longer` : `${-gain.minutes} min shorter`}`,
-    `${gain.eur >= 0 ? `${gain.eur.toFixed(2)} EUR dearer` : `${(-gain.eur).toFixed(2)} EUR cheaper`}`,
-  ];
-  return { reason, reason_text: `Not needed to reach the next point. With no charging stop between the places it charges before and after, the tour would be ${parts.join(" and ")} (${objective}).` };
+  return explained(reason, say("stop.gain", {
+    longer: gain.minutes >= 0 ? "yes" : "no", minutes: Math.abs(gain.minutes), dearer: gain.eur >= 0 ? "yes" : "no", eur: Math.abs(gain.eur), objective,
+  }));
 }

@@ -7,14 +7,20 @@ import type { StopReason } from "../../contract/result";
 import { dayCap } from "../charging/breaks";
 import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type PlannedBreak, type PlannedStop } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
+import { say, type TextMessage } from "../text/message";
 
 const EPS_KWH = 1e-6;
-const hm = (min: number) => `${Math.floor(min / 60)} h ${String(Math.round(min % 60)).padStart(2, "0")}`;
-const pct = (soc: number) => `${Math.round(soc * 100)} %`;
 
 export interface Explained {
   reason: StopReason;
   reason_text: string;
+  /** reason_text as a message, for the web app's languages. */
+  reason_message: TextMessage;
+}
+
+/** The reason, its words and its message. */
+export function explained(reason: StopReason, said: ReturnType<typeof say>): Explained {
+  return { reason, reason_text: said.text, reason_message: { code: said.code, values: said.values } };
 }
 
 /**
@@ -22,17 +28,17 @@ export interface Explained {
  * charger of the corridor or a section end's charger; the destination where none comes first.
  */
 function nextChargePoint(request: OptimizeInput<ChargeConnector>, fromM: number) {
-  let best: { distM: number; driveMin: number; energyKWh: number; floorSoc: number; what: string } | null = null;
+  let best: { distM: number; driveMin: number; energyKWh: number; floorSoc: number; what: "charger" | "section_charger" | "destination" } | null = null;
   for (const st of request.stations) {
     if (st.distM > fromM + 1 && (!best || st.distM < best.distM)) {
-      best = { distM: st.distM, driveMin: st.driveMin + st.detourMin / 2, energyKWh: st.energyKWh + st.detourKWh / 2, floorSoc: request.reserveSoc, what: "the next charger on the way" };
+      best = { distM: st.distM, driveMin: st.driveMin + st.detourMin / 2, energyKWh: st.energyKWh + st.detourKWh / 2, floorSoc: request.reserveSoc, what: "charger" };
     }
   }
   for (const w of request.waypoints) {
-    if (w.charger && w.distM > fromM + 1 && (!best || w.distM < best.distM)) best = { distM: w.distM, driveMin: w.driveMin, energyKWh: w.energyKWh, floorSoc: request.reserveSoc, what: "the next section end's charger" };
+    if (w.charger && w.distM > fromM + 1 && (!best || w.distM < best.distM)) best = { distM: w.distM, driveMin: w.driveMin, energyKWh: w.energyKWh, floorSoc: request.reserveSoc, what: "section_charger" };
   }
   const end = request.waypoints[request.waypoints.length - 1];
-  return best && best.distM < end.distM ? best : { distM: end.distM, driveMin: end.driveMin, energyKWh: end.energyKWh, floorSoc: Math.max(request.endSoc, request.reserveSoc), what: "the destination" };
+  return best && best.distM < end.distM ? best : { distM: end.distM, driveMin: end.driveMin, energyKWh: end.energyKWh, floorSoc: Math.max(request.endSoc, request.reserveSoc), what: "destination" };
 }
 
 /**
@@ -77,29 +83,28 @@ export function chargeStopReason(
 ): Explained {
   if (chargeNeeded(stop, request)) {
     const next = nextChargePoint(request, request.stations[stop.station].distM);
-    const floor = next.what === "the destination" && request.endSoc > request.reserveSoc ? `the requested ${pct(request.endSoc)}` : `the ${pct(request.reserveSoc)} reserve`;
-    const pause = stop.breakKind === "rest" ? " The driver's daily rest is taken during it." : stop.breakKind === "break" ? " The driver's break is taken during it." : "";
-    return { reason: "energy", reason_text: `Needed to reach ${next.what}: arriving at ${pct(stop.arrivalSoc)}, the truck would fall below ${floor} without this charge.${pause}` };
+    const requested = next.what === "destination" && request.endSoc > request.reserveSoc;
+    return explained("energy", say("stop.energy", {
+      next: next.what, arrival_pct: stop.arrivalSoc, floor: requested ? "requested" : "reserve",
+      floor_pct: requested ? request.endSoc : request.reserveSoc, pause: stop.breakKind ?? "none",
+    }));
   }
-  if (stop.breakKind && pauseDue(stop, plan, request)) return pauseReason(stop.breakKind, stop.breakMin, "The truck charges during it.");
-  if (stop.banWaitMin) return { reason: "driving_ban", reason_text: `Waits here for a truck driving ban to end (${hm(stop.banWaitMin)}); the truck charges during the wait.` };
-  return objective === "cheapest"
-    ? { reason: "cheaper_energy", reason_text: "Not needed to reach the next point: energy here costs less than later." }
-    : { reason: "saves_time", reason_text: "Not needed to reach the next point: charging here shortens the tour." };
+  if (stop.breakKind && pauseDue(stop, plan, request)) return pauseReason(stop.breakKind, stop.breakMin, "charges");
+  if (stop.banWaitMin) return explained("driving_ban", say("stop.ban_wait_charging", { wait_min: stop.banWaitMin }));
+  return objective === "cheapest" ? explained("cheaper_energy", say("stop.cheaper_energy")) : explained("saves_time", say("stop.saves_time"));
 }
 
-export function pauseReason(kind: PlannedBreak["kind"], minutes: number, tail = ""): Explained {
-  const text = kind === "rest"
-    ? `Daily rest (EU 561/2006 Art. 8): ${hm(minutes)} before the next day's driving.`
-    : `Break (EU 561/2006 Art. 7): ${Math.round(minutes)} min after at most 4 h 30 of driving.`;
-  return { reason: kind, reason_text: tail ? `${text} ${tail}` : text };
+/** A pause the law requires; `then`: what else happens during it. */
+export function pauseReason(kind: PlannedBreak["kind"], minutes: number, then: "charges" | "by_road" | "none" = "none"): Explained {
+  return kind === "rest"
+    ? explained("rest", say("stop.rest", { rest_min: minutes, then }))
+    : explained("break", say("stop.break", { minutes: Math.round(minutes), then }));
 }
 
 export function banReason(minutes: number, label: string | undefined): Explained {
-  return { reason: "driving_ban", reason_text: `Waits ${hm(minutes)} by the road for a truck driving ban to end${label ? ` (${label})` : ""}.` };
+  return explained("driving_ban", say("stop.ban_wait", { wait_min: minutes, has_label: label ? "yes" : "no", label: label ?? "" }));
 }
 
 export function sectionEndReason(last: boolean, charges: boolean): Explained {
-  const base = last ? "The tour's destination." : "A stop of the request (the end of a section).";
-  return { reason: last ? "destination" : "section_end", reason_text: charges ? `${base} The truck charges at its charger during the stay.` : base };
+  return explained(last ? "destination" : "section_end", say("stop.section_end", { last: last ? "yes" : "no", charges: charges ? "yes" : "no" }));
 }

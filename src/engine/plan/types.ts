@@ -1,3 +1,4 @@
+import type { Said } from "../text/message";
 import type { BanOverrides } from "../bans/overrides";
 import type { TenantPrices } from "../cost/contracts";
 import type { RoadNetwork } from "../network/types";
@@ -75,7 +76,7 @@ export interface PlanInput {
    */
   busySites?: Record<string, [number, number][]>;
   /** What the planning process said of the weather sources it asked (a forecast that failed, points beyond its range). */
-  weatherWarnings?: string[];
+  weatherWarnings?: Said[];
   /** Plan with no charging stop strictly inside these stretches of the route: what a stop gains (stop-gains.ts). */
   withoutStops?: RouteStretch[];
 }

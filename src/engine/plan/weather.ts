@@ -7,6 +7,7 @@
 import type { RoadNetwork } from "../network/types";
 import { bearingDeg, headwindComponentMs, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
 import { climateNormalAt } from "../weather/climate-normals";
+import { say, type Said } from "../text/message";
 import type { Leg } from "./legs";
 import type { PlanInput, SectionWeather } from "./types";
 
@@ -16,7 +17,7 @@ export const WINTER_TYRES_BELOW_C = 7;
 export const WET_ROAD_MM = 0.1;
 
 /** The weather of each leg, and the warnings of the sources it came from. */
-export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], departureMs: number): { legs: SectionWeather[]; warnings: string[] } {
+export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], departureMs: number): { legs: SectionWeather[]; warnings: Said[] } {
   const warnings = [...(input.weatherWarnings ?? [])];
   let drivenS = 0;
   const out = legs.map((leg, k): SectionWeather => {
@@ -40,10 +41,7 @@ export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], depa
   });
   const unknown = out.flatMap((w, k) => (w.source === "reference" ? [k + 1] : []));
   if (unknown.length) {
-    warnings.push(
-      `No weather is known for section${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (no ambient_temperature_c, no forecast, no climate normal ` +
-        `within 200 km): planned at the model's ${REFERENCE_TEMPERATURE_C} °C in still air on a dry road; in winter that may underestimate the energy by a quarter.`,
-    );
+    warnings.push(say("weather.unknown", { count: unknown.length, sections: unknown.join(", "), reference_c: REFERENCE_TEMPERATURE_C }));
   }
   return { legs: out, warnings };
 }

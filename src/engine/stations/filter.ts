@@ -1,4 +1,5 @@
 // Request `poi_info` filters over corridor hits. Unknown data never passes a filter.
+import { say, type Said } from "../text/message";
 import type { CorridorHit } from "./corridor";
 import { operatorDisplayNames, operatorKey } from "./operators";
 import type { Station } from "./types";
@@ -62,7 +63,7 @@ export function activeFilters(poi: PoiFilter): ActiveFilter[] {
   return out;
 }
 
-export function filterStations(hits: CorridorHit[], poi: PoiFilter): { kept: CorridorHit[]; warnings: string[] } {
+export function filterStations(hits: CorridorHit[], poi: PoiFilter): { kept: CorridorHit[]; warnings: Said[] } {
   const filters = activeFilters(poi);
   const unknown = new Array<number>(filters.length).fill(0);
   const kept = hits.filter((h) => {
@@ -77,8 +78,7 @@ export function filterStations(hits: CorridorHit[], poi: PoiFilter): { kept: Cor
   const warnings = filters.flatMap((f, i) => {
     const n = unknown[i];
     if (n === 0) return [];
-    const verb = n === 1 ? "station in the corridor has" : "stations in the corridor have";
-    return [`poi_info.${f.field}: ${n} ${verb} no ${f.what} data and ${n === 1 ? "was" : "were"} excluded`];
+    return [say("stations.filtered_unknown", { field: f.field, count: n, what: f.what })];
   });
   return { kept, warnings };
 }

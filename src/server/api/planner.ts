@@ -3,6 +3,7 @@ import { optionRows, resultBodies } from "../jobs/result-body";
 import { LegacyPlannerQuery, PlannerQuery } from "../../contract/request";
 import type { SubmitResponse } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
+import { saidOf, verbatim, warningFields } from "../../engine/text/message";
 import { config } from "../config";
 import { db } from "../db/client";
 import { jsonResponse, ValidationFailed } from "../http/errors";
@@ -61,7 +62,7 @@ export async function planSync(req: Request): Promise<Response> {
     db().job.update({ where: { id: ids.jobId }, data: { status: result.status, attempts: 1, startedAt: finishedAt, finishedAt } }),
   ]);
   const include = r.body.include_available_charging_stations || r.query.include_available_charging_stations === true;
-  const response = { optimization_id: ids.optimizationId, tour_id: ids.tourId, job_id: ids.jobId, ...result, warnings: [...r.warnings, ...(result.warnings ?? [])] };
+  const response = { optimization_id: ids.optimizationId, tour_id: ids.tourId, job_id: ids.jobId, ...result, ...warningFields([...r.warnings.map(verbatim), ...saidOf(result)]) };
   if (!include) response.available_charging_stations = null;
   return jsonResponse(200, response);
 }

@@ -33,7 +33,7 @@ export function filterWarningsOf(stations: Station[], poi: PoiFilter): string[] 
   let warnings = byFilter.get(key);
   if (!warnings) {
     const all = stations.map((station) => ({ station, distanceFromStartM: 0, routeLat: 0, routeLon: 0, offRouteM: 0, detourM: 0, segmentIndex: 0 }));
-    warnings = filterStations(all, poi).warnings.map((w) => w.replace(/in the corridor /, "in the station data "));
+    warnings = filterStations(all, poi).warnings.map((w) => w.text.replace(/in the corridor /, "in the station data "));
     if (byFilter.size > 1000) byFilter.clear();
     byFilter.set(key, warnings);
   }

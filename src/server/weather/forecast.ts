@@ -42,9 +42,9 @@ export type ForecastFailure = "off" | "timeout" | "aborted" | "network" | "http"
 
 export type ForecastResult =
   /** `values[i]`: the forecast for `points[i]`, null when there is none (outside the provider's range, an invalid point, no data); `warning` when some points have none. */
-  | { ok: true; values: (WeatherAtPoint | null)[]; warning?: string }
+  | { ok: true; values: (WeatherAtPoint | null)[]; warning?: string; /** The warning's cause, without "climate normals used". */ detail?: string }
   /** `reason` "off": WEATHER_URL is unset (no warning need be shown); any other: the look-up failed. */
-  | { ok: false; reason: ForecastFailure; warning: string };
+  | { ok: false; reason: ForecastFailure; warning: string; detail: string };
 
 const cache = new Map<string, { at: number; value: WeatherAtPoint | null }>();
 
@@ -123,7 +123,7 @@ function keep(key: string, value: WeatherAtPoint | null, now: number): void {
 }
 
 const unavailable = (reason: ForecastFailure, detail: string): ForecastResult =>
-  ({ ok: false, reason, warning: `weather forecast unavailable (${detail}); climate normals used` });
+  ({ ok: false, reason, detail, warning: `weather forecast unavailable (${detail}); climate normals used` });
 
 /**
  * The forecast for each point: the values of the hour nearest its time at its coordinates rounded to
@@ -140,7 +140,7 @@ export async function forecastFor(
   } catch (err) {
     return unavailable("error", `configuration: ${err instanceof Error ? printable(err.message) : "invalid"}`);
   }
-  if (!s) return { ok: false, reason: "off", warning: "weather forecast off (WEATHER_URL unset); climate normals used" };
+  if (!s) return { ok: false, reason: "off", detail: "WEATHER_URL unset", warning: "weather forecast off (WEATHER_URL unset); climate normals used" };
   const settings = s;
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const stop = new AbortController(); // a failed request stops the others
@@ -183,8 +183,8 @@ export async function forecastFor(
       const v = j >= 0 && j < asked.length ? found.get(locations[j].key) : undefined;
       return v ? { ...v, time: new Date(v.time) } : null; // a copy: the cached one stays as answered
     });
-    const warning = shortfall(points, locationOf, asked.length, values);
-    return warning ? { ok: true, values, warning } : { ok: true, values };
+    const detail = shortfall(points, locationOf, asked.length, values);
+    return detail ? { ok: true, values, detail, warning: `${detail}: climate normals used for them` } : { ok: true, values };
   } catch (err) {
     const [reason, detail]: [ForecastFailure, string] = timeout.aborted ? ["timeout", `timeout after ${settings.timeoutMs} ms`]
       : caller?.aborted ? ["aborted", "request cancelled"]
@@ -222,5 +222,5 @@ function shortfall(points: readonly WeatherPoint[], locationOf: number[], asked:
     empty && `the weather forecast has no values for ${empty} of ${n} points`,
     invalid && `${invalid} of ${n} points have no valid coordinates or time`,
   ].filter((x): x is string => typeof x === "string");
-  return notes.length > 0 ? `${notes.join("; ")}: climate normals used for them` : undefined;
+  return notes.length > 0 ? notes.join("; ") : undefined;
 }

@@ -6,6 +6,7 @@
 // the engine falls back to the climate normals, and the result says why (PlanInput.weatherWarnings).
 import { haversineM } from "../../engine/geo";
 import type { PlanInput, SectionWeather } from "../../engine/plan/types";
+import { say } from "../../engine/text/message";
 import { forecastFor, weatherSettings, type WeatherAtPoint, type WeatherPoint } from "./forecast";
 
 /** Road distance over straight-line distance, and the average speed, of the time estimate. */
@@ -32,14 +33,14 @@ export async function withForecast(input: PlanInput, now = new Date()): Promise<
   const asked = points.filter((p): p is WeatherPoint => p !== null);
   if (!asked.length) return input;
   const answer = await forecastFor(asked, { now });
-  if (!answer.ok) return answer.reason === "off" ? input : { ...input, weatherWarnings: [...(input.weatherWarnings ?? []), sentence(answer.warning)] };
+  if (!answer.ok) return answer.reason === "off" ? input : { ...input, weatherWarnings: [...(input.weatherWarnings ?? []), say("weather.forecast_unavailable", { detail: answer.detail })] };
   let j = 0;
   const sections = input.sections.map((s, k) => {
     if (!points[k]) return s;
     const v = answer.values[j++];
     return v ? { ...s, weather: forecastWeather(v, points[k]!) } : s;
   });
-  return { ...input, sections, ...(answer.warning ? { weatherWarnings: [...(input.weatherWarnings ?? []), sentence(answer.warning)] } : {}) };
+  return { ...input, sections, ...(answer.detail ? { weatherWarnings: [...(input.weatherWarnings ?? []), say("weather.forecast_partial", { detail: capitalized(answer.detail) })] } : {}) };
 }
 
 function forecastWeather(v: WeatherAtPoint, p: WeatherPoint): SectionWeather {
@@ -55,4 +56,4 @@ function forecastWeather(v: WeatherAtPoint, p: WeatherPoint): SectionWeather {
   };
 }
 
-const sentence = (w: string) => (w.endsWith(".") ? w : `${w.charAt(0).toUpperCase()}${w.slice(1)}.`);
+const capitalized = (w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`;

@@ -22,7 +22,7 @@ const hits: CorridorHit[] = stations.map((s, i) => ({
   station: s, distanceFromStartM: i * 1000, routeLat: 50, routeLon: 9, offRouteM: 100, detourM: 260, segmentIndex: i,
 }));
 const ids = (poi: PoiFilter) => filterStations(hits, poi).kept.map((h) => h.station.poiId);
-const warn = (poi: PoiFilter) => filterStations(hits, poi).warnings;
+const warn = (poi: PoiFilter) => filterStations(hits, poi).warnings.map((w) => w.text);
 
 describe("filterStations", () => {
   it("keeps everything without filters (null, false and empty lists mean no filter)", () => {
@@ -76,7 +76,7 @@ describe("filterStations", () => {
     const r = filterStations(hits, { min_kW: 40, truck_approved: "T", connector_pos: "LEFT", cpo: ["ionity"] });
     expect(r.kept.map((h) => h.station.poiId)).toEqual([3]);
     expect(r.warnings).toHaveLength(4);
-    expect(new Set(r.warnings.map((w) => w.split(":")[0]))).toEqual(
+    expect(new Set(r.warnings.map((w) => w.text.split(":")[0]))).toEqual(
       new Set(["poi_info.min_kW", "poi_info.truck_approved", "poi_info.connector_pos", "poi_info.cpo"]),
     );
   });
