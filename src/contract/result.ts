@@ -127,6 +127,16 @@ export const ResultPOIAlternative = z
   })
   .meta({ id: "ResultPOIAlternative" });
 
+/** A text of the plan as a code and values (engine/text): the same words in the web app's languages. */
+export type TextMessageJson = { code: string; values: Record<string, string | number | TextMessageJson[]> };
+export const TextMessage: z.ZodType<TextMessageJson> = z.lazy(() =>
+  z.object({
+    code: z.string().describe("What the text says, e.g. `drivers.day_too_long` (docs/API.md, Texts as messages)"),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.array(TextMessage)]))
+      .describe("The figures and names it says: *_time instants (with `zone`), *_min minutes, *_pct fractions; a list: messages in turn"),
+  }),
+).meta({ id: "TextMessage" });
+
 /** A ban period on the route (engine/plan/driving-bans.ts). */
 export const DrivingBan = z
   .looseObject({
@@ -134,6 +144,7 @@ export const DrivingBan = z
     country: z.string(),
     regions: z.array(z.string()).nullable().describe("ISO 3166-2 regions where only they ban (a regional holiday): kept on the route's stretches in them and within 5 km of their borders (told by the nearest postcode places), or on the whole country's part where the regions cannot be told (a warning says so)"),
     label: z.string(),
+    label_message: TextMessage.nullish().describe("`label` as a code and values (the rule and its local times)"),
     start_time: z.string().describe("ISO-8601, UTC"),
     end_time: z.string(),
     start_time_local: z.string().nullish().describe("`start_time` in the local time of the ban's country, ISO-8601 with its offset"),
@@ -145,16 +156,6 @@ export const DrivingBan = z
   })
   .meta({ id: "DrivingBan" });
 export type DrivingBan = z.infer<typeof DrivingBan>;
-
-/** A text of the plan as a code and values (engine/text): the same words in the web app's languages. */
-export type TextMessageJson = { code: string; values: Record<string, string | number | TextMessageJson[]> };
-export const TextMessage: z.ZodType<TextMessageJson> = z.lazy(() =>
-  z.object({
-    code: z.string().describe("What the text says, e.g. `drivers.day_too_long` (docs/API.md, Texts as messages)"),
-    values: z.record(z.string(), z.union([z.string(), z.number(), z.array(TextMessage)]))
-      .describe("The figures and names it says: *_time instants (with `zone`), *_min minutes, *_pct fractions; a list: messages in turn"),
-  }),
-).meta({ id: "TextMessage" });
 
 /** Why a stop is there (engine/plan/stop-reasons.ts). */
 export const STOP_REASONS = ["energy", "break", "rest", "driving_ban", "saves_time", "cheaper_energy", "section_end", "destination"] as const;
@@ -213,7 +214,7 @@ export const ResultPOISummary = z
     energy_cost: EnergyCost.nullish().describe("At a stop that charges: what that energy costs"),
     driving_ban_wait_min: z.number().nullish().describe("Minutes this stop waits for a truck driving ban (in service_time_min and wait_min); a stop named `Driving ban` is only that wait, by the road"),
     driving_ban: z.looseObject({
-      rule: z.string(), country: z.string(), label: z.string(), start_time: z.string(), end_time: z.string(), confidence: z.string(),
+      rule: z.string(), country: z.string(), label: z.string(), label_message: TextMessage.nullish(), start_time: z.string(), end_time: z.string(), confidence: z.string(),
       start_time_local: z.string().nullish(), end_time_local: z.string().nullish(),
     }).nullish()
       .describe("The ban the wait is for (the one whose end the truck waits for)"),

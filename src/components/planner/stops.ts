@@ -182,7 +182,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
       chargeTo: str(p.charge_end_time),
       truckAccess: p.truck_access ?? null,
       truckAccessEvidence: str(p.truck_access_evidence),
-      ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: str(p.driving_ban?.label), until: str(p.driving_ban?.end_time) } : null,
+      ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: p.driving_ban?.label ? serverText(p.driving_ban.label, p.driving_ban.label_message, pageLocale()) : null, until: str(p.driving_ban?.end_time) } : null,
       reason: p.reason_text ? serverText(p.reason_text, p.reason_message, pageLocale()) : null,
       weather: s.weather ? weatherText(s.weather, t) : null,
       alternatives: (p.alternatives ?? []).map((a) => ({

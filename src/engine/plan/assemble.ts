@@ -21,6 +21,7 @@ import { RESERVE_SOC } from "./rules";
 import { capacityFacts } from "../stations/capacity";
 import type { PlanInput } from "./types";
 import { banReason, chargeStopReason, pauseReason, sectionEndReason } from "./stop-reasons";
+import { banLabel } from "./driving-bans";
 import { ambientOf } from "./weather";
 import type { SectionWeather } from "./types";
 import { stationZone, zoneOnRoad } from "../time/zones";
@@ -218,7 +219,7 @@ export function assembleSections(
         start_soc: socOut(arriveSoc),
         stop_soc: socOut(arriveSoc),
       };
-      Object.assign(summary, banReason(wait.minutes, summary.driving_ban?.label));
+      Object.assign(summary, banReason(wait.minutes, summary.driving_ban?.label_message));
       soc = arriveSoc;
     } else if (ev.kind === "break") {
       const { pause } = ev;
@@ -399,7 +400,7 @@ function banFields(minutes: number, refs: number[], endMs: number, bans: BanPeri
   const last = periods.reduce<BanPeriod | null>((a, p) => (!a || p.endMs > a.endMs ? p : a), null);
   return {
     driving_ban_wait_min: round(minutes, 1),
-    ...(last ? { driving_ban: { rule: last.rule, country: last.country, label: last.label, start_time: iso(last.startMs), end_time: iso(last.endMs), confidence: last.confidence } } : {}),
+    ...(last ? { driving_ban: { rule: last.rule, country: last.country, label: last.label, label_message: banLabel(last), start_time: iso(last.startMs), end_time: iso(last.endMs), confidence: last.confidence } } : {}),
   };
 }
 

@@ -3,12 +3,12 @@
 // stretches of route in that country. A ban on a regional holiday (DE) holds on the stretches in its
 // Länder, as far as the postcode places tell them (bans/regions.ts: near a border, both); without
 // that data it is kept on the whole country's part of the route.
-import { say, type Said } from "../text/message";
+import { part, say, type Said, type TextMessage } from "../text/message";
 import type { DrivingBan } from "../../contract/result";
 import { banPeriods } from "../bans/calendar";
 import { applyOverrides, type BanOverrides } from "../bans/overrides";
 import { BORDER_BAND_KM } from "../bans/regions";
-import { BAN_RULES } from "../bans/rules";
+import { BAN_RULES, BAN_ZONES } from "../bans/rules";
 import type { BanPeriod } from "../bans/types";
 import type { BanZone, OptimizePlan } from "../charging/types";
 import { NO_COUNTRY, type RoadNetwork } from "../network/types";
@@ -119,12 +119,19 @@ export function drivingBansOf(bans: RouteBans, plan: OptimizePlan | null, fromMs
     .filter(({ p, i }) => onRoute.has(i) && p.startMs < toMs && p.endMs > fromMs)
     .sort((a, b) => a.p.startMs - b.p.startMs || a.p.country.localeCompare(b.p.country))
     .map(({ p, i }) => ({
-      rule: p.rule, country: p.country, regions: p.regions, label: p.label,
+      rule: p.rule, country: p.country, regions: p.regions, label: p.label, label_message: banLabel(p),
       start_time: new Date(p.startMs).toISOString(), end_time: new Date(p.endMs).toISOString(),
       source: p.source, confidence: p.confidence, roads: p.roads, waited: waited.has(i),
     }));
 }
 
+
+/** A period's label as a message: its rule and its local times let another language say it. */
+export function banLabel(p: BanPeriod): TextMessage {
+  return part("bans.label", {
+    rule_key: p.rule.replaceAll("-", "_"), label: p.label, from_time: new Date(p.startMs).toISOString(), to_time: new Date(p.endMs).toISOString(), zone: BAN_ZONES[p.country] ?? "UTC",
+  });
+}
 
 /** What the plan says of the bans it waits for: how long, which, and which of them are estimates or applied beyond their region. */
 export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): Said[] {
@@ -133,7 +140,8 @@ export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): Said[] 
   if (!waits.length) return [];
   const met = [...new Set(waits.flatMap((w) => w.refs))].map((r) => periods[r]).filter((p) => p !== undefined);
   const total = waits.reduce((a, w) => a + w.minutes, 0);
-  const out = [say("bans.waits", { total_min: total, labels: [...new Set(met.map((p) => p.label))].join("; ") })];
+  const labels = [...new Map(met.map((p) => [p.label, banLabel(p)])).values()];
+  const out = [say("bans.waits", { total_min: total, labels_list: labels })];
   const estimates = met.filter((p) => p.confidence === "estimate");
   if (estimates.length) {
     out.push(say("bans.estimated", { rules: [...new Set(estimates.map((p) => p.rule))].join(", ") }));

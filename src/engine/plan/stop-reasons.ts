@@ -7,7 +7,7 @@ import type { StopReason } from "../../contract/result";
 import { dayCap } from "../charging/breaks";
 import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type PlannedBreak, type PlannedStop } from "../charging/types";
 import type { ChargeConnector } from "../vehicles/charging";
-import { say, type TextMessage } from "../text/message";
+import { say, type LooseMessage, type TextMessage } from "../text/message";
 
 const EPS_KWH = 1e-6;
 
@@ -101,8 +101,8 @@ export function pauseReason(kind: PlannedBreak["kind"], minutes: number, then: "
     : explained("break", say("stop.break", { minutes: Math.round(minutes), then }));
 }
 
-export function banReason(minutes: number, label: string | undefined): Explained {
-  return explained("driving_ban", say("stop.ban_wait", { wait_min: minutes, has_label: label ? "yes" : "no", label: label ?? "" }));
+export function banReason(minutes: number, label: LooseMessage | null | undefined): Explained {
+  return explained("driving_ban", say("stop.ban_wait", { wait_min: minutes, has_label: label ? "yes" : "no", label: label ? [label as TextMessage] : "" }));
 }
 
 export function sectionEndReason(last: boolean, charges: boolean): Explained {

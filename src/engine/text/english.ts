@@ -53,8 +53,10 @@ export const ENGLISH_TEMPLATES = {
     "As the driver prefers, no daily rest is taken by choice before {earliest_min} of driving in the day (a rest due where the day's driving ends, " +
     "or a wait for a driving ban, may come sooner); under this preference the plan is the best the search found, not proven the best.",
 
+  // A ban period's label, with its rule and local times for other languages' words.
+  "bans.label": "{label}",
   "bans.waits":
-    "The plan waits {total_min} for truck driving bans ({labels}): each wait is a stop of its own (\"Driving ban\") or makes a stop longer " +
+    "The plan waits {total_min} for truck driving bans ({labels_list}): each wait is a stop of its own (\"Driving ban\") or makes a stop longer " +
     "(driving_ban_wait_min); driving_bans lists every ban on the route during the tour.",
   "bans.estimated":
     "The ban calendar of {rules} for these dates is an estimate (the pattern of a published year carried on): confirm it before the tour.",
@@ -107,3 +109,8 @@ export const ENGLISH_TEMPLATES = {
 } as const;
 
 export type MessageCode = keyof typeof ENGLISH_TEMPLATES;
+
+/** Values a message carries that its English words do not say, for languages that say them. */
+export const UNSAID_VALUES: Readonly<Partial<Record<MessageCode, readonly string[]>>> = {
+  "bans.label": ["rule_key", "from_time", "to_time", "zone"],
+};

@@ -2,10 +2,11 @@
 // were messages, every one renders, and each translation names only the values its English one has.
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { ENGLISH_TEMPLATES, type MessageCode } from "@/engine/text/english";
+import { ENGLISH_TEMPLATES, UNSAID_VALUES, type MessageCode } from "@/engine/text/english";
 import { durationText, part, renderMessage, say, saidOf, warningFields, type MessageValues } from "@/engine/text/message";
 import de from "@/i18n/server-text/de.json";
 import { serverText, warningTexts } from "@/i18n/server-text";
+import { BAN_RULE_IDS } from "@/engine/bans/rules";
 
 const GERMAN = de as Record<string, string>;
 const codes = Object.keys(ENGLISH_TEMPLATES) as MessageCode[];
@@ -32,10 +33,17 @@ function argumentsOf(template: string): Map<string, string[] | null> {
   return out;
 }
 
+/** The values a message carries: those its English words say, and those only other languages say. */
+function valuesOf(code: MessageCode): Map<string, string[] | null> {
+  const out = argumentsOf(ENGLISH_TEMPLATES[code]);
+  for (const name of UNSAID_VALUES[code] ?? []) if (!out.has(name)) out.set(name, name === "rule_key" ? ["DE_sunday", "XX_other"] : null);
+  return out;
+}
+
 /** Values of the kinds the names tell, a select taking each of its options in turn (k). */
 function sampleValues(code: MessageCode, k: number): MessageValues {
   const values: Record<string, MessageValues[string]> = {};
-  for (const [name, options] of argumentsOf(ENGLISH_TEMPLATES[code])) {
+  for (const [name, options] of valuesOf(code)) {
     if (options) values[name] = options[k % options.length];
     else if (name.endsWith("_time")) values[name] = "2026-11-29T05:30:00.000Z";
     else if (name.endsWith("_min")) values[name] = 95;
@@ -96,12 +104,12 @@ describe("the German templates", () => {
   });
 
   it.each(codes)("%s names only values the English one has, and only their options", (code) => {
-    const english = argumentsOf(ENGLISH_TEMPLATES[code]);
+    const english = valuesOf(code);
     for (const [name, options] of argumentsOf(GERMAN[code])) {
       expect(english.has(name), `${code}: ${name}`).toBe(true);
       // A select of a value English says as it is (the objective) may say it in its own words.
       const choices = english.get(name);
-      if (options && choices) expect(choices, `${code}: ${name}`).toEqual(expect.arrayContaining(options.filter((o) => o !== "other")));
+      if (options && choices && !UNSAID_VALUES[code]?.includes(name)) expect(choices, `${code}: ${name}`).toEqual(expect.arrayContaining(options.filter((o) => o !== "other")));
     }
   });
 
@@ -118,6 +126,22 @@ describe("the German templates", () => {
       "Nicht nötig, um den nächsten Punkt zu erreichen. Ohne Ladestopp zwischen den Orten, an denen er davor und danach lädt, wäre die Tour 12,5 min länger und 3,10 EUR günstiger (Ziel „Ausgewogen“).");
     const day = { code: "drivers.day_too_long" as const, values: { from_time: "2026-11-28T05:30:00Z", to_time: "2026-11-29T01:01:00Z", zone: "Europe/Berlin", span_min: 1171, limit_min: 780 } };
     expect(renderMessage(day, "de-DE", GERMAN)).toMatch(/^EU 561\/2006 Art\. 8 Abs\. 2 ist nicht eingehalten: Der Arbeitstag von Sa\., 28\. Nov\., 06:30 MEZ bis So\., 29\. Nov\., 02:01 MEZ umfasst 19 h 31 min, mehr als 13 h\./);
+  });
+});
+
+describe("driving-ban labels", () => {
+  const label = (rule: string) => ({ code: "bans.label" as const, values: { rule_key: rule.replaceAll("-", "_"), label: "English label", from_time: "2026-11-28T23:00:00Z", to_time: "2026-11-29T21:00:00Z", zone: "Europe/Berlin" } });
+
+  it("read in English as the calendar wrote them", () => {
+    expect(renderMessage(label("DE-sunday"), "en-GB")).toBe("English label");
+  });
+
+  it.each(BAN_RULE_IDS)("%s has German words, with its local times", (rule) => {
+    expect(renderMessage(label(rule), "de-DE", GERMAN)).toMatch(/^[A-ZÄÖÜ][^{}]+: So\., 29\. Nov\., 00:00 MEZ bis So\., 29\. Nov\., 22:00 MEZ$/);
+  });
+
+  it("an operator's own rule keeps its label", () => {
+    expect(renderMessage(label("DE-depot-closure"), "de-DE", GERMAN)).toBe("English label");
   });
 });
 
