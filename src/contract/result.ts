@@ -338,6 +338,7 @@ export const TollSummary = z
     total: z.number().nullish().describe("null when the rate is not known: never reported as 0"),
     km: z.number().nullish().describe("Km of the route on this system's roads (the rest of totals.distance_m is on untolled roads and the detours to chargers)"),
     note: z.string().nullish(),
+    note_message: TextMessage.nullish().describe("`note` as a code and values"),
   })
   .meta({ id: "TollSummary" });
 

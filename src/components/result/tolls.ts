@@ -2,7 +2,8 @@
 // currency. A system without a known rate has `total: null` (never 0) and stays
 // "unknown"; energy has no price data, so no energy cost is added.
 import type { OptimizationResultResponse } from "@/contract/result";
-import { displayLocale } from "@/components/planner/format";
+import { displayLocale, pageLocale } from "@/components/planner/format";
+import { serverText } from "@/i18n/server-text";
 
 export interface TollRow {
   system: string;
@@ -33,7 +34,7 @@ export function tourCost(result: OptimizationResultResponse): TourCost {
   const rows: TollRow[] = (result.toll_summary ?? []).map((t, i) => {
     const system = t.tollSystem ?? `Toll system ${i + 1}`;
     // The result's own km per system; older results: the sections' sum.
-    return { system, currency: t.currency ?? null, total: num(t.total), note: t.note ?? null, km: num(t.km) ?? kmBySystem.get(system) ?? null };
+    return { system, currency: t.currency ?? null, total: num(t.total), note: t.note ? serverText(t.note, t.note_message, pageLocale()) : null, km: num(t.km) ?? kmBySystem.get(system) ?? null };
   });
   const sums = new Map<string, number>();
   const unknown: string[] = [];

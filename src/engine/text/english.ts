@@ -68,6 +68,16 @@ export const ENGLISH_TEMPLATES = {
   "bans.overrides_unreadable":
     "The operator's driving-ban overrides (BAN_OVERRIDES_FILE) cannot be read ({detail}): the computed ban calendar alone is applied.",
 
+  "tolls.notes": "{notes_list}",
+  "tolls.zero_emission_exempt": "zero-emission trucks exempt until {until}",
+  "tolls.zero_emission_reduced": "reduced zero-emission rate (25 % infrastructure + air + noise)",
+  "tolls.infrastructure_only_at":
+    "infrastructure part only: external-cost parts (noise, air) and special-toll sections (A 9, A 10, A 11, A 13, S 16) are not included",
+  "tolls.lsva_exempt": "electric trucks exempt from LSVA (planned to pay from 2029, with rebates until 2035)",
+  "tolls.low_emission_zones_dk": "low-emission-zone surcharge (Copenhagen, Frederiksberg, Odense, Aarhus, Aalborg) not included",
+  "tolls.unconfirmed": "rate unconfirmed",
+  "tolls.no_rate": "no toll rate on file for this vehicle on {date}: {km, number, ::.0} km on {road_classes} roads in {country} not priced",
+
   "route.implausible":
     "Section {section, number}{has_id, select, yes { ({section_id})} other {}}: the route is {road_km, number} km, {ratio, number} times the " +
     "{straight_km, number} km straight-line distance. The road network {network} is coarse there, so the route, its time and energy may be " +

@@ -1,6 +1,7 @@
 // Toll cost of a routed path: km per country and road class, priced with the
 // rate entry valid on the trip date. Where a country tolls trucks but no entry
 // covers this vehicle and date, its km are reported as unknown, never as 0.
+import { part, say, type Said, type TextMessage } from "../text/message";
 import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadClass, type RoadNetwork } from "../network/types";
 import type { VehicleModel } from "../vehicles/catalog";
 import { TOLL_RATES, UNPRICED_SYSTEMS, type TollRate } from "./rates";
@@ -115,6 +116,8 @@ export interface TollSummaryEntry {
   /** Km of the route on this system's roads, to 0.1 km (the sections' tolls add up to it). */
   km: number;
   note?: string;
+  /** `note` as a message, for other languages. */
+  note_message?: TextMessage;
 }
 
 /** Half-up to cents; the epsilon absorbs binary error such as 1.005 * 100 = 100.4999... */
@@ -122,18 +125,22 @@ export function roundCents(x: number): number {
   return Math.round(x * 100 + 1e-7) / 100;
 }
 
-const fmtKm = (km: number) => `${km.toFixed(1)} km`;
+
+/** A summary's notes, in English and as one message. */
+function noteFields(notes: Said[]): { note: string; note_message: TextMessage } {
+  return { note: notes.map((n) => n.text).join("; "), note_message: part("tolls.notes", { notes_list: notes.map(({ code, values }) => ({ code, values })) }) };
+}
 
 /** One entry per system; an empty array means no tolled roads (the result's toll_summary is then null). */
 export function tollSummary(t: TollBreakdown): TollSummaryEntry[] {
   const out: TollSummaryEntry[] = t.perSystem.map((s) => {
-    const notes = [s.rate.note, s.rate.partial, s.rate.confirmed ? undefined : "rate unconfirmed"].filter(Boolean);
-    return { tollSystem: s.tollSystem, currency: s.currency, total: roundCents(s.total), km: Math.round(s.km * 10) / 10, ...(notes.length ? { note: notes.join("; ") } : {}) };
+    const notes = [s.rate.note, s.rate.partial, s.rate.confirmed ? undefined : say("tolls.unconfirmed")].filter((n): n is Said => n !== undefined);
+    return { tollSystem: s.tollSystem, currency: s.currency, total: roundCents(s.total), km: Math.round(s.km * 10) / 10, ...(notes.length ? noteFields(notes) : {}) };
   });
   for (const u of t.unknown) {
     out.push({
       tollSystem: u.tollSystem ?? `${u.country} (toll system unknown)`, currency: null, total: null, km: Math.round(u.km * 10) / 10,
-      note: `no toll rate on file for this vehicle on ${t.date}: ${fmtKm(u.km)} on ${u.roadClasses.join("/")} roads in ${u.country} not priced`,
+      ...noteFields([say("tolls.no_rate", { date: t.date, km: u.km, road_classes: u.roadClasses.join("/"), country: u.country })]),
     });
   }
   return out;

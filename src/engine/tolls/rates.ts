@@ -2,6 +2,7 @@
 // range and a vehicle class; compute.ts picks the one valid on the trip date.
 // A date or vehicle no entry covers is UNKNOWN, never zero: zero only where a
 // source says so (an exemption). Update by adding dated entries, not branches.
+import { say, type Said } from "../text/message";
 import type { RoadClass } from "../network/types";
 
 export interface VehicleCondition {
@@ -36,9 +37,9 @@ export interface TollRate {
   /** false: figure inferred or from secondary sources only; reported with a note. */
   confirmed: boolean;
   /** Set when `rate` omits parts of the real charge (a lower bound). */
-  partial?: string;
+  partial?: Said;
   /** Exemption or caveat shown with the result. */
-  note?: string;
+  note?: Said;
   source: string;
 }
 
@@ -107,7 +108,7 @@ function germany(): TollRate[] {
         ...DE_SYSTEM, from: z.from, until: z.until, vehicle: { ...row.vehicle, zeroEmission: true }, basis: "km",
         rate: components ? r5(components.infrastructure + components.air + components.noise) : 0,
         components, confirmed: z.confirmed, source: z.exempt ? z.source : `${z.source}; ${DE_ANNEX_SOURCE}`,
-        note: z.exempt ? `zero-emission trucks exempt until ${z.until}` : "reduced zero-emission rate (25 % infrastructure + air + noise)",
+        note: z.exempt ? say("tolls.zero_emission_exempt", { until: z.until ?? "" }) : say("tolls.zero_emission_reduced"),
       });
     }
   }
@@ -133,7 +134,7 @@ function austria(): TollRate[] {
     ...AT_SYSTEM, from: "2026-01-01", until: "2026-12-31", vehicle: { minGrossKg: 3_501, minAxles, maxAxles, zeroEmission: true },
     basis: "km", rate: cents / 100, components: { infrastructure: cents / 100 }, confirmed: true, source: AT_SOURCE,
     // Euro VI 4+ axles pays ~1 ct/km external costs; the class-5 figures were not found.
-    partial: "infrastructure part only: external-cost parts (noise, air) and special-toll sections (A 9, A 10, A 11, A 13, S 16) are not included",
+    partial: say("tolls.infrastructure_only_at"),
   }));
 }
 
@@ -146,7 +147,7 @@ function austria(): TollRate[] {
 const CH_LSVA: TollRate = {
   country: "CH", tollSystem: "CH LSVA", currency: "CHF", roadClasses: ALL_ROADS, countLinks: true,
   from: "2024-01-01", until: "2028-12-31", vehicle: { minGrossKg: 3_501, zeroEmission: true }, basis: "tkm", rate: 0,
-  confirmed: true, note: "electric trucks exempt from LSVA (planned to pay from 2029, with rebates until 2035)",
+  confirmed: true, note: say("tolls.lsva_exempt"),
   source: "Botschaft zur Änderung des Schwerverkehrsabgabegesetzes, 28.05.2025 (https://www.lexaris.eu/book/version/documentflat/head/9730397; " +
     "https://www.watson.ch/schweiz/gesellschaft-politik/270511525-bundesrat-will-schwerverkehrsabgabe-fuer-e-laster-ab-2029-einfuehren). " +
     "from = earliest date our sources cover, not the start of the exemption",
@@ -168,7 +169,7 @@ function denmark(): TollRate[] {
   return DK_2025.flatMap(({ minGrossKg, maxGrossKg, zev, co2Class1 }) => [true, false].map((zeroEmission): TollRate => ({
     ...DK_SYSTEM, from: "2025-01-01", until: "2027-12-31", vehicle: { minGrossKg, maxGrossKg, zeroEmission },
     basis: "km", rate: zeroEmission ? zev : co2Class1, confirmed: true, source: DK_SOURCE,
-    partial: "low-emission-zone surcharge (Copenhagen, Frederiksberg, Odense, Aarhus, Aalborg) not included",
+    partial: say("tolls.low_emission_zones_dk"),
   })));
 }
 

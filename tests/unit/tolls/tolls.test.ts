@@ -44,7 +44,8 @@ describe("Germany (LKW-Maut)", () => {
       expect(t.perSystem).toHaveLength(1);
       expect(t.perSystem[0].total).toBe(0);
       expect(t.perSystem[0].km).toBeCloseTo(tolledKm, 3);
-      expect(tollSummary(t)).toEqual([{ tollSystem: "DE LKW-Maut (Toll Collect)", currency: "EUR", total: 0, km: Math.round(tolledKm * 10) / 10, note: `zero-emission trucks exempt until ${until}` }]);
+      expect(tollSummary(t)).toEqual([{ tollSystem: "DE LKW-Maut (Toll Collect)", currency: "EUR", total: 0, km: Math.round(tolledKm * 10) / 10, note: `zero-emission trucks exempt until ${until}`,
+        note_message: { code: "tolls.notes", values: { notes_list: [{ code: "tolls.zero_emission_exempt", values: { until } }] } } }]);
     }
   });
 
@@ -177,7 +178,7 @@ describe("rate table", () => {
       expect(r.from).toMatch(iso);
       if (r.until !== null) { expect(r.until).toMatch(iso); expect(r.until >= r.from).toBe(true); }
       expect(r.rate).toBeGreaterThanOrEqual(0);
-      if (r.rate === 0) expect(r.note).toMatch(/exempt/);
+      if (r.rate === 0) expect(r.note?.text).toMatch(/exempt/);
     }
     const span = (lo = -Infinity, hi = Infinity) => [lo, hi];
     for (let i = 0; i < TOLL_RATES.length; i++) for (let j = i + 1; j < TOLL_RATES.length; j++) {
