@@ -328,6 +328,7 @@ export const NotDrivableReason = z
   .looseObject({
     code: z.enum(NOT_DRIVABLE_CODES).nullish(),
     message: z.string().nullish(),
+    text_message: TextMessage.nullish().describe("`message` as a code and values"),
   })
   .meta({ id: "NotDrivableReason" });
 

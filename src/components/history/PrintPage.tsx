@@ -5,7 +5,7 @@
 // Words from the catalogs ("historyPrint", "historyCompareRows", "historySummary").
 import { useTranslations } from "next-intl";
 import { fmtDuration, fmtKm, fmtNum, fmtSoc, fmtTime, pageLocale } from "@/components/planner/format";
-import { warningTexts } from "@/i18n/server-text";
+import { serverText, warningTexts } from "@/i18n/server-text";
 import { planStops, type PlanStop, type TourPoint } from "@/components/planner/stops";
 import type { OptimizationResultResponse } from "@/contract/result";
 import styles from "./history.module.css";
@@ -56,7 +56,7 @@ function PrintedPlan({ result: r, points, t }: { result: OptimizationResultRespo
   const notDrivable = r.status === "not_drivable" || r.qualification === "not_drivable";
   return (
     <>
-      {notDrivable ? <p role="alert"><strong>{t("notDrivable")}</strong> {(r.not_drivable_reason as { message?: string } | null)?.message ?? ""}</p> : null}
+      {notDrivable ? <p role="alert"><strong>{t("notDrivable")}</strong> {notDrivableText(r)}</p> : null}
       <h2 id="totals-heading">{t("totalsHeading")}</h2>
       <dl className={styles.facts} aria-labelledby="totals-heading">
         <Fact label={t("departure")} value={fmtTime(tt?.departure_time, tt?.departure_time_zone, true)} />
@@ -131,6 +131,12 @@ function PrintedPlan({ result: r, points, t }: { result: OptimizationResultRespo
       </p>
     </>
   );
+}
+
+/** Why the plan is not drivable, in the page's language. */
+function notDrivableText(r: OptimizationResultResponse): string {
+  const reason = r.not_drivable_reason;
+  return reason?.message ? serverText(reason.message, reason.text_message, pageLocale()) : "";
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -2,6 +2,9 @@
 // in the result's warnings, in words, for a plan that is not drivable.
 import type { useTranslations } from "next-intl";
 import type { OptimizationResultResponse } from "@/contract/result";
+import type { LooseMessage } from "@/engine/text/message";
+import { serverText } from "@/i18n/server-text";
+import { pageLocale } from "@/components/planner/format";
 
 export type FiltersTranslator = ReturnType<typeof useTranslations<"filters">>;
 
@@ -48,13 +51,13 @@ export interface NotDrivableInfo {
 
 export function notDrivableInfo(result: OptimizationResultResponse, extraWarnings: readonly string[], t: FiltersTranslator): NotDrivableInfo | null {
   if (result.status !== "not_drivable" && result.qualification !== "not_drivable") return null;
-  const r = (result.not_drivable_reason ?? {}) as { code?: string | null; message?: string | null; distance_from_start_m?: number | null };
+  const r = (result.not_drivable_reason ?? {}) as { code?: string | null; message?: string | null; text_message?: LooseMessage | null; distance_from_start_m?: number | null };
   const code = r.code ?? null;
   // The result's own warnings first: they count the stations in the corridor, the submit response's the whole data.
   const warnings = [...(result.warnings ?? []), ...extraWarnings];
   return {
     code,
-    message: r.message ?? null,
+    message: r.message ? serverText(r.message, r.text_message, pageLocale()) : null,
     distanceM: typeof r.distance_from_start_m === "number" ? r.distance_from_start_m : null,
     filters: code === "no_chargers_available" ? filterWarnings(warnings, t) : [],
     requested: code === "no_chargers_available" ? activeFilters(result, t) : [],

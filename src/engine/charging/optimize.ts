@@ -1,6 +1,7 @@
 // Least total tour time over where to charge, how much, and where to take the
 // drivers' breaks: label setting along the route points (see labels.ts), then
 // one re-simulation of the chosen decisions with the exact charge function.
+import { say, type Said } from "../text/message";
 import { afterStop, afterVisit, dayCap, driveStretch, mayRestAt, nextDay, pauseMin, type Driver, type StretchOutcome } from "./breaks";
 import { arrivalBound, departAfterBans, stretchGates, type StretchGate } from "./bans";
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
@@ -13,7 +14,7 @@ import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type BreakRules
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
-  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string; nextStationM?: number | null; fullest?: LabelSet }
+  | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string; said?: Said; nextStationM?: number | null; fullest?: LabelSet }
   | { ok: false; code: "budget" }
   /** An exact sweep bounded by a known plan kept no set: nothing beats that plan. */
   | { ok: false; code: "none_better" };
@@ -87,7 +88,7 @@ function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): Op
     const code = r.code === "window" ? "battery_depleted" : r.code;
     // The fullest label's decisions, re-simulated: what the truck can do before the battery runs out.
     const partial = r.fullest ? resimulate(prep, backtrack(prep, r.fullest, r.fullest.top), stats, true) : undefined;
-    return { ok: false, code, message: r.message, atM: r.atM, atEnergyKWh: r.atEnergyKWh, nextStationM: r.nextStationM ?? null, partial, stats };
+    return { ok: false, code, message: r.message, ...(r.said ? { said: r.said } : {}), atM: r.atM, atEnergyKWh: r.atEnergyKWh, nextStationM: r.nextStationM ?? null, partial, stats };
   }
   stats.dpMin = r.objective;
   stats.provenOptimal = r.proven;
@@ -254,7 +255,8 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
           : chargeVisitSet(s, charger!, pauseMin(option, rules), earliest, w.serviceMin, latest, after, how, visits));
       }
       if (visits.length === 0) {
-        return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: `No plan starts service at ${w.key ?? `waypoint ${p.index + 1}`} by its latest time.` };
+        const said = say("not_drivable.window", { has_key: w.key ? "yes" : "no", key: w.key ?? "", waypoint: p.index + 1 });
+        return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: said.text, said };
       }
       count(visits.length);
       sets = cut(prune(visits, faster, earliestRest), k);
@@ -421,10 +423,8 @@ function finish<C extends string>(prep: Prepared<C>, sets: LabelSet[], end: Pick
   if (!best) {
     const fullest = sets.reduce((a, s) => (cells[s.top] > cells[a.top] ? s : a));
     const most = cells[fullest.top] - end.energyKWh;
-    return {
-      ok: false, code: "end_soc_unreachable", atM: end.distM, atEnergyKWh: end.energyKWh, fullest,
-      message: `The destination is reached with at most ${pct(most / cap)} but battery_level_end is ${pct(input.endSoc)}; no usable station allows more.`,
-    };
+    const said = say("not_drivable.end_soc", { most_percent: percent(most / cap), end_percent: percent(input.endSoc) });
+    return { ok: false, code: "end_soc_unreachable", atM: end.distM, atEnergyKWh: end.energyKWh, fullest, message: said.text, said };
   }
   return { ok: true, final: best, cell: Math.max(ge, best.lo), objective: bestT, rootBound };
 }
@@ -446,4 +446,5 @@ function depleted<C extends string>(prep: Prepared<C>, sets: LabelSet[], prev: {
 }
 
 const push = (xs: LabelSet[], x: LabelSet | null) => { if (x) xs.push(x); };
-const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
+const percent = (x: number) => Math.round(x * 1000) / 10;
+const pct = (x: number) => `${percent(x)} %`;

@@ -1,5 +1,6 @@
 // Input and output of the charging optimizer. Its own types, so it does not
 // depend on the planner's internals; plan.ts maps its candidates onto these.
+import type { Said } from "../text/message";
 
 /** Minutes to charge from socFrom to socTo (0..1); Infinity when no power flows. */
 export type ChargeTimeFn<C extends string = string> = (powerKW: number, connector: C, socFrom: number, socTo: number) => number;
@@ -287,6 +288,8 @@ export interface OptimizeInfeasible {
   ok: false;
   code: "battery_depleted" | "end_soc_unreachable";
   message: string;
+  /** The message as a code and values, where the search has one. */
+  said?: Said;
   /** Where the battery reaches the reserve at best (interpolated), or the destination. */
   atM: number;
   /** Cumulative route energy at that place, for the caller's own profile. */

@@ -27,7 +27,7 @@ import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput, SectionWeather } from "./types";
 import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
-import { part, say, warningFields, type MessageCode, type Said } from "../text/message";
+import { part, say, verbatim, warningFields, type MessageCode, type Said } from "../text/message";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
 import { ambientOf, isReference, legWeather } from "./weather";
@@ -356,13 +356,14 @@ function closedToTrucks(sites: Candidate["hit"]["station"][]): "source" | "overl
 function notDrivableReason(r: OptimizeInfeasible, usable: number, crossM: number | null, noData: string | null) {
   const code = r.code === "battery_depleted" && usable > 0 ? "battery_depleted_mid_route" : "no_chargers_available";
   const atM = r.code === "battery_depleted" && crossM !== null ? crossM : r.atM;
-  const km = (m: number) => `${Math.round(m / 1000)} km`;
-  const what = r.code !== "battery_depleted" ? r.message
-    : `The battery reaches the ${Math.round(RESERVE_SOC * 100)} % reserve ${km(atM)} after the start` +
-      (r.nextStationM != null && r.nextStationM > atM ? `, before the next usable station at ${km(r.nextStationM)}.` : "; no usable station lies beyond that point.");
-  const message = (usable === 0 ? `No station in the corridor can charge this vehicle (after the poi_info filters, its connectors, the minimum stop power and sites closed to trucks). ${what}` : what) +
-    (noData ? ` The charger data has no stations at all in ${noData}, where the tour runs out: that says nothing about the chargers there (import a source for it: npm run stations:import).` : "");
-  return { code, message, distance_from_start_m: Math.round(atM) } as const;
+  const km = (m: number) => Math.round(m / 1000);
+  const what = r.code !== "battery_depleted" ? r.said ?? verbatim(r.message)
+    : say("not_drivable.depleted", {
+      reserve_percent: Math.round(RESERVE_SOC * 100), at_km: km(atM),
+      next: r.nextStationM != null && r.nextStationM > atM ? "yes" : "no", next_km: r.nextStationM != null ? km(r.nextStationM) : 0,
+    });
+  const said = say("not_drivable.reason", { no_station: usable === 0 ? "yes" : "no", what: [what], no_data: noData ? "yes" : "no", country: noData ?? "" });
+  return { code, message: said.text, text_message: { code: said.code, values: said.values }, distance_from_start_m: Math.round(atM) } as const;
 }
 
 /** Per toll system over the whole tour; null when no tolled road is driven (as the spec has it). */

@@ -88,6 +88,17 @@ export const ENGLISH_TEMPLATES = {
   "route.not_fastest":
     "The plan takes another road than the fastest on {count, number} section(s); the fastest road is {fastest} (route_alternatives).",
 
+  "not_drivable.reason":
+    "{no_station, select, yes {No station in the corridor can charge this vehicle (after the poi_info filters, its connectors, the minimum stop power " +
+    "and sites closed to trucks). } other {}}{what}{no_data, select, yes { The charger data has no stations at all in {country}, where the tour runs out: " +
+    "that says nothing about the chargers there (import a source for it: npm run stations:import).} other {}}",
+  "not_drivable.depleted":
+    "The battery reaches the {reserve_percent, number} % reserve {at_km, number} km after the start" +
+    "{next, select, yes {, before the next usable station at {next_km, number} km.} other {; no usable station lies beyond that point.}}",
+  "not_drivable.window": "No plan starts service at {has_key, select, yes {{key}} other {waypoint {waypoint, number}}} by its latest time.",
+  "not_drivable.end_soc":
+    "The destination is reached with at most {most_percent, number} % but battery_level_end is {end_percent, number} %; no usable station allows more.",
+
   "stop.energy":
     "Needed to reach {next, select, charger {the next charger on the way} section_charger {the next section end's charger} other {the destination}}: " +
     "arriving at {arrival_pct}, the truck would fall below {floor, select, requested {the requested {floor_pct}} other {the {floor_pct} reserve}} " +
