@@ -94,6 +94,7 @@ export const DriverRequest = z
   }, onObjects)
   .describe("The driver's hours (EU 561/2006) at departure; absent: a rested driver and the 9 h day")
   .meta({ id: "DriverRequest" });
+export type DriverRequest = z.output<typeof DriverRequest>;
 
 /** What a plan minimizes (docs/API.md, Cost). */
 export const OBJECTIVES = ["balanced", "fastest", "cheapest"] as const;

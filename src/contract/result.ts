@@ -481,5 +481,7 @@ export type PlanResult = z.infer<typeof PlanResult>;
 export const OptimizationResultResponse = PlanResult.extend({
   optimization_id: z.int(),
   tour_id: z.int(),
+  replanned_from: z.int().nullish()
+    .describe("A plan of what was left of a tour en route (POST /planner/optimizations/{optimization_id}/replan): the optimization it re-planned; absent otherwise"),
 }).meta({ id: "OptimizationResultResponse" });
 export type OptimizationResultResponse = z.infer<typeof OptimizationResultResponse>;

@@ -3,10 +3,10 @@
 // into one 422 answer.
 import type { z } from "zod";
 import { resolveTimeOfDayOrIso } from "../contract/fields";
-import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type PlannerQuery } from "../contract/request";
+import { MAX_SECTIONS, RouteOptimizationRequest, SectionRequest, type DriverRequest, type PlannerQuery } from "../contract/request";
 import { describe } from "../engine/plan/plausibility";
 import { MAX_SNAP_DISTANCE_M } from "../engine/plan/rules";
-import type { PlanInput, SectionWeather } from "../engine/plan/types";
+import type { DriverInput, PlanData, PlanInput, SectionWeather } from "../engine/plan/types";
 import { activeFilters } from "../engine/stations/filter";
 import type { VehicleModel } from "../engine/vehicles/catalog";
 import type { AuthContext } from "./auth/keys";
@@ -98,19 +98,24 @@ async function dataChecks(db: Db, tenantId: number, body: unknown): Promise<{ ve
     for (const key of ["start_pos", "stop_pos"] as const) {
       const pos = positions[i][key];
       if (!pos.success || !data) continue;
-      const snapped = data.snapper.snap(pos.data[0], pos.data[1]);
-      if (snapped.distanceM > MAX_SNAP_DISTANCE_M) {
-        details.push({
-          loc: ["body", "section_list", i, key],
-          msg: `No road within reach: the nearest road of network ${data.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away ` +
-            `(limit ${MAX_SNAP_DISTANCE_M / 1000} km): that network (${describe(data.network)}) is too coarse here; import a detailed network of the region (npm run network:import)`,
-          type: "value_error",
-        });
-      }
+      const far = roadReachDetail(data, pos.data, ["body", "section_list", i, key]);
+      if (far) details.push(far);
     }
   }
   details.push(...(await callbackUrlDetails(db, tenantId, b.callback_url)));
   return { vehicle, details };
+}
+
+/** A 422 at `loc` for a point farther than MAX_SNAP_DISTANCE_M from every road of the plan's network; null within reach. */
+export function roadReachDetail(data: PlanData, point: [number, number], loc: (string | number)[]): ValidationDetail | null {
+  const snapped = data.snapper.snap(point[0], point[1]);
+  if (snapped.distanceM <= MAX_SNAP_DISTANCE_M) return null;
+  return {
+    loc,
+    msg: `No road within reach: the nearest road of network ${data.network.id} is ${(snapped.distanceM / 1000).toFixed(1)} km away ` +
+      `(limit ${MAX_SNAP_DISTANCE_M / 1000} km): that network (${describe(data.network)}) is too coarse here; import a detailed network of the region (npm run network:import)`,
+    type: "value_error",
+  };
 }
 
 /** The checks that need the tenant's data and the network, after the schema. */
@@ -148,22 +153,25 @@ async function checkPlannerRequest<Q extends PlannerQuery>(
     ...(b.driving_bans === false ? { drivingBans: false } : {}),
     ...(b.driving_ban_exemptions?.length ? { drivingBanExemptions: b.driving_ban_exemptions } : {}),
     ...(b.route_choice ? { routeChoice: b.route_choice } : {}),
-    driver: b.driver
-      ? {
-          extendedDailyDriving: b.driver.extended_daily_driving, drivenSinceBreakMin: b.driver.driven_since_break_min, drivenTodayMin: b.driver.driven_today_min,
-          sinceDailyRestMin: b.driver.since_daily_rest_min ?? null, reducedRestsLeft: b.driver.reduced_daily_rests_left,
-          ...(b.driver.earliest_daily_rest_after_driving_min > 0 ? { earliestRestDriveMin: b.driver.earliest_daily_rest_after_driving_min } : {}),
-        }
-      : undefined,
+    driver: b.driver ? driverInput(b.driver) : undefined,
   };
   return { query: q, body: b, vehicle: vehicle!, input, warnings: await poiFilterWarnings(auth.tenantId, b.poi_info) };
+}
+
+/** The request's driver as the planner reads it. */
+export function driverInput(d: DriverRequest): DriverInput {
+  return {
+    extendedDailyDriving: d.extended_daily_driving, drivenSinceBreakMin: d.driven_since_break_min, drivenTodayMin: d.driven_today_min,
+    sinceDailyRestMin: d.since_daily_rest_min ?? null, reducedRestsLeft: d.reduced_daily_rests_left,
+    ...(d.earliest_daily_rest_after_driving_min > 0 ? { earliestRestDriveMin: d.earliest_daily_rest_after_driving_min } : {}),
+  };
 }
 
 /**
  * Data-level filter warnings, known before planning: attributes the tenant's station data lacks. Only active
  * filters warn; the tenant's station list is asked in the lookup process (stations/tenant-lookups.ts).
  */
-async function poiFilterWarnings(tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
+export async function poiFilterWarnings(tenantId: number, poi: RouteOptimizationRequest["poi_info"]): Promise<string[]> {
   if (activeFilters(poi ?? {}).length === 0) return [];
   return lookupProcess().lookup(tenantId, { what: "filter-warnings", poi: poi ?? {} });
 }

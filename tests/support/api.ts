@@ -19,6 +19,7 @@ import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
+import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
 import { PlannerQuery } from "@/contract/request";
 import { queryObject } from "@/server/http/request";
 import { packs } from "@/server/packs";
@@ -48,6 +49,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/planner\/fleet$/, [], fleetDay as RouteModule],
   [/^\/planner\/fleet\/([^/]+)$/, ["fleet_id"], fleetDayStatus as RouteModule],
   [/^\/planner\/optimizations\/([^/]+)\/commit$/, ["optimization_id"], commit as RouteModule],
+  [/^\/planner\/optimizations\/([^/]+)\/replan$/, ["optimization_id"], replan as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [

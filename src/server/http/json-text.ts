@@ -72,26 +72,37 @@ function scanContainer(text: string, i: number, depth: number, until: number): {
   return { i, depth };
 }
 
-/** The JSON object `text` without its member `key` (the text as it is where it has none); its values scanned in slices. */
-export async function withoutMemberText(text: string, key: string): Promise<string> {
+/** Where the top-level member `key` of the JSON object `text` lies (its values scanned in slices), or null where it has none. */
+async function findMember(text: string, key: string): Promise<{ keyStart: number; valueStart: number; end: number; previousEnd: number; after: number; first: boolean } | null> {
   let i = skipSpace(text, 0);
-  if (text[i] !== "{") return text;
+  if (text[i] !== "{") return null;
   let previousEnd = i + 1; // where the member before this one ends
   for (i = skipSpace(text, i + 1); i < text.length && text[i] !== "}"; ) {
     const first = previousEnd === i || text.slice(previousEnd, i).trim() === "";
     const keyEnd = valueEnd(text, i);
-    if (keyEnd < 0) return text;
+    if (keyEnd < 0) return null;
     const colon = skipSpace(text, keyEnd);
     const end = text.charCodeAt(colon) === COLON ? await valueEndPaced(text, colon + 1) : -1;
-    if (end < 0) return text;
+    if (end < 0) return null;
     const next = skipSpace(text, end);
     const after = text.charCodeAt(next) === COMMA ? skipSpace(text, next + 1) : next;
-    if (JSON.parse(text.slice(i, keyEnd)) === key) {
-      // The first member takes its following comma along, any other its preceding one.
-      return first ? text.slice(0, i) + text.slice(after) : text.slice(0, previousEnd) + text.slice(end);
-    }
+    if (JSON.parse(text.slice(i, keyEnd)) === key) return { keyStart: i, valueStart: colon + 1, end, previousEnd, after, first };
     previousEnd = end;
     i = after;
   }
-  return text;
+  return null;
+}
+
+/** The JSON object `text` without its member `key` (the text as it is where it has none); its values scanned in slices. */
+export async function withoutMemberText(text: string, key: string): Promise<string> {
+  const m = await findMember(text, key);
+  if (!m) return text;
+  // The first member takes its following comma along, any other its preceding one.
+  return m.first ? text.slice(0, m.keyStart) + text.slice(m.after) : text.slice(0, m.previousEnd) + text.slice(m.end);
+}
+
+/** The text of the value of the JSON object's top-level member `key`, or null where it has none. */
+export async function memberText(text: string, key: string): Promise<string | null> {
+  const m = await findMember(text, key);
+  return m ? text.slice(m.valueStart, m.end).trim() : null;
 }

@@ -3,9 +3,9 @@
 // GET .../result?option=K).
 import type { PlanResult } from "../../contract/result";
 
-export function resultBodies(optimizationId: number, tourId: number, result: PlanResult): { result: string; options: string[] | null } {
+export function resultBodies(optimizationId: number, tourId: number, result: PlanResult, replannedFrom?: number): { result: string; options: string[] | null } {
   const { cost_option_results: options, ...main } = result as PlanResult & { cost_option_results?: PlanResult[] };
-  const ids = { optimization_id: optimizationId, tour_id: tourId };
+  const ids = { optimization_id: optimizationId, tour_id: tourId, ...(replannedFrom ? { replanned_from: replannedFrom } : {}) };
   return {
     result: JSON.stringify({ ...ids, ...main }),
     options: options ? options.map((r) => JSON.stringify({ ...ids, ...r })) : null,

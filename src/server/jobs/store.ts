@@ -27,11 +27,12 @@ export interface QueuePlace {
  * that also puts a queued job in the queue (after the tenant's backlog limit,
  * jobs/fair-order.ts); `alsoIn` writes more in the same transaction (an
  * idempotency key). A queued job with a callback_url gets its webhook's outbox
- * row here too, so that its delivery cannot be forgotten.
+ * row here too, so that its delivery cannot be forgotten. `replannedFrom`: the
+ * optimization a re-plan en route continues (stored with the tour).
  */
 export async function createTourWithJob(
   db: Db, tenantId: number, request: { vehicle_id: string; callback_url?: string | null }, input: PlanInput, status: JobStatus = "queued",
-  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>,
+  alsoIn?: (tx: Tx, ids: Submitted) => Promise<void>, replannedFrom?: number,
 ): Promise<Submitted> {
   if (status === "queued") await checkTenantBacklog(db, tenantId, 1);
   // Read before the transaction: on SQLite a transaction that reads first and writes later fails at once (SQLITE_BUSY)
@@ -39,7 +40,7 @@ export async function createTourWithJob(
   const place = status === "queued" ? { fair: await fairTags(db, tenantId, 1) } : undefined;
   // Under load, waiting for a pooled connection is normal.
   return db.$transaction(async (tx) => {
-    const ids = await insertTourWithJob(tx, tenantId, request, input, { status, place });
+    const ids = await insertTourWithJob(tx, tenantId, request, input, { status, place, replannedFrom });
     if (alsoIn) await alsoIn(tx, ids);
     return ids;
   }, { maxWait: 10_000, timeout: 20_000 });
@@ -51,6 +52,8 @@ export interface InsertOptions {
   place?: QueuePlace;
   /** The fleet day (POST /planner/fleet) the tour belongs to. */
   fleetId?: string;
+  /** A re-plan en route: the optimization it continues (StoredTour.replannedFrom). */
+  replannedFrom?: number;
 }
 
 /** createTourWithJob's writes in a transaction of the caller's (a fleet day writes many tours in one). */
@@ -70,7 +73,7 @@ export async function insertTourWithJob(
       startTime: new Date(input.departureMs),
       corridorM: input.corridorM,
       minChargeDurationMin: input.minChargeDurationMin,
-      request: JSON.stringify({ request, input } satisfies StoredTour),
+      request: JSON.stringify({ request, input, ...(opts.replannedFrom ? { replannedFrom: opts.replannedFrom } : {}) } satisfies StoredTour),
       sections: {
         create: input.sections.map((s, position) => ({
           position,

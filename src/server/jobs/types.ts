@@ -7,6 +7,8 @@ import type { Db } from "../db/client";
 export interface StoredTour {
   request: unknown;
   input: PlanInput;
+  /** A re-plan en route (POST .../replan): the optimization it re-plans; its result names it as `replanned_from`. */
+  replannedFrom?: number;
 }
 
 export type JobRow = Awaited<ReturnType<Db["job"]["findUniqueOrThrow"]>>;

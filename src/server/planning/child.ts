@@ -38,7 +38,7 @@ async function planFleetDay(id: number, tenantId: number, fleet: FleetPlanReques
   const { summary, results } = summarizeFleet(outcome, fleet);
   for (const t of tours) {
     const result = results.get(String(t.tourId))!;
-    reply({ kind: "fleet-tour", id, tour: { tourId: t.tourId, stored: { status: result.status, ...resultBodies(t.optimizationId, t.tourId, result) } } });
+    reply({ kind: "fleet-tour", id, tour: { tourId: t.tourId, stored: { status: result.status, ...resultBodies(t.optimizationId, t.tourId, result, t.replannedFrom) } } });
   }
   reply({ kind: "fleet", id, summary });
 }
@@ -65,7 +65,7 @@ process.on("message", (request: PlanRequest) => {
       // A forecast for the sections the request gives no temperature for (WEATHER_URL; bounded in time).
       const result = plan(await withForecast(request.input), data);
       const to = request.storeAs;
-      if (to) reply({ kind: "stored", id: request.id, stored: { status: result.status, ...resultBodies(to.optimizationId, to.tourId, result) } });
+      if (to) reply({ kind: "stored", id: request.id, stored: { status: result.status, ...resultBodies(to.optimizationId, to.tourId, result, to.replannedFrom) } });
       else reply({ kind: "result", id: request.id, result });
     } catch (e) {
       reply({ kind: "failed", id: request.id, failure: failureOf(e), message: e instanceof Error ? e.message : String(e) });

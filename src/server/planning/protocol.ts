@@ -19,6 +19,8 @@ export interface StoredBodies {
 export interface StoreAs {
   optimizationId: number;
   tourId: number;
+  /** A re-plan en route: the optimization it re-plans (the result's `replanned_from`). */
+  replannedFrom?: number;
 }
 
 export interface FleetTourInput extends StoreAs {

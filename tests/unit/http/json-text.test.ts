@@ -1,7 +1,7 @@
 // Parts cut out of stored JSON text are what parsing and serializing them would give.
 import { expect, it } from "vitest";
 import { mulberry32 } from "../../support/seeded";
-import { valueEnd, withoutMemberText } from "@/server/http/json-text";
+import { memberText, valueEnd, withoutMemberText } from "@/server/http/json-text";
 
 const tricky = ['a"b', "c\\", '\\"', "{[", "]}", "x\\\\", "", "ü€😀", '",', "\u0001"];
 
@@ -29,6 +29,17 @@ it("an object without one member, as deleting it and serializing would write it"
   const large = { totals: { a: 1 }, available_charging_stations: Array.from({ length: 40_000 }, (_, i) => ({ name: tricky[i % tricky.length].repeat(3), id: i })), after: [1] };
   expect(JSON.stringify(large).length).toBeGreaterThan(1_000_000);
   expect(await withoutMemberText(JSON.stringify(large), "available_charging_stations")).toBe('{"totals":{"a":1},"after":[1]}');
+});
+
+it("a member's value, as serializing it alone would write it; null where there is none", async () => {
+  const random = mulberry32(7);
+  for (let n = 0; n < 200; n++) {
+    const object = Object.fromEntries(["totals", "sections", 'a"b'].filter(() => random() < 0.7).map((k) => [k, value(random)]));
+    expect(await memberText(JSON.stringify(object), "sections")).toBe("sections" in object ? JSON.stringify(object.sections) : null);
+  }
+  expect(await memberText('{ "a" : 1 , "b" : [2] }', "b")).toBe("[2]");
+  expect(await memberText('{"b":{"a":1}}', "a")).toBe(null); // top-level members only
+  expect(await memberText("[1]", "a")).toBe(null);
 });
 
 it("a value's end, or -1 where it does not end", () => {
