@@ -1,6 +1,7 @@
 // Re-planning en route (POST /planner/optimizations/{optimization_id}/replan): a three-stop tour in the
 // Hannover region (the OSM pack: plans in a second), re-planned from a point of its plan after the first
-// stop, with less charge, later than planned and a driver near the end of the day.
+// stop, with less charge, later than planned and a driver near the end of the day. Only the first two plans
+// are made; the re-plans the later tests queue are left in the queue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { decodePolyline } from "@/engine/network/polyline";
@@ -107,8 +108,6 @@ describe("a re-plan from a point along the route", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.json).toEqual(first.json);
     expect(await db().tour.count()).toBe(tours);
-    // Not planned here: removed so that the queue holds nothing for the tests below.
-    await db().tour.delete({ where: { id: first.json.tour_id } });
   });
 
   it("at a stop before the plan's departure from it, that section is not served yet (and a warning says how it was told)", async () => {
@@ -118,7 +117,6 @@ describe("a re-plan from a point along the route", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json.sections_done).toBe(0);
     expect(res.json.warnings[0]).toMatch(/at the stop of section_list\[0\]: not served yet/);
-    await db().tour.delete({ where: { id: res.json.tour_id } });
   });
 });
 
