@@ -53,6 +53,10 @@ describe("a re-plan from a point along the route", () => {
   it("drops the served section, starts where the truck is, and keeps its time, charge and driver's hours", async () => {
     const { point, plannedMs } = halfwayToWolfsburg();
     const time = new Date(plannedMs + 25 * 60_000).toISOString(); // 25 min late
+    // A slot the original holds (as committing a plan with a charging stop would): its own re-plan does not plan around it.
+    await db().heldSlot.create({
+      data: { tenantId: t.a.id, optimizationId: original.optimization_id, site: "1", startAt: new Date(time), endAt: new Date(Date.parse(time) + 3_600_000), capacity: 1, toBook: false },
+    });
     const res = await replan({ position: point, battery_level: 0.35, time, driver });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ replanned_from: original.optimization_id, sections_done: 1, warnings: [] });
@@ -76,6 +80,7 @@ describe("a re-plan from a point along the route", () => {
     expect(r.replanned_from).toBe(original.optimization_id);
     expect(r.optimization_id).toBe(res.json.optimization_id);
     expect(Object.keys(r.planned_on)).toContain("osm-hannover-braunschweig-main-roads");
+    expect(r.fleet).toBeUndefined(); // planned alone, not as a fleet of one beside held slots
     // Served sections dropped: the plan's request sections are the two left, in order.
     expect(r.sections.filter((s: any) => !s.inserted).map((s: any) => s.section_id)).toEqual(["wob", "hi"]); // eslint-disable-line @typescript-eslint/no-explicit-any
     // It starts where the truck is (snapped onto the road it is on), at its time and charge.
