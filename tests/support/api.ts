@@ -77,6 +77,7 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["GET", "/planner/fleet/00000000-0000-4000-8000-000000000000"],
   ["POST", "/planner/optimizations/1/commit"],
   ["DELETE", "/planner/optimizations/1/commit"],
+  ["POST", "/planner/optimizations/1/replan"],
   ["GET", "/webhooks/secret"],
   ["POST", "/webhooks/secret"],
 ];

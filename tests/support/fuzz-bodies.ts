@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { timeOfDayOrIso } from "@/contract/fields";
 import { FleetTourRequest } from "@/contract/fleet-day";
+import { ReplanRequest } from "@/contract/replan";
 import { findModel } from "@/engine/vehicles/catalog";
 import {
   badEnum, badNumber, deepNesting, hostileJson, hostileKey, hostileString, nonObject, notBoolean, notNumber, notObjectOrNull,
@@ -292,6 +293,52 @@ export function plannerBody(fleetIds: ReadonlySet<string>): BodySchema {
     valid: () => ({ vehicle_id: "mb-eactros-600", battery_level_start: 0.8, section_list: [section()], poi_info: {} }),
     breaks,
     containers: [[], ["poi_info"], ["section_list", 0]],
+    fields,
+  };
+}
+
+/** Values the re-plan's `time` (RFC 3339 with its offset) must refuse; the contract is the oracle. */
+const badInstant = fc
+  .oneof(
+    hostileString,
+    fc.constantFrom("2026-11-25T08:00:00", "08:00:00", "2026-11-25", "2026-13-01T00:00:00Z", "2026-02-30T08:00:00Z", "2026-11-25T25:00:00Z", "2026-11-25T08:00:00+25:00"),
+    finite,
+    fc.boolean(),
+    fc.constant([]),
+    fc.constant({}),
+  )
+  .filter((v) => typeof v !== "string" || !ReplanRequest.shape.time.safeParse(v).success);
+
+/**
+ * The re-plan body (POST /planner/optimizations/{optimization_id}/replan): valid for the world's tours
+ * (one section each, Hamburg -> Munich), the truck near the A 7 before its first stop.
+ */
+export function replanBody(): BodySchema {
+  const fields = ["from", "position", "battery_level", "time", "driver", "sections_done", "callback_url", "extended_daily_driving", "driven_since_break_min", "driven_today_min", "since_daily_rest_min"];
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    fc.constantFrom("position", "battery_level", "time", "driver").map((k): Mutation => [[k], REMOVE]),
+    fc.constantFrom("position", "battery_level", "time", "driver").map((k): Mutation => [[k], null]),
+    badPosition.map((v): Mutation => [["position"], v]),
+    badNumber(0.1, 1).map((v): Mutation => [["battery_level"], v]),
+    badInstant.map((v): Mutation => [["time"], v]),
+    fc
+      .oneof(
+        notObjectOrNull,
+        fc.record({ driven_today_min: fc.oneof(numberOutside(0, 600), notNumber(true), fc.integer({ min: 541, max: 600 })) }),
+        fc.constant({ driven_since_break_min: 100, driven_today_min: 50 }),
+      )
+      .map((v): Mutation => [["driver"], v]),
+    // Every tour of the world has one section: 1 leaves nothing to re-plan (409), more are more than it has (422).
+    fc.oneof(numberOutside(0, 25), notNumber(true), fc.constantFrom(0.5, 1.5), fc.integer({ min: 1, max: 25 })).map((v): Mutation => [["sections_done"], v]),
+    // With the state in the body, from telematics is a contradiction; anything else no source.
+    fc.oneof(fc.constant("telematics"), badEnum(["telematics"])).map((v): Mutation => [["from"], v]),
+    fc.constantFrom("https://127.0.0.1/hook", "ftp://hooks.example.com/", "https://hooks.example.com/t", "", 7).map((v): Mutation => [["callback_url"], v]),
+  );
+  return {
+    name: "ReplanRequest",
+    valid: () => ({ position: [53.0, 10.0], battery_level: 0.5, time: "2026-11-25T08:00:00Z", driver: { driven_today_min: 60 }, sections_done: 0 }),
+    breaks,
+    containers: [[], ["driver"]],
     fields,
   };
 }

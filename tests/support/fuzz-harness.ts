@@ -22,6 +22,7 @@ import * as prices from "@/app/poi/prices/route";
 import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
+import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
 import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
@@ -33,7 +34,7 @@ import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
 import {
-  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, type Body, type BodySchema,
+  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, replanBody, type Body, type BodySchema,
 } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
 
@@ -67,6 +68,7 @@ export const TARGETS: Record<string, Handler> = {
   "GET /planner/fleet/{fleet_id}": fleetDayStatus.GET,
   "POST /planner/optimizations/{optimization_id}/commit": commit.POST,
   "DELETE /planner/optimizations/{optimization_id}/commit": commit.DELETE,
+  "POST /planner/optimizations/{optimization_id}/replan": replan.POST,
   "GET /webhooks/secret": webhookSecret.GET,
   "POST /webhooks/secret": webhookSecret.POST,
   "GET /openapi.json": openapi.GET as Handler,
@@ -603,6 +605,7 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     read(w, "GET /poi/prices"),
     write(w, "PUT /poi/prices", pricesBody(), { adminOnly: true }),
     ...fleetDayAndSecret(w, plannerQuery(false), plannerBreakingQuery(false)),
+    replanFuzz(w),
   ];
 
   // Open documents: anyone, any query and header; read-only.
@@ -686,6 +689,63 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
   return list;
 }
 
+/** Path values that are no plan of tenant A's in any spelling (the contract reads "+7", "7.0"). */
+function notPlansOfA(w: FuzzWorld): fc.Arbitrary<string> {
+  const optimizationOf = (s: string) => {
+    const p = OptimizationPath.safeParse({ optimization_id: s });
+    return p.success ? p.data.optimization_id : undefined;
+  };
+  const ofA = new Set(w.optimizations.allA);
+  return fc.oneof(
+    { weight: 3, arbitrary: hostileSegment.filter((s) => { const id = optimizationOf(s); return id === undefined || !ofA.has(id); }) },
+    { weight: 1, arbitrary: fc.oneof(spellings(w.optimizations.b), fc.constantFrom("0", String(MAX_DB_ID), String(MAX_DB_ID + 1), "-1")) },
+  );
+}
+
+/**
+ * Re-plans (POST /planner/optimizations/{optimization_id}/replan), each of which would queue a tour: A's keys on A's
+ * plans only with a body that must be refused; any body on ids that are no plan of A's (404, 422), with B's keys on
+ * A's finished plan (404), naming tenant B (403), or without a valid key (401).
+ */
+function replanFuzz(w: FuzzWorld): EndpointFuzz {
+  const target = "POST /planner/optimizations/{optimization_id}/replan";
+  const schema = replanBody();
+  const id = (v: string) => ({ optimization_id: v });
+  const plansOfA = fc.constantFrom(...w.optimizations.allA).chain(spellings);
+  return {
+    target,
+    weight: 1,
+    arb: fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc.tuple(validAuth(w, ["adminA", "memberA"]), plansOfA, bodies(schema, false), junkQuery, extraHeaders, rawQuery)
+          .map(([k, v, b, q, h, raw]) => build(target, k, id(v), q, h, b, true, raw)),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(validAuth(w, ["adminA", "memberA"]), notPlansOfA(w), bodies(schema, true), junkQuery, extraHeaders, rawQuery)
+          .map(([k, v, b, q, h, raw]) => build(target, k, id(v), q, h, b, true, raw)),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(validAuth(w, ["adminB", "memberB"]), spellings(w.optimizations.aFinished), bodies(schema, true), junkQuery, extraHeaders)
+          .map(([k, v, b, q, h]) => build(target, k, id(v), q, h, b, true)),
+      },
+      {
+        weight: 1,
+        arbitrary: validAuth(w, ["adminA", "memberA"])
+          .chain((k) => fc.tuple(fc.constant(k), plansOfA, foreignTenantQuery(w, k.who!), extraHeaders, bodies(schema, true)))
+          .map(([k, v, q, h, b]) => build(target, k, id(v), q, h, b, true)),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(invalidAuth(w), fc.oneof(plansOfA, hostileSegment), bodies(schema, true), junkQuery, extraHeaders, rawQuery)
+          .map(([k, v, b, q, h, raw]) => build(target, k, id(v), q, h, b, false, raw)),
+      },
+    ),
+  };
+}
+
 /**
  * The endpoints added with the fleet day: POST /planner/fleet and GET /planner/fleet/{fleet_id}, held
  * slots (POST and DELETE /planner/optimizations/{optimization_id}/commit), the webhook secret (GET and
@@ -703,16 +763,7 @@ function fleetDayAndSecret(w: FuzzWorld, plannerQuery: fc.Arbitrary<[string, str
   /** A UUID's 32 hex digits however it is written (case, braces, urn:uuid:, hyphens, whitespace). */
   const bareUuid = (v: string) => v.trim().toLowerCase().replace(/^urn:uuid:/, "").replace(/^\{(.*)\}$/, "$1").replace(/-/g, "");
 
-  // Path values of commit: ids that are no plan of tenant A's in any spelling (the contract reads "+7", "7.0").
-  const optimizationOf = (s: string) => {
-    const p = OptimizationPath.safeParse({ optimization_id: s });
-    return p.success ? p.data.optimization_id : undefined;
-  };
-  const ofA = new Set(w.optimizations.allA);
-  const notOfA = fc.oneof(
-    { weight: 3, arbitrary: hostileSegment.filter((s) => { const id = optimizationOf(s); return id === undefined || !ofA.has(id); }) },
-    { weight: 1, arbitrary: fc.oneof(spellings(w.optimizations.b), fc.constantFrom("0", String(MAX_DB_ID), String(MAX_DB_ID + 1), "-1")) },
-  );
+  const notOfA = notPlansOfA(w);
   const committed = w.optimizations.aFinished;
   const holdingNothing = w.optimizations.allA.filter((id) => id !== committed);
   const commit = (method: "POST" | "DELETE"): EndpointFuzz => {

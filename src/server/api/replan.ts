@@ -1,6 +1,7 @@
 // POST /planner/optimizations/{optimization_id}/replan: a new optimization of what is left of a tour
 // en route, from the truck's state (the body's, or its last report); answered as POST /planner/v2 answers.
 import { ReplanQuery, ReplanRequest, type ReplanResponse } from "../../contract/replan";
+import { OptimizationPath } from "../../contract/request";
 import type { LatLon } from "../../engine/geo";
 import { db } from "../db/client";
 import { readLongText } from "../db/long-text";
@@ -10,7 +11,6 @@ import { pacer } from "../http/pace";
 import { parseJsonPaced } from "../http/paced-json";
 import { queryObject, readJsonBody } from "../http/request";
 import { collect, throwIfAny } from "../http/validation";
-import { OptimizationPath } from "../../contract/request";
 import { forgetExpired, idempotencyOf, remember, replay } from "../jobs/idempotency";
 import { createTourWithJob, type Submitted } from "../jobs/store";
 import type { StoredTour } from "../jobs/types";

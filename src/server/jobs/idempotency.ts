@@ -1,4 +1,4 @@
-// Idempotency-Key on POST /planner/v2 (after the IETF httpapi draft): the
+// Idempotency-Key on POST /planner/v2 and .../replan (after the IETF httpapi draft): the
 // same key and request within 24 h answers the first response and creates
 // nothing; the same key with another request is a 422 that says so. The key
 // row is written in the transaction that creates the tour, so a crash can

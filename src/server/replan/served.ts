@@ -1,6 +1,8 @@
 // Which sections of a tour are served, from where the truck is and when, against the tour's plan
 // (docs/API.md, Re-planning en route). No I/O: the plan's sections in, a count and how it was told out;
-// `pace` lets the caller's event loop run between sections (a long tour's lines are some 100,000 points).
+// `pace` lets the caller's event loop run between sections: each section's line is decoded and searched in one
+// piece (some 1 point per km on the Europe pack, a few thousand on a regional OSM pack: 25 sections of 3,000
+// points held the thread at most 23 ms at a time, cold, on a loaded machine).
 import { haversineM, type LatLon } from "../../engine/geo";
 import { decodePolyline } from "../../engine/network/polyline";
 
@@ -61,7 +63,7 @@ const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
 
 /**
  * The nearest point of a leg's line to `at`: its distance and the share of the leg's length before it, in a
- * plane tangent at `at` (exact near it, where it matters; a long tour has a few hundred thousand points).
+ * plane tangent at `at` (exact near it, where it matters; arithmetic only, no trigonometry per point).
  */
 function nearestOnLeg(leg: Leg, at: LatLon): { distanceM: number; share: number } {
   const kx = Math.cos((at[0] * Math.PI) / 180) * M_PER_DEG;
