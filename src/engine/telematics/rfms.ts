@@ -172,7 +172,7 @@ export function applyReadings(state: TelematicsState, readings: Readings, source
     const r = readings[key];
     const current = state[key];
     if (!r || (current && current.at.getTime() >= r.at.getTime())) continue;
-    (next as Record<string, unknown>)[key] = { ...r, source };
+    (next as unknown as Record<string, unknown>)[key] = { ...r, source };
     changed = true;
   }
   return { state: next, changed };
