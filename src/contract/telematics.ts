@@ -33,7 +33,7 @@ const OAuth2Input = z
 const BasicInput = z
   .strictObject({
     type: z.literal("basic"),
-    username: text(500),
+    username: text(500).regex(/^[^:]+$/, "String should match pattern '^[^:]+$'").describe("No ':' (RFC 7617)"),
     password: text(4096).optional()
       .describe("Required for a new source; left out on a replacement, the stored one is kept if base_url and username are unchanged"),
   })

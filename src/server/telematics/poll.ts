@@ -4,7 +4,7 @@
 // mid-poll leaves it due again after the lease; the outcome is written only while that claim is
 // the last (a PUT meanwhile counts one too). A poll reads the latest positions, then the latest
 // statuses (every page: moreDataAvailable / lastVin), and only then stores anything: the state of
-// each fleet vehicle whose vin was reported (others are ignored), each group replaced only by a
+// each fleet vehicle whose vin was reported (others are counted, not kept), each group replaced only by a
 // newer report, by a conditional update (two sources reporting one vehicle at once cannot undo
 // each other). Any failure (address refused, network, time limit, an answer too large or not
 // rFMS, the token refused) stores nothing, leaves the last state in place and is recorded on the
@@ -38,8 +38,8 @@ export interface PollOptions extends Bounds {
 export const MAX_PAGES = 200;
 /** Backoff after failures in a row never waits longer than this (or the source's interval, when longer). */
 export const MAX_BACKOFF_MS = 3_600_000;
-/** VINs looked up in the fleet per query. */
-const VINS_AT_ONCE = 500;
+/** Vehicles whose stored state is read per query. */
+const VEHICLES_AT_ONCE = 500;
 
 export function pollOptions(): PollOptions {
   const cfg = config();
@@ -58,8 +58,12 @@ export function backoffMs(failures: number, intervalMs: number, random = Math.ra
 }
 
 interface Collected {
-  /** Each VIN's readings in the order read. */
+  /** The tenant's fleet: vehicle row by VIN, read when the poll starts. Readings of other VINs are not kept. */
+  fleet: Map<string, number>;
+  /** Each fleet vehicle's readings in the order read. */
   byVin: Map<string, Readings[]>;
+  /** Every VIN reported. */
+  seen: Set<string>;
   skipped: number;
 }
 
@@ -143,9 +147,10 @@ async function collect(src: SourceRow, resource: RfmsResource, creds: Credential
       const report = readReport(resource, item, now);
       if (!report) into.skipped++;
       else {
+        into.seen.add(report.vin);
         const list = into.byVin.get(report.vin);
         if (list) list.push(report.readings);
-        else into.byVin.set(report.vin, [report.readings]);
+        else if (into.fleet.has(report.vin)) into.byVin.set(report.vin, [report.readings]);
       }
       await pace();
     }
@@ -191,21 +196,24 @@ function groupUpdates(s: TelematicsState, changed: Set<keyof TelematicsState>): 
   return out;
 }
 
-/** Stores what a poll read for the tenant's vehicles; returns how many of the reported VINs are in its fleet. */
-async function store(db: Db, src: SourceRow, got: Collected): Promise<number> {
+/** The tenant's vehicles that have a VIN (at most MAX_FLEET_VEHICLES): row id by VIN. */
+async function fleetByVin(db: Db, tenantId: number): Promise<Map<string, number>> {
+  const rows = await db.vehicle.findMany({ where: { tenantId, vin: { not: null } }, select: { id: true, vin: true } });
+  return new Map(rows.map((r) => [r.vin!, r.id]));
+}
+
+/** Stores what a poll read for the tenant's vehicles, by conditional updates: each group only over an older value. */
+async function store(db: Db, src: SourceRow, got: Collected): Promise<void> {
   const pace = pacer();
   const vins = [...got.byVin.keys()];
-  let matched = 0;
-  for (let i = 0; i < vins.length; i += VINS_AT_ONCE) {
-    const chunk = vins.slice(i, i + VINS_AT_ONCE);
-    const vehicles = await db.vehicle.findMany({ where: { tenantId: src.tenantId, vin: { in: chunk } }, select: { id: true, vin: true } });
-    matched += vehicles.length;
-    const states = await db.vehicleTelematics.findMany({ where: { vehicleRowId: { in: vehicles.map((v) => v.id) } } });
+  for (let i = 0; i < vins.length; i += VEHICLES_AT_ONCE) {
+    const chunk = vins.slice(i, i + VEHICLES_AT_ONCE).map((vin) => ({ vin, id: got.fleet.get(vin)! }));
+    const states = await db.vehicleTelematics.findMany({ where: { vehicleRowId: { in: chunk.map((v) => v.id) } } });
     const stateById = new Map(states.map((s) => [s.vehicleRowId, s]));
-    for (const v of vehicles) {
+    for (const v of chunk) {
       let state = stateOf(stateById.get(v.id));
       const changed = new Set<keyof TelematicsState>();
-      for (const readings of got.byVin.get(v.vin!) ?? []) {
+      for (const readings of got.byVin.get(v.vin) ?? []) {
         const next = applyReadings(state, readings, src.sourceId);
         if (!next.changed) continue;
         for (const k of Object.keys(readings) as (keyof TelematicsState)[]) if (next.state[k] !== state[k]) changed.add(k);
@@ -216,7 +224,7 @@ async function store(db: Db, src: SourceRow, got: Collected): Promise<number> {
         await db.vehicleTelematics.upsert({ where: { vehicleRowId: v.id }, create: { vehicleRowId: v.id, tenantId: src.tenantId }, update: {} });
       }
       for (const g of groupUpdates(state, changed)) {
-        // Only over an older value: another source's newer report, stored meanwhile, stands.
+        // Another source's newer report, stored meanwhile, stands.
         await db.vehicleTelematics.updateMany({
           where: { vehicleRowId: v.id, OR: [{ [g.atColumn]: null }, { [g.atColumn]: { lt: g.at } }] },
           data: g.data,
@@ -225,7 +233,6 @@ async function store(db: Db, src: SourceRow, got: Collected): Promise<number> {
       await pace();
     }
   }
-  return matched;
 }
 
 /** Reads and stores one claimed source; never throws (the outcome is on the source). */
@@ -243,11 +250,11 @@ async function pollClaimed(db: Db, src: SourceRow, claims: number, o: PollOption
     }
     const bounded: PollOptions = { ...o, deadlineAt: Date.now() + POLL_DEADLINE_MS };
     const creds = credentialsOf(src, secret, bounded);
-    const got: Collected = { byVin: new Map(), skipped: 0 };
+    const got: Collected = { fleet: await fleetByVin(db, src.tenantId), byVin: new Map(), seen: new Set(), skipped: 0 };
     await collect(src, "vehiclepositions", creds, bounded, started, got);
     await collect(src, "vehiclestatuses", creds, bounded, started, got);
-    const matched = await store(db, src, got);
-    outcome = { ok: true, seen: got.byVin.size, matched, skipped: got.skipped };
+    await store(db, src, got);
+    outcome = { ok: true, seen: got.seen.size, matched: got.byVin.size, skipped: got.skipped };
   } catch (e) {
     const error = e instanceof SourceFailure ? e.message : `poll failed: ${e instanceof Error ? printable(e.message) : "unknown error"}`;
     if (!(e instanceof SourceFailure)) log.error({ err: e instanceof Error ? e.stack : String(e), tenantId: src.tenantId, sourceId: src.sourceId }, "telematics poll error");
