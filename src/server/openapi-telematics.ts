@@ -36,6 +36,7 @@ export function telematicsPaths(): Json {
         operationId: "getTelematicsSource",
         tags: ["Telematics"],
         summary: "A telematics source and how its polls go (never its credentials)",
+        description: "`auth` says how the source authenticates and `has_secret` that a secret is stored; the secret itself is never answered.",
         parameters: parameters(TelematicsSourcePath, "path"),
         responses: { "200": json(ref("TelematicsSource"), "The source"), ...source404, ...common },
       },

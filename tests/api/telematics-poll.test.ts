@@ -14,6 +14,7 @@ import { db } from "@/server/db/client";
 import { pollDueSources, pollOptions, pollSourceNow, startTelematicsLoop, type PollOptions } from "@/server/telematics/poll";
 import { dropToken } from "@/server/telematics/token";
 import { call } from "../support/api";
+import { docValidator } from "../support/openapi-ajv";
 import { closeDatabase, freshDatabase, twoTenants, type TestTenants } from "../support/env";
 import { positionReport, startRfmsFixture, statusReport, type RfmsFixture } from "../support/rfms-fixture";
 
@@ -33,8 +34,17 @@ let t: TestTenants;
 let memberA: string;
 let oem: RfmsFixture;
 const opts = (over: Partial<PollOptions> = {}): PollOptions => ({ ...pollOptions(), ...over });
-const state = async (vehicleId: string, key = t.a.key) => (await call("GET", `/vehicles/${vehicleId}/state`, { key })).json;
-const source = async (id: string, key = t.a.key) => (await call("GET", `/telematics/sources/${id}`, { key })).json;
+const documented = docValidator();
+/** An answer, checked against its schema in the OpenAPI document. */
+async function get(path: string, key: string, schema: string) {
+  const res = await call("GET", path, { key });
+  expect(res.status, res.text).toBe(200);
+  const check = documented.schema({ $ref: `#/components/schemas/${schema}` });
+  expect(check(res.json), JSON.stringify(check.errors)).toBe(true);
+  return res.json;
+}
+const state = (vehicleId: string, key = t.a.key) => get(`/vehicles/${vehicleId}/state`, key, "VehicleState");
+const source = (id: string, key = t.a.key) => get(`/telematics/sources/${id}`, key, "TelematicsSource");
 
 function oauthSource(over: Record<string, unknown> = {}) {
   return {

@@ -23,6 +23,9 @@ import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
 import * as webhookSecret from "@/app/webhooks/secret/route";
+import * as telematicsSources from "@/app/telematics/sources/route";
+import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
+import * as vehicleState from "@/app/vehicles/[vehicle_id]/state/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
@@ -33,7 +36,8 @@ import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
 import {
-  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, type Body, type BodySchema,
+  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, telematicsSourceBody,
+  type Body, type BodySchema,
 } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
 
@@ -69,6 +73,11 @@ export const TARGETS: Record<string, Handler> = {
   "DELETE /planner/optimizations/{optimization_id}/commit": commit.DELETE,
   "GET /webhooks/secret": webhookSecret.GET,
   "POST /webhooks/secret": webhookSecret.POST,
+  "GET /telematics/sources": telematicsSources.GET,
+  "GET /telematics/sources/{source_id}": telematicsSource.GET,
+  "PUT /telematics/sources/{source_id}": telematicsSource.PUT,
+  "DELETE /telematics/sources/{source_id}": telematicsSource.DELETE,
+  "GET /vehicles/{vehicle_id}/state": vehicleState.GET,
   "GET /openapi.json": openapi.GET as Handler,
   "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
   "GET /basemap/countries": countries.GET as Handler,
@@ -323,6 +332,8 @@ export interface FuzzWorld {
   fleets: { a: string; b: string };
   jobs: { a: string; b: string };
   bDepot: string;
+  /** A telematics source of tenant B (tenant A has none). */
+  bSource: string;
   bOverlay: string;
   operatorOverlay: string;
 }
@@ -602,6 +613,15 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     write(w, "DELETE /poi/depots/{depot_id}", null, { param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot))], adminOnly: true }),
     read(w, "GET /poi/prices"),
     write(w, "PUT /poi/prices", pricesBody(), { adminOnly: true }),
+    read(w, "GET /vehicles/{vehicle_id}/state", { param: ["vehicle_id", fc.oneof(fuzzed(() => false), real(...w.fleetA.slice(0, 3), "b-private"))] }),
+    read(w, "GET /telematics/sources"),
+    read(w, "GET /telematics/sources/{source_id}", { param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource))] }),
+    write(w, "PUT /telematics/sources/{source_id}", telematicsSourceBody(), {
+      param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource, "fuzz-oem"))],
+      adminOnly: true,
+    }),
+    // Tenant A has no source: every delete is refused.
+    write(w, "DELETE /telematics/sources/{source_id}", null, { param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource))], adminOnly: true }),
     ...fleetDayAndSecret(w, plannerQuery(false), plannerBreakingQuery(false)),
   ];
 
