@@ -37,6 +37,9 @@ const Env = z.object({
   TELEMATICS_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(5_000)
     .describe("How often each worker process looks for telematics sources due to be polled"),
   TELEMATICS_CREDENTIALS_KEY: z.string().trim().optional()
+    .refine((k) => !k || /^[0-9a-fA-F]{64}$/.test(k) || (/^[A-Za-z0-9+/_-]+={0,2}$/.test(k) && Buffer.from(k, "base64").length === 32), {
+      message: "must be 32 bytes: 64 hex digits or base64 of 32 bytes (e.g. openssl rand -hex 32)",
+    })
     .describe("32 bytes (64 hex digits or base64) that seal telematics credentials in the database (AES-256-GCM); unset: they are stored as given"),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism())

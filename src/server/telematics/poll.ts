@@ -256,7 +256,8 @@ async function pollClaimed(db: Db, src: SourceRow, claims: number, o: PollOption
     await store(db, src, got);
     outcome = { ok: true, seen: got.seen.size, matched: got.byVin.size, skipped: got.skipped };
   } catch (e) {
-    const error = e instanceof SourceFailure ? e.message : `poll failed: ${e instanceof Error ? printable(e.message) : "unknown error"}`;
+    // Only the source's own failures are the tenant's to read; anything else (the database) is the operator's, in the log.
+    const error = e instanceof SourceFailure ? e.message : "poll failed: an error of the service (logged); it is tried again";
     if (!(e instanceof SourceFailure)) log.error({ err: e instanceof Error ? e.stack : String(e), tenantId: src.tenantId, sourceId: src.sourceId }, "telematics poll error");
     outcome = { ok: false, error };
   }
