@@ -54,6 +54,13 @@ export const VehicleId = z
   .regex(/^[A-Za-z0-9._-]+$/, "String should match pattern '^[A-Za-z0-9._-]+$'")
   .describe("The vehicle's identifier within the tenant's fleet (letters, digits, '.', '_', '-')");
 
+/** ISO 3779: 17 characters, digits and capital letters but I, O and Q. */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+export const Vin = z
+  .string({ error: "Input should be a valid string" })
+  .regex(VIN_PATTERN, "String should match pattern '^[A-HJ-NPR-Z0-9]{17}$'")
+  .describe("Vehicle identification number (ISO 3779: 17 of 0-9 and A-Z without I, O, Q), unique in the fleet: telematics reports (rFMS) are matched to the vehicle by it");
+
 const ModelCode = z.string({ error: "Input should be a valid string" }).min(1).max(100).describe("A catalog model code (GET /vehicles/info/models)");
 const Name = z.string({ error: "Input should be a valid string" }).trim().min(1).max(200);
 
@@ -65,6 +72,7 @@ export const FleetVehicleInput = z
     model_code: ModelCode,
     name: Name,
     overrides: VehicleOverrides.nullable().optional(),
+    vin: Vin.nullable().optional(),
   })
   .meta({ id: "FleetVehicleInput" });
 export type FleetVehicleInput = z.infer<typeof FleetVehicleInput>;
@@ -74,6 +82,7 @@ export const FleetVehiclePatch = z
     name: Name.optional(),
     model_code: ModelCode.optional(),
     overrides: VehicleOverrides.nullable().optional().describe("Replaces all overrides; null clears them"),
+    vin: Vin.nullable().optional().describe("Sets the VIN; null clears it"),
   })
   .meta({ id: "FleetVehiclePatch" });
 export type FleetVehiclePatch = z.infer<typeof FleetVehiclePatch>;
@@ -85,6 +94,7 @@ export const FleetVehicle = z
     manufacturer: z.string(),
     model_name: z.string(),
     name: z.string(),
+    vin: z.string().nullable().describe("The vehicle identification number, null when not set"),
     overrides: VehicleOverrides,
     effective: VehicleFigures.nullable().describe("The figures the planner uses; null if the model left the catalog"),
   })

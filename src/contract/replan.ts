@@ -12,7 +12,7 @@ export const REPORTED_FIELDS = ["position", "battery_level", "time", "driver"] a
 export const ReplanRequest = z
   .strictObject({
     from: z.literal("telematics").nullish()
-      .describe("`telematics`: take the truck's state from its vehicle's last reported state (rFMS) instead of this body; then position, battery_level, time and driver are left out"),
+      .describe("`telematics`: take the truck's position, state of charge and time from its vehicle's last reported state (rFMS) instead of this body; then position, battery_level and time are left out. `driver` may be given (rFMS does not report hours driven); absent, the hours the original plan implies at the reported time"),
     position: latLonPair.nullish()
       .describe("Where the truck is: [latitude, longitude] in WGS84 degrees, within 30 km of a road of the loaded network; the first section left starts here"),
     battery_level: numberIn(0.1, 1).nullish()
@@ -32,7 +32,7 @@ export const ReplanRequest = z
     const valid = validFields({ issues: ctx.issues.filter((i) => i.code !== "unrecognized_keys") });
     if (!valid("from")) return;
     for (const key of REPORTED_FIELDS) {
-      if (b.from === "telematics" && b[key] != null) {
+      if (b.from === "telematics" && b[key] != null && key !== "driver") {
         ctx.addIssue({ code: "custom", path: [key], input: b[key], message: `with from: "telematics" the truck's state comes from its last report: leave out ${key}` });
       } else if (b.from == null && b[key] == null && valid(key)) {
         ctx.addIssue({ code: "invalid_type", expected: key === "driver" ? "object" : key === "time" ? "string" : key === "position" ? "tuple" : "number", path: [key], input: undefined, message: "Field required" });

@@ -26,6 +26,21 @@ const Env = z.object({
     .describe("After a rotation the previous webhook secret keeps signing alongside the new one this long"),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000)
     .describe("How often each worker process looks for webhooks due"),
+  TELEMATICS_ALLOW_HTTP: z.enum(["true", "false"]).default("false")
+    .describe("Accept http:// base_url and token_url of telematics sources (rFMS); https only by default"),
+  TELEMATICS_ALLOWED_HOSTS: z.string().default("")
+    .describe("Comma-separated host names and IP addresses or CIDR ranges a telematics source may reach although private, loopback, link-local or otherwise special"),
+  TELEMATICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000)
+    .describe("Time limit of one request to a telematics source (a token or a page, answer included)"),
+  TELEMATICS_PAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1_048_576).default(4 * 1_048_576)
+    .describe("A telematics answer (one page) over this many bytes is read no further and fails the poll"),
+  TELEMATICS_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(5_000)
+    .describe("How often each worker process looks for telematics sources due to be polled"),
+  TELEMATICS_CREDENTIALS_KEY: z.string().trim().optional()
+    .refine((k) => !k || /^[0-9a-fA-F]{64}$/.test(k) || (/^[A-Za-z0-9+/_-]+={0,2}$/.test(k) && Buffer.from(k, "base64").length === 32), {
+      message: "must be 32 bytes: 64 hex digits or base64 of 32 bytes (e.g. openssl rand -hex 32)",
+    })
+    .describe("32 bytes (64 hex digits or base64) that seal telematics credentials in the database (AES-256-GCM); unset: they are stored as given"),
   IN_PROCESS_WORKER: z.enum(["on", "off"]).default("on").describe("Run the job worker inside the web process"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism())
     .describe("Jobs planned at once by the embedded worker or by `npm run worker`, one planning process each (planning is CPU-bound): default the cores"),

@@ -13,7 +13,7 @@ import { collect, parseOrThrow, throwIfAny } from "./http/validation";
 
 export { VehicleOverrides };
 
-type Row = { vehicleId: string; modelCode: string; name: string; overrides: string | null };
+type Row = { vehicleId: string; modelCode: string; name: string; overrides: string | null; vin: string | null };
 
 export function applyOverrides(model: VehicleModel, overrides: VehicleOverrides | null): VehicleModel {
   return overrides ? { ...model, ...overrides } : model;
@@ -41,6 +41,7 @@ export function fleetRecord(row: Row): FleetVehicle {
     manufacturer: model?.manufacturer ?? "unknown",
     model_name: model?.name ?? row.modelCode,
     name: row.name,
+    vin: row.vin,
     overrides: storedOverrides(row),
     effective: effective ? (Object.fromEntries(FIGURE_NAMES.map((k) => [k, effective[k]])) as VehicleFigures) : null,
   };
@@ -117,18 +118,34 @@ function checkFigures(modelCode: unknown, overrides: unknown, overridesSent: boo
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === "P2002";
 
+/** 409 when another vehicle of the fleet has the VIN: telematics reports must name one vehicle. */
+async function checkVinFree(db: Db, tenantId: number, vin: string | null | undefined, vehicleId: string): Promise<void> {
+  if (!vin) return;
+  const other = await db.vehicle.findUnique({ where: { tenantId_vin: { tenantId, vin } }, select: { vehicleId: true } });
+  if (other && other.vehicleId !== vehicleId) throw vinTaken(vin, other.vehicleId);
+}
+const vinTaken = (vin: string, vehicleId: string) => new HttpError(409, { detail: `VIN ${vin} is already that of vehicle '${vehicleId}' in this fleet` });
+
+/** A unique violation of a create or update: the VIN's (another vehicle has it), else the vehicle id's. */
+async function conflict(db: Db, tenantId: number, vehicleId: string, vin: string | null | undefined): Promise<HttpError> {
+  const other = vin ? await db.vehicle.findUnique({ where: { tenantId_vin: { tenantId, vin } }, select: { vehicleId: true } }) : null;
+  if (vin && other && other.vehicleId !== vehicleId) return vinTaken(vin, other.vehicleId);
+  return new HttpError(409, { detail: `Vehicle '${vehicleId}' already exists in this fleet` });
+}
+
 export async function createFleetVehicle(db: Db, tenantId: number, raw: unknown): Promise<FleetVehicle> {
   const details: ValidationDetail[] = [];
   const input = collect(FleetVehicleInput, raw, "body", details);
   const b = asObject(raw);
   checkFigures(b.model_code, b.overrides, true, details);
   throwIfAny(details);
-  const { vehicle_id, model_code, name, overrides } = input!;
+  const { vehicle_id, model_code, name, overrides, vin } = input!;
+  await checkVinFree(db, tenantId, vin, vehicle_id);
   try {
-    const row = await db.vehicle.create({ data: { tenantId, vehicleId: vehicle_id, modelCode: model_code, name, overrides: storable(overrides) } });
+    const row = await db.vehicle.create({ data: { tenantId, vehicleId: vehicle_id, modelCode: model_code, name, overrides: storable(overrides), vin: vin ?? null } });
     return fleetRecord(row);
   } catch (e) {
-    if (isUniqueViolation(e)) throw new HttpError(409, { detail: `Vehicle '${vehicle_id}' already exists in this fleet` });
+    if (isUniqueViolation(e)) throw await conflict(db, tenantId, vehicle_id, vin);
     throw e;
   }
 }
@@ -143,12 +160,22 @@ export async function updateFleetVehicle(db: Db, tenantId: number, vehicleId: un
     checkFigures(b.model_code ?? row.modelCode, overridesSent ? b.overrides : storedOverrides(row), overridesSent, details);
   }
   throwIfAny(details);
-  const { name, model_code, overrides } = patch!;
-  const updated = await db.vehicle.update({
-    where: { id: row.id },
-    data: { name, modelCode: model_code, ...(overrides !== undefined ? { overrides: storable(overrides) } : {}) },
-  });
-  return fleetRecord(updated);
+  const { name, model_code, overrides, vin } = patch!;
+  await checkVinFree(db, tenantId, vin, row.vehicleId);
+  try {
+    const data = { name, modelCode: model_code, vin, ...(overrides !== undefined ? { overrides: storable(overrides) } : {}) };
+    // Another VIN is another truck's data: the state reported under the old one goes with it.
+    const updated = vin !== undefined && vin !== row.vin
+      ? await db.$transaction(async (tx) => {
+        await tx.vehicleTelematics.deleteMany({ where: { vehicleRowId: row.id } });
+        return tx.vehicle.update({ where: { id: row.id }, data });
+      })
+      : await db.vehicle.update({ where: { id: row.id }, data });
+    return fleetRecord(updated);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw await conflict(db, tenantId, row.vehicleId, vin);
+    throw e;
+  }
 }
 
 /** Planned tours keep the figures frozen into their stored input. */

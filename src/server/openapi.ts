@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from "./http/request";
 import { COMMON_ANSWERS as common, componentSchemas, error, json, parameters, ref, type Examples, type Json } from "./openapi-schemas";
 import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
 import { replanPaths, replanSchemas } from "./openapi-replan";
+import { telematicsPaths, telematicsSchemas, telematicsTag } from "./openapi-telematics";
 // Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
 // vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
 // available_charging_stations and route_profile to its first 6 points.
@@ -47,6 +48,7 @@ const tags = [
   { name: "Prices", description: "The tenant's charging prices and value of time" },
   { name: "Webhooks", description: "The secret that signs completion webhooks" },
   fleetTag,
+  telematicsTag,
 ];
 
 function paths(): Json {
@@ -159,7 +161,7 @@ function paths(): Json {
         requestBody: jsonBody("FleetVehicleInput", example("An eActros 600 with its own tare", recorded.vehicleInput)),
         responses: {
           "201": json(ref("FleetVehicle"), "Created; `effective` lists the figures the planner will use", example("As stored", recorded.vehicle)),
-          "409": error("`vehicle_id` already exists in this fleet"),
+          "409": error("`vehicle_id` already exists in this fleet, the fleet is full, or another vehicle of the fleet has the `vin`"),
           ...common,
           ...withBody,
         },
@@ -177,11 +179,12 @@ function paths(): Json {
       patch: {
         operationId: "updateFleetVehicle",
         tags: ["Fleet"],
-        summary: "Change a vehicle's name, model or overrides",
-        description: "Fields left out stay as they are; `overrides` replaces all overrides, `null` clears them. Tours already planned keep their figures.",
+        summary: "Change a vehicle's name, model, overrides or VIN",
+        description: "Fields left out stay as they are; `overrides` replaces all overrides, `null` clears them. Tours already planned keep their figures. " +
+          "A new `vin` (or `null`) drops the telematics state reported under the old one.",
         parameters: parameters(FleetVehiclePath, "path"),
         requestBody: jsonBody("FleetVehiclePatch"),
-        responses: { "200": json(ref("FleetVehicle"), "The updated vehicle"), ...vehicle404, ...common, ...withBody },
+        responses: { "200": json(ref("FleetVehicle"), "The updated vehicle"), ...vehicle404, "409": error("Another vehicle of the fleet has the `vin`"), ...common, ...withBody },
       },
       delete: {
         operationId: "deleteFleetVehicle",
@@ -345,9 +348,9 @@ export function openApiDocument(): Json {
     servers: [{ url: "/", description: "This deployment" }],
     security: [{ HTTPBearer: [] }, { HybridAuthBearer: [] }],
     tags,
-    paths: { ...paths(), ...replanPaths(idempotencyKey), ...fleetPaths() },
+    paths: { ...paths(), ...replanPaths(idempotencyKey), ...fleetPaths(), ...telematicsPaths() },
     components: {
-      schemas: { ...componentSchemas(), ...fleetSchemas(), ...replanSchemas() },
+      schemas: { ...componentSchemas(), ...fleetSchemas(), ...replanSchemas(), ...telematicsSchemas() },
       responses: {
         Unauthorized: {
           description: "Missing or invalid API key (with `WWW-Authenticate: Bearer`)",

@@ -11,9 +11,10 @@ import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
 import { closePlanners, jobPlanner, lookupProcess } from "./planning/planners";
+import { startTelematicsLoop } from "./telematics/poll";
 import { startDeliveryLoop } from "./webhooks/delivery";
 
-const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerStarted?: Promise<void> };
+const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerTelematics?: RunningWorker; __plannerStarted?: Promise<void> };
 
 export function startServices(): Promise<void> {
   holder.__plannerStarted ??= (async () => {
@@ -35,6 +36,8 @@ export function startServices(): Promise<void> {
       holder.__plannerWorker = await startQueueWorker(db());
       // Completion webhooks are sent wherever jobs are worked (src/server/webhooks/delivery.ts).
       holder.__plannerWebhooks = startDeliveryLoop(db());
+      // So are the tenants' telematics sources polled (src/server/telematics/poll.ts).
+      holder.__plannerTelematics = startTelematicsLoop(db());
     }
     log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
   })();
@@ -47,9 +50,10 @@ export function wakeWorker(): void {
 }
 
 export async function stopWorker(): Promise<void> {
-  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop()]);
+  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop(), holder.__plannerTelematics?.stop()]);
   holder.__plannerWorker = undefined;
   holder.__plannerWebhooks = undefined;
+  holder.__plannerTelematics = undefined;
   closePlanners();
   await closeQueue();
 }

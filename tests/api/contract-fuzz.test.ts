@@ -48,6 +48,8 @@ beforeAll(async () => {
   expect(await planNextJob(db(), { leaseS: 60, maxAttempts: 1 })).toBe(true);
   const queued = await call("POST", "/planner/v2", { key: t.a.key, body: hamburgMunich() });
   expect((await call("PUT", "/poi/depots/home", { key: t.a.key, body: { name: "Yard", latitude: 52.4, longitude: 9.7, power_kW: 350, connectors: ["CCS"] } })).status).toBe(201);
+  const source = { base_url: "https://rfms.oem.example/rfms4", auth: { type: "basic", username: "fleet", password: "pass" } };
+  expect((await call("PUT", "/telematics/sources/oem", { key: t.a.key, body: source })).status).toBe(201);
   const stations = (await packs.stationsForTenant(db(), t.a.id)).filter((s) => !s.externalId.startsWith("depot:"));
   const vehicles = await db().vehicle.findMany({ where: { tenantId: t.a.id }, select: { vehicleId: true } });
   known = {
@@ -55,6 +57,7 @@ beforeAll(async () => {
     job_id: [finished.json.job_id, queued.json.job_id],
     vehicle_id: vehicles.slice(0, 3).map((x) => x.vehicleId),
     depot_id: ["home"],
+    source_id: ["oem"],
     external_id: stations.slice(0, 3).map((s) => s.externalId),
   };
   v = docValidator((await call("GET", "/openapi.json")).json);

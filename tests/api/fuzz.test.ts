@@ -94,6 +94,9 @@ beforeAll(async () => {
   const held = await call("POST", `/planner/optimizations/${finished.optimization_id}/commit`, { key: t.a.key });
   expect(held.status, held.text).toBe(200);
   expect(held.json.slots.length).toBeGreaterThan(0);
+  // A telematics source of B's (A has none: every write of A's must be refused).
+  const source = await call("PUT", "/telematics/sources/oem-b", { key: t.b.key, body: { base_url: "https://rfms.b.example/rfms4", auth: { type: "basic", username: "b", password: "b-pass" } } });
+  expect(source.status, source.text).toBe(201);
   const secret = await call("POST", "/webhooks/secret", { key: t.b.key });
   expect(secret.status, secret.text).toBe(200);
   const optimizationsOfA = await db().optimization.findMany({ where: { tenantId: t.a.id }, select: { id: true } });
@@ -111,6 +114,7 @@ beforeAll(async () => {
     fleets,
     jobs: { a: finished.job_id, b: other.job_id },
     bDepot: "home",
+    bSource: "oem-b",
     bOverlay: sample[0],
     operatorOverlay: sample[1],
   };

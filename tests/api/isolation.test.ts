@@ -1,6 +1,7 @@
 // Tenant isolation over every id space a client can name: optimizations (REST
-// result, tRPC planner/history, the plan export route), jobs, vehicles, depot
-// chargers, station overlays, API keys and idempotency keys. Tours have no
+// result, tRPC planner/history, the plan export route), jobs, vehicles (and their
+// telematics state), telematics sources, depot chargers, station overlays, API keys
+// and idempotency keys. Tours have no
 // endpoint of their own; they are reached through their optimization and job
 // and must not show in another tenant's lists.
 //
@@ -190,7 +191,9 @@ describe("vehicles", () => {
     await probeTwice(
       [
         ["GET", () => call("GET", `/vehicles/${vid}`, { key: b })],
+        ["GET state", () => call("GET", `/vehicles/${vid}/state`, { key: b })],
         ["PATCH", () => call("PATCH", `/vehicles/${vid}`, { key: b, body: { name: "hijacked" } })],
+        ["PATCH vin", () => call("PATCH", `/vehicles/${vid}`, { key: b, body: { vin: "WDB9634031L738291" } })],
         ["PATCH, invalid body", () => call("PATCH", `/vehicles/${vid}`, { key: b, body: { name: 7 } })],
         ["DELETE", () => call("DELETE", `/vehicles/${vid}`, { key: b })],
         ["DELETE, member key", () => call("DELETE", `/vehicles/${vid}`, { key: memberB })],
@@ -216,6 +219,31 @@ describe("vehicles", () => {
     expect((await call("POST", "/vehicles", { key: b, body: { vehicle_id: vid, model_code: "VOLVO_FH_ELECTRIC", name: "B's own" } })).status).toBe(201);
     expect((await call("DELETE", `/vehicles/${vid}`, { key: b })).status).toBe(204);
     expect((await call("GET", `/vehicles/${vid}`, { key: t.a.key })).json).toMatchObject({ model_code: "MAN_ETGX", name: "A's own" });
+  });
+});
+
+describe("telematics sources", () => {
+  it("another tenant's source answers like a missing one and is not in B's list; B may have its own of that id", async () => {
+    const sid = "a-oem";
+    const b = t.b.key;
+    const body = (password: string) => ({ base_url: "https://rfms.oem.example/rfms4", auth: { type: "basic", username: "fleet", password } });
+    await probeTwice(
+      [
+        ["GET", () => call("GET", `/telematics/sources/${sid}`, { key: b })],
+        ["GET, member key", () => call("GET", `/telematics/sources/${sid}`, { key: memberB })],
+        ["DELETE", () => call("DELETE", `/telematics/sources/${sid}`, { key: b })],
+        ["DELETE, member key", () => call("DELETE", `/telematics/sources/${sid}`, { key: memberB })],
+        ["PUT keeping a secret it has not got", () => call("PUT", `/telematics/sources/${sid}`, { key: b, body: { ...body(""), auth: { type: "basic", username: "fleet" } } })],
+      ],
+      async () => {
+        const res = await call("PUT", `/telematics/sources/${sid}`, { key: t.a.key, body: body("a-secret") });
+        expect(res.status, res.text).toBe(201);
+      },
+    );
+    expect((await call("GET", "/telematics/sources", { key: b })).json).toEqual([]);
+    expect((await call("PUT", `/telematics/sources/${sid}`, { key: b, body: body("b-secret") })).status).toBe(201);
+    expect((await call("DELETE", `/telematics/sources/${sid}`, { key: b })).status).toBe(204);
+    expect((await call("GET", `/telematics/sources/${sid}`, { key: t.a.key })).status).toBe(200);
   });
 });
 

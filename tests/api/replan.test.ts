@@ -176,6 +176,36 @@ describe("refusals", () => {
     expect(res.json.detail).toMatch(/^No reported state for vehicle mb-eactros-600/);
   });
 
+  it('{"from": "telematics"}: from the last position and state of charge its rFMS source reported, the driver as the plan implies then', async () => {
+    const { point, plannedMs } = halfwayToWolfsburg();
+    const vehicle = await db().vehicle.findUniqueOrThrow({ where: { tenantId_vehicleId: { tenantId: t.a.id, vehicleId: "mb-eactros-600" } } });
+    const at = new Date(plannedMs);
+    const row = { tenantId: t.a.id, latitude: point[0], longitude: point[1], positionAt: at, positionSource: "oem", socPercent: 42, socAt: new Date(plannedMs + 5 * 60_000), socSource: "oem" };
+    // As the poller stores a report (src/server/telematics/poll.ts); state of charge more than 15 min off the position: not one state.
+    await db().vehicleTelematics.upsert({ where: { vehicleRowId: vehicle.id }, create: { vehicleRowId: vehicle.id, ...row, socAt: new Date(plannedMs + 20 * 60_000) }, update: {} });
+    expect((await replan({ from: "telematics" })).status).toBe(409);
+    await db().vehicleTelematics.update({ where: { vehicleRowId: vehicle.id }, data: row });
+
+    const res = await replan({ from: "telematics" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ replanned_from: original.optimization_id, sections_done: 1 });
+    const stored = JSON.parse((await db().tour.findUniqueOrThrow({ where: { id: res.json.tour_id } })).request);
+    expect(stored.request).toMatchObject({ start_time_tour: at.toISOString(), battery_level_start: 0.42 });
+    expect(stored.request.section_list[0].start_pos).toEqual(point);
+    // The plan's driving up to then: the tour's own (the driver had driven 60 min before it) and no daily rest since.
+    const d = stored.request.driver;
+    expect(d.driven_today_min).toBeGreaterThan(60);
+    expect(d.driven_today_min).toBeLessThan(60 + (plannedMs - Date.parse(original.totals.departure_time)) / 60_000);
+    expect(d.since_daily_rest_min).toBeGreaterThanOrEqual(90 + Math.floor((plannedMs - Date.parse(original.totals.departure_time)) / 60_000) - 1);
+
+    // A driver in the body overrides what the plan implies; the reported state stays the report's.
+    const told = await replan({ from: "telematics", driver });
+    expect(told.status, told.text).toBe(200);
+    const toldStored = JSON.parse((await db().tour.findUniqueOrThrow({ where: { id: told.json.tour_id } })).request);
+    expect(toldStored.request.driver).toMatchObject(driver);
+    expect(toldStored.request.battery_level_start).toBe(0.42);
+  });
+
   it("an optimization not planned yet: 409 unless sections_done says what is served", async () => {
     const queued = await call("POST", "/planner/v2", { key: t.a.key, body: tour });
     const id = queued.json.optimization_id;

@@ -20,6 +20,9 @@ import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
 import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
+import * as telematicsSources from "@/app/telematics/sources/route";
+import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
+import * as vehicleState from "@/app/vehicles/[vehicle_id]/state/route";
 import { PlannerQuery } from "@/contract/request";
 import { queryObject } from "@/server/http/request";
 import { packs } from "@/server/packs";
@@ -37,6 +40,9 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/vehicles\/info\/models$/, [], models as RouteModule],
   [/^\/vehicles$/, [], fleet as RouteModule],
   [/^\/vehicles\/([^/]+)$/, ["vehicle_id"], fleetVehicle as RouteModule],
+  [/^\/vehicles\/([^/]+)\/state$/, ["vehicle_id"], vehicleState as RouteModule],
+  [/^\/telematics\/sources$/, [], telematicsSources as RouteModule],
+  [/^\/telematics\/sources\/([^/]+)$/, ["source_id"], telematicsSource as RouteModule],
   [/^\/routing\/geocode$/, [], geocode as RouteModule],
   [/^\/poi\/cpos$/, [], cpos as RouteModule],
   [/^\/openapi\.json$/, [], openapi as RouteModule],
@@ -80,6 +86,11 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["POST", "/planner/optimizations/1/replan"],
   ["GET", "/webhooks/secret"],
   ["POST", "/webhooks/secret"],
+  ["GET", "/telematics/sources"],
+  ["GET", "/telematics/sources/oem"],
+  ["PUT", "/telematics/sources/oem"],
+  ["DELETE", "/telematics/sources/oem"],
+  ["GET", "/vehicles/mb-eactros-600/state"],
 ];
 
 export interface CallOptions {

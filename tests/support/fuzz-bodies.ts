@@ -6,6 +6,7 @@
 // bodies over the 1 MB limit and declared lengths over it.
 import fc from "fast-check";
 import { timeOfDayOrIso } from "@/contract/fields";
+import { VIN_PATTERN } from "@/contract/fleet";
 import { FleetTourRequest } from "@/contract/fleet-day";
 import { ReplanRequest } from "@/contract/replan";
 import { findModel } from "@/engine/vehicles/catalog";
@@ -345,6 +346,8 @@ export function replanBody(): BodySchema {
 
 const ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 const badName = fc.oneof(notString, fc.constant(null), fc.constantFrom("", " ", "\t\n", "\u00a0", "\ufeff"), fc.integer({ min: 201, max: 300 }).map((n) => "n".repeat(n)));
+/** Not a VIN (null clears one: valid). */
+const badVin = fc.oneof(notString, hostileString.filter((s) => !VIN_PATTERN.test(s)), fc.constantFrom("WDB9634031L73829", "wdb9634031l738291", "WDB9634031L73829I", "WDB9634031L73829O", " WDB9634031L738291"));
 // The catalog matches codes trimmed and case-insensitively: it is the oracle.
 const badModelCode = fc.oneof(notString, fc.constant(null), hostileString.filter((s) => !findModel(s)), fc.constantFrom("MB_EACTROS", "MB_EACTROS_6000"));
 
@@ -376,9 +379,10 @@ const badOverrides = fc.oneof(
 );
 
 export function fleetCreateBody(): BodySchema {
-  const fields = ["vehicle_id", "model_code", "name", "overrides", ...OVERRIDE_NAMES];
+  const fields = ["vehicle_id", "model_code", "name", "overrides", "vin", ...OVERRIDE_NAMES];
   const breaks: fc.Arbitrary<Mutation> = fc.oneof(
     fc.constantFrom("vehicle_id", "model_code", "name").map((k): Mutation => [[k], REMOVE]),
+    badVin.map((v): Mutation => [["vin"], v]),
     fc.oneof(notString, fc.constant(null), hostileString.filter((s) => !ID_PATTERN.test(s)), fc.constant("mb-eactros-600")).map((v): Mutation => [["vehicle_id"], v]),
     badModelCode.map((v): Mutation => [["model_code"], v]),
     badName.map((v): Mutation => [["name"], v]),
@@ -395,9 +399,10 @@ export function fleetCreateBody(): BodySchema {
 }
 
 export function fleetPatchBody(): BodySchema {
-  const fields = ["name", "model_code", "overrides", ...OVERRIDE_NAMES];
+  const fields = ["name", "model_code", "overrides", "vin", ...OVERRIDE_NAMES];
   const breaks: fc.Arbitrary<Mutation> = fc.oneof(
     badModelCode.map((v): Mutation => [["model_code"], v]),
+    badVin.map((v): Mutation => [["vin"], v]),
     badName.map((v): Mutation => [["name"], v]),
     badOverrides.map((v): Mutation => [["overrides"], v]),
     fc.tuple(hostileKey.filter((k) => !fields.includes(k)), hostileJson).map(([k, v]): Mutation => [[k], v]),
@@ -539,6 +544,43 @@ export function fleetSubmitBody(fleetIds: ReadonlySet<string>, otherTenantVehicl
     valid: () => ({ tours: [validTour(0), validTour(3)] }),
     breaks,
     containers: [[], ["tours", 0], ["tours", 1], ["tours", 0, "poi_info"], ["tours", 1, "section_list", 0]],
+    fields,
+  };
+}
+
+/** PUT /telematics/sources/{source_id}: tenant A has no source, so a body without its secret is refused too. */
+export function telematicsSourceBody(): BodySchema {
+  const fields = ["name", "base_url", "auth", "enabled", "poll_interval_s", "type", "token_url", "client_id", "client_secret", "scope", "client_authentication", "username", "password"];
+  const longText = (min: number) => fc.integer({ min, max: min + 100 }).map((n) => "u".repeat(n));
+  // The operator's settings of the fuzz: https only, nothing private allowed.
+  const badUrl = fc.oneof(
+    notString, fc.constant(null), fc.constant(""), longText(2049),
+    fc.constantFrom("rfms.example/x", "ftp://rfms.example/", "http://rfms.example/rfms", "https://u:p@rfms.example/", "https://10.0.0.1/rfms", "https://[::1]/x", "https://169.254.169.254/", "https://rfms.example/#f", "javascript:alert(1)"),
+  );
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    fc.constantFrom<Path>(["base_url"], ["auth"], ["auth", "type"], ["auth", "token_url"], ["auth", "client_id"], ["auth", "client_secret"]).map((p): Mutation => [p, REMOVE]),
+    fc.oneof(badUrl, fc.constant("https://rfms.example/rfms?lastVin=x")).map((v): Mutation => [["base_url"], v]),
+    badUrl.map((v): Mutation => [["auth", "token_url"], v]),
+    fc.oneof(notObjectOrNull, fc.constant(null)).map((v): Mutation => [["auth"], v]),
+    badEnum(["oauth2_client_credentials", "basic"], { nullable: false }).map((v): Mutation => [["auth", "type"], v]),
+    fc.constant<Mutation>([["auth", "type"], "basic"]), // then username and password are missing, client_id unknown
+    fc.oneof(notString, fc.constant(null), fc.constant(""), longText(501)).map((v): Mutation => [["auth", "client_id"], v]),
+    fc.oneof(notString, fc.constant(null), fc.constant(""), longText(4097)).map((v): Mutation => [["auth", "client_secret"], v]),
+    fc.oneof(notString, fc.constant(""), longText(1001)).map((v): Mutation => [["auth", "scope"], v]),
+    badEnum(["basic_header", "request_body"], { nullable: false }).map((v): Mutation => [["auth", "client_authentication"], v]),
+    fc.oneof(notString, fc.constantFrom("", " ", "\t"), longText(201)).map((v): Mutation => [["name"], v]),
+    notBoolean(false).map((v): Mutation => [["enabled"], v]),
+    badNumber(60, 86_400, { int: true }).map((v): Mutation => [["poll_interval_s"], v]),
+    fc.tuple(fc.constantFrom<Path>([], ["auth"]), hostileKey.filter((k) => !fields.includes(k)), hostileJson).map(([c, k, v]): Mutation => [[...c, k], v]),
+  );
+  return {
+    name: "TelematicsSourceInput",
+    valid: () => ({
+      base_url: "https://rfms.fuzz.example/rfms4",
+      auth: { type: "oauth2_client_credentials", token_url: "https://auth.fuzz.example/token", client_id: "fuzz-client", client_secret: "fuzz-secret" },
+    }),
+    breaks,
+    containers: [[], ["auth"]],
     fields,
   };
 }

@@ -24,6 +24,9 @@ import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
 import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
 import * as webhookSecret from "@/app/webhooks/secret/route";
+import * as telematicsSources from "@/app/telematics/sources/route";
+import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
+import * as vehicleState from "@/app/vehicles/[vehicle_id]/state/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
@@ -34,7 +37,8 @@ import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
 import {
-  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, replanBody, type Body, type BodySchema,
+  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, replanBody, telematicsSourceBody,
+  type Body, type BodySchema,
 } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
 
@@ -71,6 +75,11 @@ export const TARGETS: Record<string, Handler> = {
   "POST /planner/optimizations/{optimization_id}/replan": replan.POST,
   "GET /webhooks/secret": webhookSecret.GET,
   "POST /webhooks/secret": webhookSecret.POST,
+  "GET /telematics/sources": telematicsSources.GET,
+  "GET /telematics/sources/{source_id}": telematicsSource.GET,
+  "PUT /telematics/sources/{source_id}": telematicsSource.PUT,
+  "DELETE /telematics/sources/{source_id}": telematicsSource.DELETE,
+  "GET /vehicles/{vehicle_id}/state": vehicleState.GET,
   "GET /openapi.json": openapi.GET as Handler,
   "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
   "GET /basemap/countries": countries.GET as Handler,
@@ -325,6 +334,8 @@ export interface FuzzWorld {
   fleets: { a: string; b: string };
   jobs: { a: string; b: string };
   bDepot: string;
+  /** A telematics source of tenant B (tenant A has none). */
+  bSource: string;
   bOverlay: string;
   operatorOverlay: string;
 }
@@ -604,6 +615,15 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     write(w, "DELETE /poi/depots/{depot_id}", null, { param: ["depot_id", fc.oneof(fuzzed(() => false), real(w.bDepot))], adminOnly: true }),
     read(w, "GET /poi/prices"),
     write(w, "PUT /poi/prices", pricesBody(), { adminOnly: true }),
+    read(w, "GET /vehicles/{vehicle_id}/state", { param: ["vehicle_id", fc.oneof(fuzzed(() => false), real(...w.fleetA.slice(0, 3), "b-private"))] }),
+    read(w, "GET /telematics/sources"),
+    read(w, "GET /telematics/sources/{source_id}", { param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource))] }),
+    write(w, "PUT /telematics/sources/{source_id}", telematicsSourceBody(), {
+      param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource, "fuzz-oem"))],
+      adminOnly: true,
+    }),
+    // Tenant A has no source: every delete is refused.
+    write(w, "DELETE /telematics/sources/{source_id}", null, { param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource))], adminOnly: true }),
     ...fleetDayAndSecret(w, plannerQuery(false), plannerBreakingQuery(false)),
     replanFuzz(w),
   ];

@@ -1,7 +1,8 @@
 // POST /planner/optimizations/{optimization_id}/replan: a new optimization of what is left of a tour
 // en route, from the truck's state (the body's, or its last report); answered as POST /planner/v2 answers.
 import { ReplanQuery, ReplanRequest, type ReplanResponse } from "../../contract/replan";
-import { OptimizationPath } from "../../contract/request";
+import { DriverRequest, OptimizationPath } from "../../contract/request";
+import type { PlanResult } from "../../contract/result";
 import type { LatLon } from "../../engine/geo";
 import { db } from "../db/client";
 import { readLongText } from "../db/long-text";
@@ -17,7 +18,8 @@ import type { StoredTour } from "../jobs/types";
 import { poiFilterWarnings, roadReachDetail } from "../planner-request";
 import { packs } from "../packs";
 import { remainingTour } from "../replan/remaining";
-import { lastReportedState, type TruckState } from "../replan/reported-state";
+import { lastReportedState, MAX_REPORT_SKEW_MS, type TruckState } from "../replan/reported-state";
+import { plannedDriverAt } from "../replan/planned-driver";
 import { servedSections, type PlannedSection } from "../replan/served";
 import { wakeWorker } from "../runtime";
 import { callbackUrlDetails } from "../webhooks/submit-check";
@@ -46,11 +48,14 @@ export async function replanTour(req: Request, params: Record<string, string>): 
   const stored = JSON.parse(original.tour.request) as StoredTour;
   const sectionCount = stored.input.sections.length;
   const telematics = b.from === "telematics";
-  const state = telematics ? await lastReportedState(db(), auth.tenantId, original.tour.vehicleId) : stateOfBody(b);
+  const state = telematics
+    ? await lastReportedState(db(), auth.tenantId, original.tour.vehicleId, await driverFor(original, stored, b.driver ?? null))
+    : stateOfBody(b);
   if (!state) {
     throw new HttpError(409, {
-      detail: `No reported state for vehicle ${original.tour.vehicleId}: it has sent no position, state of charge and driver's hours yet; ` +
-        "send them in the body (position, battery_level, time, driver)",
+      detail: `No reported state for vehicle ${original.tour.vehicleId}: its telematics have not reported a position and a state of charge ` +
+        `within ${MAX_REPORT_SKEW_MS / 60_000} min of each other (GET /vehicles/${original.tour.vehicleId}/state), or, without a driver in the body, ` +
+        "its plan does not tell the driver's hours; send the state in the body (position, battery_level, time, driver)",
     });
   }
   if (b.sections_done != null && b.sections_done > sectionCount) {
@@ -105,6 +110,24 @@ export async function replanTour(req: Request, params: Record<string, string>): 
 }
 
 /** The state a body without `from` gives (the schema requires each of its fields then). */
+/**
+ * The driver's hours at a reported time: the body's `driver` (rFMS does not report hours driven), else those
+ * the original plan implies then, from the driver's hours it was made with.
+ */
+async function driverFor(
+  original: { id: number; job: { status: string } | null }, stored: StoredTour, given: DriverRequest | null,
+): Promise<(timeMs: number) => DriverRequest | null> {
+  if (given) return () => given;
+  if (original.job?.status !== "succeeded") return () => null;
+  const text = await readLongText({ table: "Optimization", column: "result", id: original.id });
+  if (!text) return () => null;
+  // Only the members it reads, the sections paced: a result can be megabytes (its stations).
+  const member = async (key: string) => { const t = await memberText(text, key); return t ? await parseJsonPaced(t) : null; };
+  const result = { sections: await member("sections"), driving_rules: await member("driving_rules"), totals: await member("totals") } as PlanResult;
+  const planned = DriverRequest.parse((stored.request as { driver?: unknown } | null)?.driver ?? {});
+  return (timeMs) => plannedDriverAt(result, timeMs, planned);
+}
+
 function stateOfBody(b: ReplanRequest): TruckState {
   return { position: b.position!, batteryLevel: b.battery_level!, timeMs: Date.parse(b.time!), driver: b.driver! };
 }

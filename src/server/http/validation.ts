@@ -96,8 +96,16 @@ function describe(issue: Issue, at: Schema | undefined): { type: string; msg: st
       return issue.format === "uuid" || issue.format === "guid"
         ? { type: "uuid_parsing", msg: "Input should be a valid UUID" }
         : { type: "string_pattern_mismatch", msg: issue.message };
-    case "invalid_union":
+    case "invalid_union": {
+      // A tagged union (z.discriminatedUnion) without a known tag: at the tag, as a missing field or a bad literal.
+      const tagged = issue as Issue & { discriminator?: string; options?: unknown[] };
+      if (tagged.discriminator && Array.isArray(tagged.options)) {
+        const tag = issue.input && typeof issue.input === "object" ? (issue.input as Record<string, unknown>)[tagged.discriminator] : undefined;
+        if (tag === undefined) return { type: "missing", msg: "Field required" };
+        return describe({ code: "invalid_value", values: tagged.options, path: issue.path, message: "" } as unknown as Issue, at);
+      }
       return { type: "union_type", msg: issue.message };
+    }
     case "unrecognized_keys":
       return { type: "extra_forbidden", msg: "Extra inputs are not permitted" };
     case "custom": {

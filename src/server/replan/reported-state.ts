@@ -12,11 +12,25 @@ export interface TruckState {
   driver: DriverRequest;
 }
 
+/** Position and state-of-charge reports further apart than this are not one state of the truck. */
+export const MAX_REPORT_SKEW_MS = 15 * 60_000;
+
 /**
- * The last state the vehicle reported (position, state of charge, driver's working state), or null when
- * it has reported none. The telematics store (rFMS 4.0 polling, GET /vehicles/{vehicle_id}/state) fills
- * this; until it exists no vehicle has a report, and a re-plan from telematics answers 409.
+ * The last state the vehicle reported through telematics (rFMS 4.0 polling, GET /vehicles/{vehicle_id}/state):
+ * its position and state of charge, at the position's time; null when it has not reported both, or reported
+ * them more than MAX_REPORT_SKEW_MS apart. rFMS does not report the hours driven, so the driver is `driver`
+ * when the request gives one, else the hours the original plan implies at that time (planned-driver.ts).
  */
-export async function lastReportedState(_db: Db, _tenantId: number, _vehicleId: string): Promise<TruckState | null> {
-  return null;
+export async function lastReportedState(
+  db: Db, tenantId: number, vehicleId: string, driverAt: (timeMs: number) => DriverRequest | null,
+): Promise<TruckState | null> {
+  const row = await db.vehicle.findUnique({ where: { tenantId_vehicleId: { tenantId, vehicleId } }, select: { telematics: true } });
+  const t = row?.telematics;
+  if (!t || !t.positionAt || !t.socAt || t.latitude === null || t.longitude === null || t.socPercent === null) return null;
+  if (Math.abs(t.positionAt.getTime() - t.socAt.getTime()) > MAX_REPORT_SKEW_MS) return null;
+  const timeMs = t.positionAt.getTime();
+  const driver = driverAt(timeMs);
+  if (!driver) return null;
+  // The planner never starts below its reserve: a truck reported below it re-plans from the reserve.
+  return { position: [t.latitude, t.longitude], batteryLevel: Math.min(1, Math.max(0.1, t.socPercent / 100)), timeMs, driver };
 }
