@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // them alone, after the stages that share the machine's two cores, so that only the server's own
 // work is measured. Every other API file runs beside the browser tests.
 const BUDGET_PROBES = ["tests/api/web-thread-budget.test.ts", "tests/api/fleet-day.test.ts", "tests/api/planning-process.test.ts"];
-const BOTH_DATABASES = ["tests/api/fuzz.test.ts", "tests/api/fastapi-reference.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fleet-day-app.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts", "tests/api/dispatcher-plans.test.ts"];
+const BOTH_DATABASES = ["tests/api/fuzz.test.ts", "tests/api/fastapi-reference.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fleet-day-app.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts", "tests/api/dispatcher-plans.test.ts", "tests/api/ocpi-receiver.test.ts"];
 const API = { testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false };
 // The API tests that must hold on both databases, on PostgreSQL (a database per file, all dropped at the end).
 const ON_POSTGRES = { env: { TEST_DATABASE: "postgresql" }, globalSetup: ["tests/support/pg-global-setup.ts"], ...API };

@@ -7,6 +7,7 @@ import { DepotPath, StationOverlayPath } from "../contract/stations";
 import { MAX_BODY_BYTES } from "./http/request";
 import { COMMON_ANSWERS as common, componentSchemas, error, json, parameters, ref, type Examples, type Json } from "./openapi-schemas";
 import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
+import { ocpiPaths, ocpiSchemas, ocpiTag } from "./openapi-ocpi";
 // Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
 // vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
 // available_charging_stations and route_profile to its first 6 points.
@@ -46,6 +47,7 @@ const tags = [
   { name: "Prices", description: "The tenant's charging prices and value of time" },
   { name: "Webhooks", description: "The secret that signs completion webhooks" },
   fleetTag,
+  ocpiTag,
 ];
 
 function paths(): Json {
@@ -344,9 +346,9 @@ export function openApiDocument(): Json {
     servers: [{ url: "/", description: "This deployment" }],
     security: [{ HTTPBearer: [] }, { HybridAuthBearer: [] }],
     tags,
-    paths: { ...paths(), ...fleetPaths() },
+    paths: { ...paths(), ...fleetPaths(), ...ocpiPaths() },
     components: {
-      schemas: { ...componentSchemas(), ...fleetSchemas() },
+      schemas: { ...componentSchemas(), ...fleetSchemas(), ...ocpiSchemas() },
       responses: {
         Unauthorized: {
           description: "Missing or invalid API key (with `WWW-Authenticate: Bearer`)",
