@@ -222,6 +222,16 @@ export const ResultPOISummary = z
     reason_text: z.string().nullish().describe("The reason in words, with the figures that make it"),
     reason_message: TextMessage.nullish().describe("reason_text as a code and its values, to say it in another language"),
     gain: StopGain.nullish().describe("At a stop made for what it gains (saves_time, cheaper_energy): what it gains; null where that was not measured (a cost option's plan, or out of planning time)"),
+    live_status: z.enum(["AVAILABLE", "BUSY", "UNAVAILABLE", "UNKNOWN"]).nullish()
+      .describe("At a charging stop whose site has a live feed (OCPI EVSE statuses; absent without one): AVAILABLE, a point is free; BUSY, every usable point is taken " +
+        "(the expected wait is `charge_point_wait_min`); UNAVAILABLE, no point is usable now (the plan arrives after the status's horizon: a warning says so); " +
+        "UNKNOWN, no status fresher than the staleness limit says (the static data is used; a warning says so). docs/API.md, Live status"),
+    live_status_at: z.string().nullish()
+      .describe("When that status was last known to hold (its push, or the feed's last delivery since: OCPI pushes every change), ISO-8601"),
+    live_points: z.looseObject({ available: z.int(), busy: z.int(), unavailable: z.int(), unknown: z.int() }).nullish()
+      .describe("The site's points by their live status (stale ones count as unknown)"),
+    charge_point_wait_min: z.number().nullish()
+      .describe("Expected wait for a free charging point on arrival, from the live status (a queue model, an estimate: docs/API.md, Live status); in service_time_min, wait_min and the totals' waiting_time_min"),
     charger_source: z.enum(["request", "tenant_site"]).nullish()
       .describe("At a section end that charges: whose figure the charger is, the request's `power_available_kW` or the tenant's own site there"),
   })
@@ -416,7 +426,7 @@ export const PlanResult = z.looseObject({
       driving_time_min: z.number(),
       charging_time_min: z.number(),
       break_time_min: z.number().describe("Drivers' breaks and rests, also those spent charging"),
-      waiting_time_min: z.number().describe("Waiting for time windows, the destination's included"),
+      waiting_time_min: z.number().describe("Waiting for time windows, the destination's included, and the expected waits for a free charging point (`charge_point_wait_min`)"),
       service_time_min: z.number().nullish().describe("Service at the departure point and at every stop, the destination's included"),
       duration_min: z.number().describe("From the tour's start (before service at the departure point) to the end of the destination's waiting and service"),
       energy_kWh: z.number(),

@@ -85,6 +85,8 @@ const Env = z.object({
     .describe("Weather forecasts with Open-Meteo's API (GET /v1/forecast; the service's root or that path, e.g. https://api.open-meteo.com); unset: off, climate normals are used"),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000)
     .describe("Time limit of one weather forecast look-up at WEATHER_URL (all its requests and answers); then climate normals are used"),
+  OCPI_PUBLIC_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()
+    .describe("The service's public address (e.g. https://planner.example.com) in the URLs GET /ocpi/versions and /ocpi/2.2.1 hand out; unset: the request's own origin (behind a proxy that rewrites it, set this)"),
 }).refine((env) => env.JOB_HEARTBEAT_S * 2 <= env.JOB_LEASE_S, {
   message: "JOB_HEARTBEAT_S must be at most half of JOB_LEASE_S, or one late renewal would hand a live worker's job to another",
   path: ["JOB_HEARTBEAT_S"],

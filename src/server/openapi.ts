@@ -9,6 +9,7 @@ import { COMMON_ANSWERS as common, componentSchemas, error, json, parameters, re
 import { fleetPaths, fleetSchemas, fleetTag } from "./openapi-fleet";
 import { replanPaths, replanSchemas } from "./openapi-replan";
 import { telematicsPaths, telematicsSchemas, telematicsTag } from "./openapi-telematics";
+import { ocpiPaths, ocpiSchemas, ocpiTag } from "./openapi-ocpi";
 // Recorded from a run of the service (Hamburg -> Munich, eActros 600, 20 t, planned by the worker; a fleet
 // vehicle, a depot charger, an overlay and a price list as stored); the result is trimmed to 2 of its 869
 // available_charging_stations and route_profile to its first 6 points.
@@ -49,6 +50,7 @@ const tags = [
   { name: "Webhooks", description: "The secret that signs completion webhooks" },
   fleetTag,
   telematicsTag,
+  ocpiTag,
 ];
 
 function paths(): Json {
@@ -348,9 +350,9 @@ export function openApiDocument(): Json {
     servers: [{ url: "/", description: "This deployment" }],
     security: [{ HTTPBearer: [] }, { HybridAuthBearer: [] }],
     tags,
-    paths: { ...paths(), ...replanPaths(idempotencyKey), ...fleetPaths(), ...telematicsPaths() },
+    paths: { ...paths(), ...replanPaths(idempotencyKey), ...fleetPaths(), ...telematicsPaths(), ...ocpiPaths() },
     components: {
-      schemas: { ...componentSchemas(), ...fleetSchemas(), ...replanSchemas(), ...telematicsSchemas() },
+      schemas: { ...componentSchemas(), ...fleetSchemas(), ...replanSchemas(), ...telematicsSchemas(), ...ocpiSchemas() },
       responses: {
         Unauthorized: {
           description: "Missing or invalid API key (with `WWW-Authenticate: Bearer`)",

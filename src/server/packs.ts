@@ -20,6 +20,7 @@ import type { Station } from "../engine/stations/types";
 import { HttpError } from "./http/errors";
 import { PACK_FILES, config } from "./config";
 import { banData } from "./bans/ban-data";
+import { liveStatusFor } from "./stations/live-status";
 
 interface Cache {
   networks: NetworkEntry[];
@@ -143,12 +144,13 @@ export const packs = {
   /**
    * Plan data for a tenant: the bundled stations combined with the station
    * store's public sites, the tenant's own and the overlays (rebuilt when the
-   * store changes; the bundled index as it is while the store is empty).
+   * store changes; the bundled index as it is while the store is empty), and the
+   * live EVSE statuses of its OCPI feeds as they are now.
    */
   async planForTenant(db: Db, tenantId: number, input: PlanInput): Promise<PlanData> {
     const data = packs.planForInput(input);
-    const [view, prices] = await Promise.all([stationView(db, tenantId), tenantPrices(db, tenantId)]);
-    return { ...data, stations: view.index, versions: { ...data.versions, stations: view.version }, prices };
+    const [view, prices, live] = await Promise.all([stationView(db, tenantId), tenantPrices(db, tenantId), liveStatusFor(db, tenantId)]);
+    return { ...data, stations: view.index, versions: { ...data.versions, stations: view.version }, prices, ...(live ? { live } : {}) };
   },
   /** The stations a tenant sees (for lookups such as GET /poi/cpos). */
   async stationsForTenant(db: Db, tenantId: number): Promise<Station[]> {

@@ -23,6 +23,13 @@ import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/ro
 import * as telematicsSources from "@/app/telematics/sources/route";
 import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
 import * as vehicleState from "@/app/vehicles/[vehicle_id]/state/route";
+import * as ocpiVersions from "@/app/ocpi/versions/route";
+import * as ocpiDetails from "@/app/ocpi/2.2.1/route";
+import * as ocpiLocation from "@/app/ocpi/2.2.1/locations/[country_code]/[party_id]/[location_id]/route";
+import * as ocpiEvse from "@/app/ocpi/2.2.1/locations/[country_code]/[party_id]/[location_id]/[evse_uid]/route";
+import * as ocpiConnector from "@/app/ocpi/2.2.1/locations/[country_code]/[party_id]/[location_id]/[evse_uid]/[connector_id]/route";
+import * as ocpiParties from "@/app/ocpi/parties/route";
+import * as ocpiParty from "@/app/ocpi/parties/[party_ref]/route";
 import { PlannerQuery } from "@/contract/request";
 import { queryObject } from "@/server/http/request";
 import { packs } from "@/server/packs";
@@ -56,6 +63,13 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/planner\/fleet\/([^/]+)$/, ["fleet_id"], fleetDayStatus as RouteModule],
   [/^\/planner\/optimizations\/([^/]+)\/commit$/, ["optimization_id"], commit as RouteModule],
   [/^\/planner\/optimizations\/([^/]+)\/replan$/, ["optimization_id"], replan as RouteModule],
+  [/^\/ocpi\/versions$/, [], ocpiVersions as RouteModule],
+  [/^\/ocpi\/2\.2\.1$/, [], ocpiDetails as RouteModule],
+  [/^\/ocpi\/2\.2\.1\/locations\/([^/]+)\/([^/]+)\/([^/]+)$/, ["country_code", "party_id", "location_id"], ocpiLocation as RouteModule],
+  [/^\/ocpi\/2\.2\.1\/locations\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/, ["country_code", "party_id", "location_id", "evse_uid"], ocpiEvse as RouteModule],
+  [/^\/ocpi\/2\.2\.1\/locations\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/, ["country_code", "party_id", "location_id", "evse_uid", "connector_id"], ocpiConnector as RouteModule],
+  [/^\/ocpi\/parties$/, [], ocpiParties as RouteModule],
+  [/^\/ocpi\/parties\/([^/]+)$/, ["party_ref"], ocpiParty as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [

@@ -506,7 +506,8 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
       const expected = atSectionEnd ? minutes : Math.max(minutes, opts.minChargeMin ?? 0);
       agree("charge", `${where} charge time (min)`, expected, ps.charge_time_min, 0.1);
       // A stop made longer for a driving ban stays that much more, unless the wait is its pause (break_min then runs to the departure).
-      const stay = OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0);
+      // A wait for a free charging point (live status) comes before the overhead.
+      const stay = (ps.charge_point_wait_min ?? 0) + OVERHEAD_MIN + Math.max(ps.charge_time_min, ps.break_min ?? 0);
       if (!atSectionEnd) agree("time", `${where} dwell (min)`, Math.abs(dwellMin - stay) <= 0.1 ? stay : stay + (ps.driving_ban_wait_min ?? 0), dwellMin, 0.1);
       else if (dwellMin < ps.charge_time_min - 0.1) v.push(`${where}: charges ${ps.charge_time_min} min in a stay of ${dwellMin} min`);
       if (to > 1 + 1e-9) v.push(`${where}: charged above 100 %`);
@@ -598,7 +599,7 @@ function checkDutySpans(result: any, v: string[]): void {
     const atCharger = ps.id != null && ps.charger_source == null;
     const atRequestStop = !atCharger && "wait_min" in ps;
     // Where the stop says when its rest runs (a wait for a driving ban after a service), that.
-    const start = ps.break_start_time ? Date.parse(ps.break_start_time) : atCharger ? arrival + OVERHEAD_MIN * 60_000 : arrival;
+    const start = ps.break_start_time ? Date.parse(ps.break_start_time) : atCharger ? arrival + ((ps.charge_point_wait_min ?? 0) + OVERHEAD_MIN) * 60_000 : arrival;
     check(start, limit, `daily rest at ${ps.name}`);
     restEnd = ps.break_end_time ? Date.parse(ps.break_end_time) : atRequestStop ? arrival + ps.break_min * 60_000 : departure;
   }

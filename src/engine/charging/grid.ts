@@ -166,7 +166,7 @@ export function chargerCtx<C extends string>(prep: Prepared<C>, p: Point): StopC
   return ctx;
 }
 
-interface Charger { powerKW: number; connector: string; detourKWh: number; detourMin: number }
+interface Charger { powerKW: number; connector: string; detourKWh: number; detourMin: number; queueMin?: number }
 
 function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point, st: Charger, overheadMin: number, minChargeMin: number): StopCtx {
   const { cells, cap, input } = prep;
@@ -183,7 +183,7 @@ function buildStopCtx<C extends string>(prep: Prepared<C>, p: Point, st: Charger
   }
   return {
     lo, ga: firstAtLeast(cells, rc + E + half), gdMax: Math.min(hi, lastAtMost(cells, cap + E - half)),
-    fa, fd, fixedMin: st.detourMin + overheadMin, minChargeMin, detourKWh: st.detourKWh, halfDetourMin: st.detourMin / 2,
+    fa, fd, fixedMin: st.detourMin + (st.queueMin ?? 0) + overheadMin, minChargeMin, detourKWh: st.detourKWh, halfDetourMin: st.detourMin / 2,
     earliestRestMin: input.breaks?.earliestRestDriveMin ?? 0,
   };
 }

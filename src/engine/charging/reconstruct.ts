@@ -117,10 +117,12 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       }
       target = Math.max(target, arrivalSoc);
       const pause = pauseMin(stop.option, rules);
-      const dwell = input.overheadMin + Math.max(charge, pause);
+      // A wait for a free point comes first; the pause starts with the charging, after the overhead.
+      const queue = st.queueMin ?? 0;
+      const dwell = queue + input.overheadMin + Math.max(charge, pause);
       const arrivalMs = at(t);
       if (stop.option !== "none") {
-        breaks.push({ kind: stop.option, minutes: pause, at: "charger", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t + input.overheadMin), key: st.key, index: p.index });
+        breaks.push({ kind: stop.option, minutes: pause, at: "charger", distM: p.distM, routeDriveMin: p.driveMin, startMs: at(t + queue + input.overheadMin), key: st.key, index: p.index });
         totals.breakMin += pause;
       }
       t += dwell;
@@ -129,12 +131,13 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
       stops.push({
         key: st.key, station: p.index, distM: p.distM, arrivalMs, departureMs: at(t), arrivalSoc, departureSoc: target,
         chargeMin: charge, energyKWh: (target - arrivalSoc) * cap, breakKind: stop.option === "none" ? null : stop.option, breakMin: pause,
-        waitMin: dwell - input.overheadMin - charge, dwellMin: dwell, moneyEur,
+        waitMin: dwell - queue - input.overheadMin - charge, dwellMin: dwell, moneyEur, ...(queue > 0 ? { queueMin: queue } : {}),
       });
       t += st.detourMin / 2;
       totals.drivingMin += st.detourMin;
       totals.chargingMin += charge;
       totals.overheadMin += input.overheadMin;
+      totals.waitMin += queue;
       totals.chargedKWh += (target - arrivalSoc) * cap;
       soc = target - half;
       check(soc, `leaving ${st.key}`);

@@ -49,6 +49,11 @@ export interface StationPoint<C extends string = string> extends RoutePos {
   detourMin: number;
   /** Whether the station is open for arrivals over [fromMs, toMs]; absent: always open. */
   openDuring?: (fromMs: number, toMs: number) => boolean;
+  /**
+   * Expected wait for a free charging point on arrival, minutes (live status: engine/stations/live-status.ts):
+   * part of the stop's fixed time, before the overhead and the charging; absent: 0.
+   */
+  queueMin?: number;
   /** At its arrival time (after the detour in); used by a cost objective. */
   price?: Price;
 }
@@ -194,8 +199,10 @@ export interface PlannedStop {
   breakMin: number;
   /** Standing beyond overhead and charging: the part of a pause that charging does not fill. */
   waitMin: number;
-  /** At the station: overhead + max(charge, break). */
+  /** At the station: the wait for a free point + overhead + max(charge, break). */
   dwellMin: number;
+  /** Waiting for a free charging point on arrival (StationPoint.queueMin), in dwellMin. */
+  queueMin?: number;
   /** By the station's price (0 without one), net EUR. */
   moneyEur: number;
   /** Staying on for a driving ban (in dwellMin and departureMs). */
@@ -256,7 +263,7 @@ export interface OptimizeTotals {
   /** All breaks and rests, including those overlapping charging. */
   breakMin: number;
   overheadMin: number;
-  /** Waiting for windows, and standing at a section end past its service only to charge. */
+  /** Waiting for windows, for a free charging point, and standing at a section end past its service only to charge. */
   waitMin: number;
   /** Waiting for driving bans (not in waitMin; a wait that counts as a pause is in breakMin too). */
   banWaitMin?: number;

@@ -128,8 +128,10 @@ function underTariff(station: Station, p: NonNullable<ResultSection["poi_summary
   const arrival = typeof p.arrival_time === "string" ? Date.parse(p.arrival_time) : NaN;
   if (!tariff || !knownCurrency(tariff.currency) || !Number.isFinite(arrival)) return null;
   const kWh = p.energy_kWh ?? 0, charge = p.charge_time_min ?? 0;
-  const parking = Math.max(0, (p.service_time_min ?? 0) - CHARGE_STOP_OVERHEAD_MIN - charge);
-  const session = sessionCost(tariff, arrival + CHARGE_STOP_OVERHEAD_MIN * 60_000, zoneOf(station),
+  // A wait for a free point (live status) is before the session: not parking at the charger.
+  const queue = p.charge_point_wait_min ?? 0;
+  const parking = Math.max(0, (p.service_time_min ?? 0) - queue - CHARGE_STOP_OVERHEAD_MIN - charge);
+  const session = sessionCost(tariff, arrival + (queue + CHARGE_STOP_OVERHEAD_MIN) * 60_000, zoneOf(station),
     [{ minutes: charge, kWh }, ...(parking > 0 ? [{ minutes: parking, kWh: 0 }] : [])]);
   const amount = toEur(session.exclVat, tariff.currency);
   return {

@@ -76,7 +76,8 @@ export function usesOf(result: PlanResult): SiteUse[] {
   for (const s of result.sections) {
     const p = s.poi_summary;
     if (!p || typeof p.id !== "number" || !(Number(p.charge_time_min) > 0) || p.charger_source || typeof p.arrival_time !== "string") continue;
-    const start = Date.parse(p.arrival_time);
+    // The point is taken after any wait for it (live status).
+    const start = Date.parse(p.arrival_time) + Number(p.charge_point_wait_min ?? 0) * MIN;
     const end = Math.min(p.departure_time ? Date.parse(p.departure_time) : Infinity, start + (CHARGE_STOP_OVERHEAD_MIN + Number(p.charge_time_min)) * MIN);
     out.push({ site: String(p.id), startMs: start, endMs: Math.max(end, start + MIN) });
   }

@@ -40,7 +40,7 @@ export function alternativesFor(
   const pause = plan.breaks.find((b) => b.at === "charger" && b.key === stop.key);
   const driveRoom = pause ? pauseRoom(plan, pause.routeDriveMin, pause.kind, request) : null;
   const slackMin = laterWindowSlack(plan, request, stop.distM);
-  const dwell = (chargeMin: number) => request.overheadMin + Math.max(chargeMin, stop.breakMin);
+  const dwell = (chargeMin: number, queueMin = 0) => queueMin + request.overheadMin + Math.max(chargeMin, stop.breakMin);
 
   const out: Alternative[] = [];
   candidates.forEach((c, i) => {
@@ -63,7 +63,10 @@ export function alternativesFor(
     if (!Number.isFinite(chargeMin)) return;
     const driveShift = x.driveMin - here.driveMin + (x.detourMin - here.detourMin) / 2;
     if (driveRoom && (driveShift > driveRoom.later + EPS || -driveShift > driveRoom.earlier + EPS)) return;
-    const extraMin = dwell(chargeMin) - stop.dwellMin + x.detourMin - here.detourMin;
+    // Closed when the truck would be there (opening hours, every point out of order by its live status).
+    const arrivalMs = stop.arrivalMs + driveShift * 60_000;
+    if (x.openDuring && !x.openDuring(arrivalMs, arrivalMs)) return;
+    const extraMin = dwell(chargeMin, x.queueMin) - stop.dwellMin + x.detourMin - here.detourMin;
     if (extraMin > ALTERNATIVE_MAX_EXTRA_MIN || extraMin > slackMin) return;
     out.push({ candidate: c, arrivalSoc, departureSoc, chargeMin, energyKWh: (departureSoc - arrivalSoc) * cap, extraMin });
   });

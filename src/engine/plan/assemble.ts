@@ -25,6 +25,8 @@ import { banLabel } from "./driving-bans";
 import { ambientOf } from "./weather";
 import type { SectionWeather } from "./types";
 import { stationZone, zoneOnRoad } from "../time/zones";
+import type { LiveStatus } from "../stations/live-status";
+import { liveStopFields } from "./live-stops";
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const floor1 = (x: number) => Math.floor(x * 10 + 1e-9) / 10;
@@ -107,6 +109,8 @@ export function assembleSections(
   bans: BanPeriod[] = [],
   /** Per section its weather, and the route's profile at 20 C still air (null: no section's weather differs). */
   weather: { legs: SectionWeather[]; reference: RouteProfile | null } | null = null,
+  /** Live EVSE statuses: each charging stop at a site with a feed says its live status. */
+  live?: LiveStatus,
 ): Timeline {
   const cap = input.vehicle.usableBatteryKWh;
   const start = input.departureMs + input.serviceTimeDepartureMin * 60_000;
@@ -162,6 +166,9 @@ export function assembleSections(
       arrival = stop.arrivalMs;
       departure = stop.departureMs;
       arriveSoc = stop.arrivalSoc;
+      // A wait for a free point (live status) comes first; the overhead, then the charging, after it.
+      const queue = stop.queueMin ?? 0;
+      const plugged = arrival + (queue + request.overheadMin) * 60_000;
       summary = {
         id: s.poiId,
         name: s.name,
@@ -181,8 +188,10 @@ export function assembleSections(
         charge_time_min: round(stop.chargeMin, 1),
         break_kind: stop.breakKind,
         break_min: round(stop.breakMin, 1),
-        ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key && !b.banWait), arrival + request.overheadMin * 60_000, stop.chargeMin),
-        ...banWaitAtStop(plan!, stop.banWaitMin, { at: "charger", index: stop.station }, arrival + request.overheadMin * 60_000, departure, bans),
+        ...pauseAndChargeTimes(plan!.breaks.find((b) => b.at === "charger" && b.key === stop.key && !b.banWait), plugged, stop.chargeMin),
+        ...banWaitAtStop(plan!, stop.banWaitMin, { at: "charger", index: stop.station }, plugged, departure, bans),
+        ...(queue > 0 ? { charge_point_wait_min: round(queue, 1), wait_min: round(queue + (stop.banWaitMin ?? 0), 1) } : {}),
+        ...liveStopFields(s, live),
         service_time_min: round(stop.dwellMin, 1),
         arrival_time: iso(arrival),
         departure_time: iso(departure),

@@ -8,6 +8,7 @@ import { depotPrice, stationPrice } from "../cost/stop-prices";
 import type { ChargeConnector } from "../vehicles/charging";
 import { chargeDurationMin } from "../vehicles/charging";
 import { mayClose, openThroughout, zoneOf } from "../stations/opening";
+import { closedUntilMs, expectedWaitMin, liveSiteOf, type LiveStatus } from "../stations/live-status";
 import type { Candidate } from "./candidates";
 import { distAtTime, energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
@@ -19,23 +20,31 @@ export function optimizerInput(
   input: PlanInput, profile: RouteProfile, candidates: Candidate[], chargers: (SectionCharger | null)[] = [], tenant?: TenantPrices,
   /** The air temperature charging is planned at (the tour's coldest section's); absent or 20 C and above: the reference curve. */
   chargeTemperatureC?: number,
+  /** Live EVSE statuses (PlanData.live): points out of order close a site for a while, busy ones make the truck wait. */
+  live?: LiveStatus,
 ): OptimizeInput<ChargeConnector> {
   // A battery preconditioned on the way in (its energy counts with the detour): charging is derated only a little.
   const cold = chargeTemperatureC !== undefined && chargeTemperatureC < REFERENCE_TEMPERATURE_C ? { temperatureC: chargeTemperatureC, preconditioned: true } : undefined;
   const objective = objectiveOf(input, tenant);
   const departureMs = input.departureMs + input.serviceTimeDepartureMin * 60_000;
-  const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => ({
-    key: String(i),
-    distM: c.distM,
-    driveMin: timeAt(profile, c.distM, c.leg) / 60,
-    energyKWh: energyAt(profile, c.distM, c.leg),
-    powerKW: c.powerKW,
-    connector: c.connector,
-    detourKWh: c.detourKWh,
-    detourMin: c.detourMin,
-    ...(objective ? { price: withFixed(stationPrice(c.hit.station, c.connector, c.powerKW, tenant), (c.hit.detourM / 1000) * (input.costPerKmEur ?? 0)) } : {}),
-    ...availability(c, input.busySites?.[String(c.hit.station.poiId)]),
-  }));
+  const stations: StationPoint<ChargeConnector>[] = candidates.map((c, i) => {
+    const driveMin = timeAt(profile, c.distM, c.leg) / 60;
+    const { closedUntil, queueMin } = liveAt(c, live, departureMs + (driveMin + c.detourMin / 2) * 60_000);
+    const busy = input.busySites?.[String(c.hit.station.poiId)];
+    return {
+      key: String(i),
+      distM: c.distM,
+      driveMin,
+      energyKWh: energyAt(profile, c.distM, c.leg),
+      powerKW: c.powerKW,
+      connector: c.connector,
+      detourKWh: c.detourKWh,
+      detourMin: c.detourMin,
+      ...(objective ? { price: withFixed(stationPrice(c.hit.station, c.connector, c.powerKW, tenant), (c.hit.detourM / 1000) * (input.costPerKmEur ?? 0)) } : {}),
+      ...availability(c, closedUntil === null ? busy : [...(busy ?? []), [-Infinity, closedUntil]]),
+      ...(queueMin > 0 ? { queueMin } : {}),
+    };
+  });
   const waypoints: WaypointPoint<ChargeConnector>[] = input.sections.map((s, k) => {
     const charger = chargers[k];
     const distM = profile.legStartM[k + 1];
@@ -72,7 +81,20 @@ export function optimizerInput(
   };
 }
 
-/** Whether a station takes arrivals over [from, to]: its opening hours, and no span where the fleet has it busy. */
+/**
+ * What the site's live statuses mean for a truck that can be there at `earliestMs` at the soonest (driving
+ * alone from the departure): arrivals before `closedUntil` find every point out of use; the expected wait
+ * for a free point at that earliest arrival (or when the site opens again), to 0.1 min. The wait only
+ * shrinks as the statuses age, so a later arrival would wait no longer: the plan errs on the side of time.
+ */
+function liveAt(c: Candidate, live: LiveStatus | undefined, earliestMs: number): { closedUntil: number | null; queueMin: number } {
+  const site = liveSiteOf(c.hit.station, live);
+  if (!site) return { closedUntil: null, queueMin: 0 };
+  const closedUntil = closedUntilMs(site);
+  return { closedUntil, queueMin: Math.round(expectedWaitMin(site, Math.max(earliestMs, closedUntil ?? -Infinity)) * 10) / 10 };
+}
+
+/** Whether a station takes arrivals over [from, to]: its opening hours, and no span where the fleet has it busy (or its points are out of use). */
 function availability(c: Candidate, busy: [number, number][] | undefined): Pick<StationPoint<ChargeConnector>, "openDuring"> {
   const hours = mayClose(c.hit.station.openingTimes);
   if (!hours && !busy?.length) return {};

@@ -32,6 +32,7 @@ import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
 import { stationZone, zoneOnRoad } from "../time/zones";
 import { ambientOf, isReference, legWeather } from "./weather";
 import { preconditioningKWh } from "../vehicles/ambient";
+import { liveWarnings } from "./live-stops";
 
 /** The route and the stations along it, as the optimizer gets them (also the greedy baseline's input in bench:plan). */
 export interface PlannedRoute {
@@ -150,14 +151,14 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000, data.bans);
   const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
-  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC), ...(bans.zones.length ? { bans: bans.zones } : {}) };
+  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
   if ("cutOff" in outcome) return { result: null, work: outcome.work };
   const { result: optimized, shortenedDays, tooLong, work } = outcome;
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.
-  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok, bans.periods, { legs: route.weather, reference: route.referenceProfile });
+  const timeline = assembleSections(input, data.network, legs, profile, optimized.ok ? optimized : optimized.partial ?? null, candidates, request, chargers, !optimized.ok, bans.periods, { legs: route.weather, reference: route.referenceProfile }, data.live);
   const drivable = optimized.ok;
   // A plan re-made for the 24-hour rule is not proven the fastest under it anyway; its warning says so.
   if (optimized.ok && optimized.stats.provenOptimal === false && !shortenedDays.some((c) => c !== null)) {
@@ -197,6 +198,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
   if (unknownAccess) warnings.push(unknownAccess);
+  if (optimized.ok) warnings.push(...liveWarnings(optimized, candidates, data.live));
   warnings.push(...banWarnings(optimized.ok ? optimized : null, bans));
   if (data.bans?.overridesProblem && input.drivingBans !== false) warnings.push(say("bans.overrides_unreadable", { detail: data.bans.overridesProblem }));
   warnings.push(...implausibleRoutes(input.sections, legs.map((_, k) => profile.legStartM[k + 1] - profile.legStartM[k]), data.network));

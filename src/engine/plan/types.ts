@@ -5,6 +5,7 @@ import type { RoadNetwork } from "../network/types";
 import type { Router } from "../network/router";
 import type { Snapper } from "../network/snap";
 import type { StationIndex } from "../stations/corridor";
+import type { LiveStatus } from "../stations/live-status";
 import type { PoiFilter } from "../stations/filter";
 import type { VehicleModel } from "../vehicles/catalog";
 
@@ -121,4 +122,6 @@ export interface PlanData {
   prices?: TenantPrices;
   /** The operator's ban overrides and the subdivisions of places (regional bans); absent: the calendar alone, country-wide. */
   bans?: BanData;
+  /** Live EVSE statuses of the tenant's sites (OCPI feeds), read by the planning process; absent: static data alone. */
+  live?: LiveStatus;
 }

@@ -20,6 +20,17 @@ export const ENGLISH_TEMPLATES = {
     "can reach, charge and park there (truck_access \"unknown\"); check them, or state it with a station overlay (PUT /poi/overlays/'{external_id}'). " +
     "The plan takes a known truck site instead wherever one is nearly as good (a detour at most {margin_minutes, number} min longer, the same power).",
 
+  "live.stale":
+    "The live status of {count, plural, one {charging stop} other {# charging stops}} ({names}) is older than {max_age_min}: it was not used; " +
+    "the plan takes their points as working and free, as the static data has them (live_status \"UNKNOWN\").",
+  "live.unknown":
+    "The live status of {count, plural, one {charging stop} other {# charging stops}} ({names}) is unknown (their feed reports no usable status): " +
+    "the plan takes their points as working and free.",
+  "live.unusable_now":
+    "{count, plural, one {Charging stop} other {# charging stops}} ({names}) {count, plural, one {has} other {have}} no usable charging point now " +
+    "(live_status \"UNAVAILABLE\"); the plan reaches {count, plural, one {it} other {them}} more than {horizon_min} after that status, by when it is " +
+    "taken as past: check before the tour.",
+
   "weather.unknown":
     "No weather is known for {count, plural, one {section} other {sections}} {sections} (no ambient_temperature_c, no forecast, no climate normal " +
     "within 200 km): planned at the model's {reference_c, number} °C in still air on a dry road; in winter that may underestimate the energy by a quarter.",

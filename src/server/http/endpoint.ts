@@ -20,6 +20,11 @@ export interface EndpointOptions {
   route?: string;
   /** Probes and scrapes: counted in the metrics, logged only when they answer 5xx. */
   quiet?: boolean;
+  /**
+   * Another protocol's error shape (the OCPI paths answer OCPI's envelope): every error answer, the
+   * handler's, a 503 and a 500, is made by this instead of `{detail, request_id}`.
+   */
+  errorResponse?: (status: number, body: Record<string, unknown>, headers: Record<string, string>) => Response;
 }
 
 export function endpoint(handler: Handler, options: EndpointOptions = {}) {
@@ -31,6 +36,8 @@ export function endpoint(handler: Handler, options: EndpointOptions = {}) {
     let route = options.route ?? (ctx?.params ? UNMATCHED_ROUTE : path);
     return withRequestContext({ requestId }, async () => {
       let response: Response;
+      const fail = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+        options.errorResponse ? options.errorResponse(status, body, headers) : jsonResponse(status, { ...body, request_id: requestId }, headers);
       try {
         const raw = (ctx?.params ? await ctx.params : null) ?? {};
         route = options.route ?? routePattern(path, raw);
@@ -40,13 +47,13 @@ export function endpoint(handler: Handler, options: EndpointOptions = {}) {
         response = await handler(req, params, requestId);
       } catch (e) {
         if (e instanceof HttpError) {
-          response = jsonResponse(e.status, { ...e.body, request_id: requestId }, e.headers);
+          response = fail(e.status, e.body, e.headers);
         } else if (isDatabaseUnavailable(e)) {
           log.warn({ err: e instanceof Error ? e.message : String(e), route, path }, "database unavailable");
-          response = jsonResponse(503, { detail: UNAVAILABLE_DETAIL, request_id: requestId }, { "retry-after": "1" });
+          response = fail(503, { detail: UNAVAILABLE_DETAIL }, { "retry-after": "1" });
         } else {
           log.error({ err: e instanceof Error ? e.stack : String(e), route, path }, "unhandled error");
-          response = jsonResponse(500, { detail: "Internal server error", request_id: requestId });
+          response = fail(500, { detail: "Internal server error" });
         }
       }
       response.headers.set("x-request-id", requestId);

@@ -49,6 +49,8 @@ export interface GenOptions {
   wpChargers?: number;
   /** How many driving bans (zones), from..to: each on the whole route or a part, at some time of the tour. */
   bans?: [number, number];
+  /** Chance that a station has an expected wait for a free point (StationPoint.queueMin, 1-40 min: live status). */
+  queues?: number;
 }
 
 /** A route of `km` with stations and waypoints; energy follows gentle hills. */
@@ -99,6 +101,8 @@ export function generate(seed: number, o: GenOptions): OptimizeInput<Conn> {
       return { fromDriveMin: from, toDriveMin: r.chance(0.5) ? Infinity : from + r.between(20, 300), startMin, endMin: startMin + r.between(30, 900), ref };
     })
     : undefined;
+  // Drawn after the bans: the instance without waits stays that of the same seed.
+  if (o.queues) for (const s of stations) if (r.chance(o.queues)) s.queueMin = Math.round(r.between(1, 40) * 10) / 10;
   return {
     capacityKWh: cap, startSoc, endSoc, reserveSoc: 0.1,
     overheadMin: 5, minChargeMin, departureMs,

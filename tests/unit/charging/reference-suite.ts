@@ -66,10 +66,15 @@ export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; pri
     gen: { stations: [1, 3], km: [100, 450], waypoints: [0, 1], windows: 0.2, minCharge: [0, 0, 15], wpChargers: 0.3, bans: [1, 2] },
     prices: { timeOfDay: 0, eurPerMin: [50 / 60, 20 / 60, 1e-6] },
   },
+  // Expected waits for a free point at some stations (live status): a fixed time of the stop, like the overhead.
+  {
+    name: "live waits", seeds: [8001, 8030],
+    gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15], queues: 0.5 },
+  },
 ];
 
 /** The sets of each test file: reference.test.ts, reference-cost.test.ts (about 80 s each on this machine). */
-export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest"]];
+export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest", "live waits"]];
 
 /** The agreement tests of the named sets (SETS), and their report. */
 export function referenceSuite(names: string[]): void {

@@ -150,7 +150,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   // minutes-from-empty; per target the best arrival is kept.
   const expand = (i: number, S: St[], option: number): St[] => {
     const st = evs[i].index, s = inp.stations[st];
-    const h = s.detourKWh / 2 / cap, B = pause(option), fixed = s.detourMin + inp.overheadMin;
+    const h = s.detourKWh / 2 / cap, B = pause(option), fixed = s.detourMin + (s.queueMin ?? 0) + inp.overheadMin;
     const targets = grid.concat(specials(i)).filter((x) => x <= 1 + 1e-12 && x - h >= res - 1e-9);
     const fromEmpty = targets.map((x) => charge(st, 0, x));
     const bestT = new Float64Array(targets.length).fill(Infinity);
