@@ -5,7 +5,8 @@
 //   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (worker process i on P + i)
 //   --recover-all         (SQLite only) requeue every 'running' job at start:
 //                         only when this is the only worker
-// Each worker process also sends the completion webhooks of final jobs (src/server/webhooks).
+// Each worker process also sends the completion webhooks of final jobs (src/server/webhooks) and pulls
+// the OCPI sources due (src/server/ocpi/pull).
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,7 @@ import { requeueAbandoned } from "../src/server/jobs/table-queue";
 import { log } from "../src/server/log";
 import { serveWorkerMetrics } from "../src/server/observability/worker-http";
 import { closePlanners, jobPlanner } from "../src/server/planning/planners";
+import { startPullLoop } from "../src/server/ocpi/pull/schedule";
 import { startDeliveryLoop } from "../src/server/webhooks/delivery";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
@@ -31,6 +33,7 @@ async function runWorker(): Promise<void> {
   jobPlanner().warm();
   const worker = await startQueueWorker(db());
   const webhooks = startDeliveryLoop(db());
+  const ocpiPull = startPullLoop(db());
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
@@ -38,7 +41,7 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     metricsServer?.close();
-    await Promise.all([worker.stop(), webhooks.stop()]);
+    await Promise.all([worker.stop(), webhooks.stop(), ocpiPull.stop()]);
     closePlanners();
     await closeQueue();
     await closeDb();

@@ -11,6 +11,8 @@ export interface AddressPolicy {
   /** Host names (lower case) allowed to resolve to any address. */
   hosts: ReadonlySet<string>;
   ranges: readonly [ipaddr.IPv4 | ipaddr.IPv6, number][];
+  /** The operator's setting that lists exceptions, named in refusals (WEBHOOK_ALLOWED_HOSTS unless said). */
+  setting?: string;
 }
 
 const RANGE_NAMES: Record<string, string> = {
@@ -30,7 +32,7 @@ const RANGE_NAMES: Record<string, string> = {
 };
 
 /** Reads the allow-list: host names, IP addresses and CIDR ranges, comma-separated. */
-export function parsePolicy(allowHttp: boolean, allowedHosts: string): AddressPolicy {
+export function parsePolicy(allowHttp: boolean, allowedHosts: string, setting = "WEBHOOK_ALLOWED_HOSTS"): AddressPolicy {
   const hosts = new Set<string>();
   const ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
   for (const raw of allowedHosts.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
@@ -41,7 +43,7 @@ export function parsePolicy(allowHttp: boolean, allowedHosts: string): AddressPo
       ranges.push([a, a.kind() === "ipv4" ? 32 : 128]);
     } else hosts.add(entry);
   }
-  return { allowHttp, hosts, ranges };
+  return { allowHttp, hosts, ranges, setting };
 }
 
 type IP = ipaddr.IPv4 | ipaddr.IPv6;
@@ -90,7 +92,7 @@ export function carriedIPv4(a: ipaddr.IPv6): CarriedIPv4[] {
   return [];
 }
 
-const UNLESS_LISTED = "only public addresses are called unless the operator's WEBHOOK_ALLOWED_HOSTS lists it";
+export const unlessListed = (policy: AddressPolicy) => `only public addresses are called unless the operator's ${policy.setting ?? "WEBHOOK_ALLOWED_HOSTS"} lists it`;
 
 const listed = (a: IP, policy: AddressPolicy) => policy.ranges.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
 
@@ -114,11 +116,11 @@ export function addressRefusal(address: string, policy: AddressPolicy): string |
   const carried = a.kind() === "ipv6" ? carriedIPv4(a as ipaddr.IPv6) : [];
   for (const c of carried) {
     const why = rangeRefusal(c.address, policy);
-    if (why) return `${address} (${c.form}) carries ${c.role ? `the ${c.role} address ` : ""}${c.address}, ${why}; ${UNLESS_LISTED}`;
+    if (why) return `${address} (${c.form}) carries ${c.role ? `the ${c.role} address ` : ""}${c.address}, ${why}; ${unlessListed(policy)}`;
   }
   if (carried.length && carried.every((c) => c.sameAddress)) return null;
   const why = rangeRefusal(a, policy);
-  return why && `${address} is ${why}; ${UNLESS_LISTED}`;
+  return why && `${address} is ${why}; ${unlessListed(policy)}`;
 }
 
 /** The URL's host without IPv6 brackets, lower case. */

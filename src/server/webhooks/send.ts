@@ -6,7 +6,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { addressRefusal, hostOf, isIpLiteral, type AddressPolicy } from "./address-policy";
+import { addressRefusal, hostOf, isIpLiteral, unlessListed, type AddressPolicy } from "./address-policy";
 
 export interface Resolved {
   address: string;
@@ -44,7 +44,7 @@ export async function checkedAddresses(url: URL, policy: AddressPolicy, resolve:
     const why = addressRefusal(a.address, policy);
     if (why) {
       throw new AddressRefused(
-        `${host} resolves to an address that is not allowed (private, loopback or otherwise special); only public addresses are called unless the operator's WEBHOOK_ALLOWED_HOSTS lists it`,
+        `${host} resolves to an address that is not allowed (private, loopback or otherwise special); ${unlessListed(policy)}`,
         `${host} resolves to a refused address: ${why}`,
       );
     }
