@@ -115,7 +115,7 @@ describe("handshake and pulls", () => {
     expect(f.requests[3].query.get("date_from")).toBeNull();
     expect(f.clientCredentials).toMatchObject({ url: "http://planner.test/ocpi/versions", roles: [{ role: "EMSP", country_code: "ZZ", party_id: "ETP", business_details: { name: "etruck-planner" } }] });
     const s = await source(id);
-    expect(s).toMatchObject({ status: "ok", roles: [{ role: "CPO", country_code: "NL", party_id: "TNM", name: "The New Motion fixture" }], locations_url: `${f.url}/2.2.1/locations`, failures: 0, objects_pulled: 3 });
+    expect(s).toMatchObject({ status: "ok", roles: [{ role: "CPO", country_code: "NL", party_id: "TNM", name: "NL/TNM fixture" }], locations_url: `${f.url}/2.2.1/locations`, failures: 0, objects_pulled: 3 });
     expect(Date.parse(s.next_pull_at)).toBeGreaterThan(Date.now() + 500_000);
     expect(s.last_success_at && s.last_full_pull_at && s.registered_at).toBeTruthy();
     expect(JSON.stringify(s)).not.toMatch(new RegExp(`${f.tokenA}|${f.tokenC}`));
@@ -170,18 +170,20 @@ describe("handshake and pulls", () => {
   });
 
   it.each([
-    ["down", /socket hang up|ECONNRESET/],
-    ["slow", /no complete answer within 400 ms/],
-    ["malformed", /not OCPI's JSON envelope/],
-    ["refuse", /HTTP 401: the party refused the token \(OCPI 2000/],
-    ["huge", /over 1,000,000 bytes/],
-  ] as const)("a source that is %s: the error recorded, backoff, the data as it was", async (mode, message) => {
+    ["down", "down", /socket hang up|ECONNRESET/, {}],
+    ["slow", "slow", /no complete answer within 400 ms/, {}],
+    ["malformed", "malformed", /not OCPI's JSON envelope/, {}],
+    ["refusing the token", "refuse", /HTTP 401: the party refused the token \(OCPI 2000/, {}],
+    ["answering too much", "huge", /over 1,000,000 bytes/, { maxPageBytes: 1_000_000 }],
+    ["listing more Locations than a pull takes", "ok", /lists 2 Locations \(X-Total-Count\), more than the 1 a pull takes/, { maxObjects: 1 }],
+    ["paging past the limit", "ok", /More than 1 pages: stopped/, { maxPages: 1, pageLimit: 1 }],
+  ] as const)("a source %s: the error recorded, backoff, the data as it was", async (_name, mode, message, over) => {
     const before = { sites: await sitesOf(t.a.id), statuses: await db().ocpiEvseStatus.findMany({ orderBy: { id: "asc" } }), version: await storeVersion(db(), t.a.id) };
     const failuresBefore = (await source(id)).failures;
     f.mode = mode;
     f.slowMs = 1_000;
     const started = Date.now();
-    const outcome = await pullSourceNow(db(), id, opts({ fullEveryMs: 0, maxPageBytes: 1_000_000 }));
+    const outcome = await pullSourceNow(db(), id, opts({ fullEveryMs: 0, ...over }));
     f.mode = "ok";
     expect(outcome).toMatchObject({ ok: false, error: { stage: "locations", message: expect.stringMatching(message) } });
     const s = await source(id);
@@ -230,6 +232,30 @@ describe("handshake faults", () => {
     if (stage !== "credentials") expect(f.requests.some((r) => r.method === "POST")).toBe(false);
     expect(await sitesOf(t.b.id)).toEqual([]);
     expect((await call("DELETE", `/ocpi/sources/${id}`, { key: t.b.key })).status).toBe(204);
+  });
+});
+
+describe("whose Locations", () => {
+  it("a hub's Locations of any party land in each party's feed; a CPO's of other parties, and invalid ones, are skipped and said", async () => {
+    const hub = await cpo([
+      fixtureLocation("H1"),
+      fixtureLocation("H2", { country_code: "DE", party_id: "ABC" }),
+      fixtureLocation("H3", { coordinates: undefined }),
+    ]);
+    hub.role = { role: "HUB", country_code: "DE", party_id: "HUB" };
+    const hubId = await register(hub, t.b.key, "hub");
+    const pulled = await pullSourceNow(db(), hubId, opts());
+    expect(pulled).toMatchObject({ ok: true, summary: { objects: 3, written: 2, skipped: 1, problems: [expect.stringMatching(/^Location 'H3': coordinates: /)] } });
+    expect(await sitesOf(t.b.id)).toEqual(["ocpi:DE:ABC:H2", "ocpi:NL:TNM:H1"]);
+    const single = await cpo([fixtureLocation("C1"), fixtureLocation("C2", { country_code: "DE", party_id: "XYZ" })]);
+    const singleId = await register(single, t.b.key, "cpo");
+    expect(await pullSourceNow(db(), singleId, opts())).toMatchObject({ ok: true, summary: { written: 1, skipped: 1, problems: ["Location 'C2': of DE/XYZ, which the source's roles do not name"] } });
+    expect(await sitesOf(t.b.id)).toEqual(["ocpi:DE:ABC:H2", "ocpi:NL:TNM:C1", "ocpi:NL:TNM:H1"]);
+    // Deleting the hub takes its feeds' sites out, but not the NL/TNM feed the other source still fills.
+    expect((await call("DELETE", `/ocpi/sources/${hubId}`, { key: t.b.key })).status).toBe(204);
+    expect(await sitesOf(t.b.id)).toEqual(["ocpi:NL:TNM:C1", "ocpi:NL:TNM:H1"]);
+    expect((await call("DELETE", `/ocpi/sources/${singleId}`, { key: t.b.key })).status).toBe(204);
+    expect(await sitesOf(t.b.id)).toEqual([]);
   });
 });
 

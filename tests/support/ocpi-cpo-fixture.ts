@@ -11,7 +11,7 @@
 //
 //   GET  /versions                -> [{version: "2.1.1", …}, {version: "2.2.1", url: /2.2.1}]
 //   GET  /2.2.1                   -> {version, endpoints: [credentials, locations SENDER]}
-//   POST /2.2.1/credentials       -> the CPO's Credentials (token C, roles [CPO NL/TNM]); calls `checkClient`
+//   POST /2.2.1/credentials       -> the CPO's Credentials (token C, roles [`role`: CPO NL/TNM]); calls `checkClient`
 //                                    first, as a CPO fetches the client's versions during the POST
 //   GET  /2.2.1/locations         -> a page of `locations` (X-Limit = pageSize)
 //
@@ -36,6 +36,8 @@ export interface CpoFixture {
   pageSize: number;
   mode: CpoMode;
   slowMs: number;
+  /** The role its Credentials name (a hub's Locations belong to many parties). */
+  role: { role: "CPO" | "HUB"; country_code: string; party_id: string };
   /** During the credentials POST: may the CPO use the client's API (its versions URL with token B)? */
   checkClient: (url: string, tokenB: string) => Promise<boolean>;
   requests: { method: string; path: string; query: URLSearchParams; token: string | null; headers: IncomingMessage["headers"] }[];
@@ -73,7 +75,7 @@ export async function startCpo(init: Partial<Pick<CpoFixture, "locations" | "pag
   const held = heldAnswers();
   const cpo: CpoFixture = {
     url: "", versionsUrl: "", tokenA: init.tokenA ?? `token-a-${randomUUID()}`, tokenC: null, clientCredentials: null,
-    locations: init.locations ?? [], pageSize: init.pageSize ?? 2, mode: "ok", slowMs: 2_000,
+    locations: init.locations ?? [], pageSize: init.pageSize ?? 2, mode: "ok", slowMs: 2_000, role: { role: "CPO", country_code: "NL", party_id: "TNM" },
     checkClient: async () => true, requests: [], close: async () => undefined,
   };
 
@@ -113,7 +115,7 @@ export async function startCpo(init: Partial<Pick<CpoFixture, "locations" | "pag
       cpo.tokenC = `token-c-${randomUUID()}`;
       return send(res, 200, envelope({
         token: cpo.tokenC, url: cpo.versionsUrl,
-        roles: [{ role: "CPO", country_code: "NL", party_id: "TNM", business_details: { name: "The New Motion fixture" } }],
+        roles: [{ ...cpo.role, business_details: { name: `${cpo.role.country_code}/${cpo.role.party_id} fixture` } }],
       }));
     }
     if (req.method === "GET" && url.pathname === "/2.2.1/locations") {

@@ -5,7 +5,8 @@
 // feed of the party it names, so pulled and pushed data land alike and in the same tenant scope.
 // Invalid Locations are skipped and counted (transport_and_format.asciidoc, GET: process the correct
 // ones); a Location no newer than the stored one is not written again. A full pull's pages together
-// are the new truth: once the last page is read, the stored Locations it no longer lists are removed.
+// are the new truth: once the last page is read, the stored Locations it no longer lists are removed
+// (from the feeds no other source fills).
 import { ocpiTime, OcpiLocation } from "../../../contract/ocpi";
 import type { OcpiPullSummary } from "../../../contract/ocpi-sources";
 import type { Db } from "../../db/client";
@@ -193,7 +194,15 @@ export async function pullLocations(db: Db, ctx: PullContext, opts: PullOptions)
   await ctx.stillOurs();
   const linked = (await db.ocpiSourceFeed.findMany({ where: { sourceId: source.id }, select: { feed: { select: { id: true, countryCode: true, partyId: true, sourceId: true } } } })).map((l) => l.feed);
   if (ctx.kind === "full") {
-    for (const f of linked) summary.removed += await removeUnlisted(db, { countryCode: f.countryCode, partyId: f.partyId, feedId: f.id, sourceId: f.sourceId }, seen.get(f.id) ?? new Set(), ctx.startedAt);
+    // A feed another source also fills (the party through a hub and directly) is not this source's alone to judge.
+    const shared = new Set((await db.ocpiSourceFeed.findMany({
+      where: { feedId: { in: linked.map((f) => f.id) }, sourceId: { not: source.id }, source: { OR: [{ partyRef: null }, { party: { revokedAt: null } }] } },
+      select: { feedId: true },
+    })).map((l) => l.feedId));
+    for (const f of linked) {
+      if (shared.has(f.id)) continue;
+      summary.removed += await removeUnlisted(db, { countryCode: f.countryCode, partyId: f.partyId, feedId: f.id, sourceId: f.sourceId }, seen.get(f.id) ?? new Set(), ctx.startedAt);
+    }
   }
   // The feeds' statuses held at the pull's start (those it did not change had not changed since the last one).
   await db.ocpiFeed.updateMany({ where: { id: { in: linked.map((f) => f.id) }, OR: [{ seenAt: null }, { seenAt: { lt: ctx.startedAt } }] }, data: { seenAt: ctx.startedAt } });
