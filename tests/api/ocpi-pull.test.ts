@@ -96,6 +96,17 @@ describe("registering a source", () => {
     expect((await call("DELETE", `/ocpi/sources/${r.json.id}`, { key: t.a.key })).status).toBe(204);
     expect((await call("GET", `/ocpi/sources/${r.json.id}`, { key: t.a.key })).status).toBe(404);
   });
+
+  it("addresses as for webhooks: a private literal is refused at once, a name resolving to loopback at the first request, without saying where it pointed", async () => {
+    const refused = await call("POST", "/ocpi/sources", { key: t.a.key, body: { versions_url: "https://10.0.0.1/versions", token: "abc" } });
+    expect(refused.json.detail[0].msg).toBe("versions_url is refused: 10.0.0.1 is a private (RFC 1918) address; only public addresses are called unless the operator's OCPI_PULL_ALLOWED_HOSTS lists it");
+    const r = await call("POST", "/ocpi/sources", { key: t.a.key, body: { versions_url: "https://cpo.internal.test/versions", token: "abc" } });
+    expect(r.status, r.text).toBe(201);
+    const outcome = await pullSourceNow(db(), r.json.id, opts({ resolve: async () => [{ address: "10.1.2.3", family: 4 }] }));
+    expect(outcome).toMatchObject({ ok: false, error: { stage: "versions", message: expect.stringMatching(/^refused: cpo\.internal\.test resolves to an address that is not allowed .* OCPI_PULL_ALLOWED_HOSTS lists it$/) } });
+    expect(JSON.stringify(outcome)).not.toContain("10.1.2.3");
+    expect((await call("DELETE", `/ocpi/sources/${r.json.id}`, { key: t.a.key })).status).toBe(204);
+  });
 });
 
 describe("handshake and pulls", () => {

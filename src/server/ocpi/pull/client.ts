@@ -82,7 +82,7 @@ export function urlProblem(raw: string, policy: AddressPolicy): string | null {
   try {
     url = new URL(raw);
   } catch {
-    return "not a valid absolute URL";
+    return "is not a valid absolute URL";
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
     return policy.allowHttp ? "must be an https:// or http:// URL" : "must be an https:// URL (http is refused unless the operator sets OCPI_PULL_ALLOW_HTTP)";
@@ -91,7 +91,8 @@ export function urlProblem(raw: string, policy: AddressPolicy): string | null {
   const host = hostOf(url);
   if (!host) return "has no host";
   if (policy.hosts.has(host)) return null;
-  return isIpLiteral(host) ? addressRefusal(host, policy) : null;
+  const refusal = isIpLiteral(host) ? addressRefusal(host, policy) : null;
+  return refusal && `is refused: ${refusal}`;
 }
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
