@@ -68,7 +68,7 @@ function sourceId(): number {
 
 function printOutcome(id: number, outcome: RunOutcome | null): void {
   if (!outcome) {
-    console.error(`OCPI source ${id} is being pulled by another process (or does not exist)`);
+    console.error(`OCPI source ${id} is being pulled by another process, does not exist, or its party's token was revoked`);
     process.exitCode = 1;
   } else if (outcome.ok) {
     const p = outcome.summary;

@@ -5,17 +5,16 @@
 // whatever kind, is recorded on the source and retried with exponential backoff; it changes no data
 // (Locations written before it are valid ones the party sent; nothing is removed and date_from stays).
 import { randomInt } from "node:crypto";
-import type { OcpiSourceError } from "../../../contract/ocpi-sources";
+import type { OcpiPullSummary, OcpiSourceError } from "../../../contract/ocpi-sources";
+import { config } from "../../config";
 import type { Db } from "../../db/client";
 import { startLoop, type RunningWorker } from "../../jobs/worker-loop";
 import { log } from "../../log";
-import { config } from "../../config";
 import { PullError } from "./client";
 import { handshake, LeaseLost } from "./handshake";
 import { leaseMs, MAX_RETRY_DELAY_MS, pullOptions, type PullOptions } from "./options";
 import { DATE_FROM_OVERLAP_MS, pullLocations, type PullContext } from "./pull-locations";
 import { dropPulledFeeds, rolesOf } from "./sources";
-import type { OcpiPullSummary } from "../../../contract/ocpi-sources";
 
 /** Delay after the `failures`-th failure in a row: doubling from the base, at most 6 h, jittered down to half. */
 export function retryDelayMs(failures: number, baseMs: number, random = Math.random): number {
@@ -50,7 +49,7 @@ export async function pullDue(db: Db, opts: PullOptions): Promise<number> {
   return runs.filter(Boolean).length;
 }
 
-/** Runs one pull of the source now, due or not (tests; npm run ocpi -- pull-source); null when another process holds it. */
+/** Runs one pull of the source now, due or not (tests; npm run ocpi -- pull-source); null when another process holds it, or it is gone or revoked. */
 export async function pullSourceNow(db: Db, sourceId: number, opts: PullOptions = pullOptions()): Promise<RunOutcome | null> {
   const row = await db.ocpiSource.findUnique({ where: { id: sourceId }, select: { id: true, claims: true } });
   if (!row) return null;
@@ -119,7 +118,7 @@ async function run(db: Db, id: number, claims: number, opts: PullOptions): Promi
       return { ok: false, error: errorOf(new PullError(stage, "The source was deleted, or another process took it over"), startedAt) };
     }
     const error = errorOf(e instanceof PullError ? e : asStorageError(e), startedAt);
-    const failed = await db.ocpiSource.findUnique({ where: { id }, select: { failures: true, claims: true } });
+    const failed = await db.ocpiSource.findUnique({ where: { id }, select: { failures: true } }).catch(() => null);
     const failures = (failed?.failures ?? 0) + 1;
     const next = new Date(Date.now() + retryDelayMs(failures, opts.retryBaseMs));
     const recorded = await db.ocpiSource.updateMany({ where: fenced, data: { failures, lastError: JSON.stringify(error), leaseUntil: null, nextPullAt: next } }).catch(() => ({ count: -1 }));
