@@ -5,8 +5,9 @@
 //   WORKER_METRICS_PORT=P GET /metrics and /healthz on P (worker process i on P + i)
 //   --recover-all         (SQLite only) requeue every 'running' job at start:
 //                         only when this is the only worker
-// Each worker process also sends the completion webhooks of final jobs (src/server/webhooks) and
-// polls the tenants' telematics sources that are due (src/server/telematics/poll.ts).
+// Each worker process also sends the completion webhooks of final jobs (src/server/webhooks), polls
+// the tenants' telematics sources that are due (src/server/telematics/poll.ts) and pulls the OCPI sources due
+// (src/server/ocpi/pull).
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,7 @@ import { log } from "../src/server/log";
 import { serveWorkerMetrics } from "../src/server/observability/worker-http";
 import { closePlanners, jobPlanner } from "../src/server/planning/planners";
 import { startTelematicsLoop } from "../src/server/telematics/poll";
+import { startPullLoop } from "../src/server/ocpi/pull/schedule";
 import { startDeliveryLoop } from "../src/server/webhooks/delivery";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
@@ -34,6 +36,7 @@ async function runWorker(): Promise<void> {
   const worker = await startQueueWorker(db());
   const webhooks = startDeliveryLoop(db());
   const telematics = startTelematicsLoop(db());
+  const ocpiPull = startPullLoop(db());
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
@@ -41,7 +44,7 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     metricsServer?.close();
-    await Promise.all([worker.stop(), webhooks.stop(), telematics.stop()]);
+    await Promise.all([worker.stop(), webhooks.stop(), telematics.stop(), ocpiPull.stop()]);
     closePlanners();
     await closeQueue();
     await closeDb();

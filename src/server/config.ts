@@ -87,6 +87,26 @@ const Env = z.object({
     .describe("Time limit of one weather forecast look-up at WEATHER_URL (all its requests and answers); then climate normals are used"),
   OCPI_PUBLIC_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional()
     .describe("The service's public address (e.g. https://planner.example.com) in the URLs GET /ocpi/versions and /ocpi/2.2.1 hand out; unset: the request's own origin (behind a proxy that rewrites it, set this)"),
+  OCPI_COUNTRY_CODE: z.string().regex(/^[A-Za-z]{2}$/).default("ZZ").transform((s) => s.toUpperCase())
+    .describe("The service's own OCPI country_code (its EMSP role in the credentials handshake of an OCPI pull source); ZZ (ISO 3166 user-assigned): not set"),
+  OCPI_PARTY_ID: z.string().regex(/^[A-Za-z0-9]{3}$/).default("ETP").transform((s) => s.toUpperCase())
+    .describe("The service's own OCPI party_id (ISO 15118) in the credentials handshake of an OCPI pull source"),
+  OCPI_BUSINESS_NAME: z.string().trim().min(1).max(100).default("etruck-planner")
+    .describe("The business_details.name of the service's EMSP role in the credentials handshake"),
+  OCPI_PULL_INTERVAL_S: z.coerce.number().int().min(10).max(7 * 86_400).default(600)
+    .describe("Time between two incremental pulls of an OCPI source (Locations updated since the last pull), give or take 10 %"),
+  OCPI_PULL_FULL_EVERY_H: z.coerce.number().min(0.01).max(24 * 30).default(24)
+    .describe("A full pull of an OCPI source (every Location; those it no longer lists leave) at least this often"),
+  OCPI_PULL_RETRY_BASE_S: z.coerce.number().int().min(1).max(86_400).default(60)
+    .describe("Delay after a failed OCPI pull or handshake; each further failure waits twice as long (jittered, at most 6 h)"),
+  OCPI_PULL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000)
+    .describe("Time limit of one request to an OCPI source (its answer read in full)"),
+  OCPI_PULL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000)
+    .describe("How often each worker process looks for OCPI sources due for a pull"),
+  OCPI_PULL_ALLOW_HTTP: z.enum(["true", "false"]).default("false")
+    .describe("Accept http:// versions URLs (and endpoints) of OCPI pull sources; https only by default"),
+  OCPI_PULL_ALLOWED_HOSTS: z.string().default("")
+    .describe("Comma-separated host names and IP addresses or CIDR ranges an OCPI pull source may be reached at although private, loopback, link-local or otherwise special"),
 }).refine((env) => env.JOB_HEARTBEAT_S * 2 <= env.JOB_LEASE_S, {
   message: "JOB_HEARTBEAT_S must be at most half of JOB_LEASE_S, or one late renewal would hand a live worker's job to another",
   path: ["JOB_HEARTBEAT_S"],

@@ -1,15 +1,17 @@
 // The OpenAPI paths and schemas of the REST API around OCPI: a tenant admin registers the OCPI parties
-// (CPOs) that push Locations for its tenant (POST|GET /ocpi/parties, DELETE /ocpi/parties/{party_ref}).
+// (CPOs) that push Locations for its tenant (POST|GET /ocpi/parties, DELETE /ocpi/parties/{party_ref}) and
+// the sources (CPOs, hubs) the service pulls Locations from (POST|GET /ocpi/sources, GET|DELETE /ocpi/sources/{source_ref}).
 // The OCPI endpoints themselves (/ocpi/versions, /ocpi/2.2.1, /ocpi/2.2.1/locations/...) speak OCPI 2.2.1
 // (its token, envelope and objects) and are described in docs/API.md, "OCPI", not here.
 import { MAX_PARTIES_PER_TENANT, OcpiPartyCreated, OcpiPartyInput, OcpiPartyPath, OcpiPartyRecord } from "../contract/ocpi";
+import { MAX_SOURCES_PER_TENANT, OcpiSourceInput, OcpiSourcePath, OcpiSourceRecord } from "../contract/ocpi-sources";
 import { MAX_BODY_BYTES } from "./http/request";
 import { asComponents, COMMON_ANSWERS as common, convert, error, json, parameters, ref, type Json } from "./openapi-schemas";
 
-export const ocpiTag = { name: "OCPI", description: "The OCPI parties (CPOs) that push live charger data (Locations, EVSE status) for this tenant" };
+export const ocpiTag = { name: "OCPI", description: "The OCPI parties (CPOs) that push live charger data (Locations, EVSE status) for this tenant, and the sources (CPOs, hubs) it is pulled from" };
 
 export function ocpiSchemas(): Record<string, Json> {
-  return asComponents({ ...convert({ OcpiPartyRecord, OcpiPartyCreated }, "output"), ...convert({ OcpiPartyInput }, "input") });
+  return asComponents({ ...convert({ OcpiPartyRecord, OcpiPartyCreated, OcpiSourceRecord }, "output"), ...convert({ OcpiPartyInput, OcpiSourceInput }, "input") });
 }
 
 const adminOnly = { "403": error("The API key's role is `member` (only a tenant admin key may do this), or `tenant_id` names another tenant") };
@@ -49,6 +51,53 @@ export function ocpiPaths(): Json {
         description: "Revoking twice answers the first revocation again.",
         parameters: parameters(OcpiPartyPath, "path"),
         responses: { "200": json(ref("OcpiPartyRecord"), "Revoked"), "404": error("No such registration in this tenant"), ...common, ...adminOnly },
+      },
+    },
+    "/ocpi/sources": {
+      post: {
+        operationId: "createOcpiSource",
+        tags: ["OCPI"],
+        summary: "Register a CPO or hub the service pulls OCPI 2.2.1 Locations from for this tenant (tenant admin); its token is never returned",
+        description:
+          "`versions_url` and `token` are what the party gave out of band (its versions endpoint and CREDENTIALS_TOKEN_A). The worker then runs the " +
+          "handshake (versions, 2.2.1 details, the credentials POST: the party gets a token of this service and answers with the token the service " +
+          "uses from then on) and pulls the party's Locations, first in full, then those updated since the last pull, on a schedule with backoff. " +
+          "The sites are this tenant's alone. The answer is the source as registered (`status` pending); GET it to follow the handshake and pulls. " +
+          `At most ${MAX_SOURCES_PER_TENANT} sources per tenant (409 beyond); a second source of the same versions URL is 409.`,
+        requestBody: { required: true, content: { "application/json": { schema: ref("OcpiSourceInput") } } },
+        responses: {
+          "201": json(ref("OcpiSourceRecord"), "Registered"),
+          "409": error(`The tenant has ${MAX_SOURCES_PER_TENANT} sources, or one of this versions URL`),
+          ...common, ...adminOnly, "413": error(`Body over ${MAX_BODY_BYTES.toLocaleString("en")} bytes`),
+        },
+      },
+      get: {
+        operationId: "listOcpiSources",
+        tags: ["OCPI"],
+        summary: "This tenant's OCPI pull sources, newest first, with how their pulls go (tenant admin; never a token)",
+        description: "The operator's sources (every tenant's) are listed by `npm run ocpi -- list-sources --all-tenants`.",
+        responses: { "200": json({ type: "array", items: ref("OcpiSourceRecord") }, "Sources"), ...common, ...adminOnly },
+      },
+    },
+    "/ocpi/sources/{source_ref}": {
+      get: {
+        operationId: "getOcpiSource",
+        tags: ["OCPI"],
+        summary: "One OCPI pull source: status, last success, last error, next pull, Locations pulled (tenant admin)",
+        description:
+          "`last_error` names the stage (versions, details, credentials, locations, storage), the HTTP status and the OCPI status_code the party answered " +
+          "(e.g. 3001: it could not use this service's versions URL during the handshake; 3002: no OCPI 2.2.1; 3003: no Locations Sender endpoint). " +
+          "A failed run is retried after a delay that doubles with each failure in a row; `failures` counts them, 0 after a success.",
+        parameters: parameters(OcpiSourcePath, "path"),
+        responses: { "200": json(ref("OcpiSourceRecord"), "The source"), "404": error("No such source in this tenant"), ...common, ...adminOnly },
+      },
+      delete: {
+        operationId: "deleteOcpiSource",
+        tags: ["OCPI"],
+        summary: "Delete an OCPI pull source (tenant admin): no more pulls, the token the party got in the handshake is revoked, and the sites pulled leave the tenant's plans",
+        description: "Sites of a party that also pushes with another active token of this tenant stay.",
+        parameters: parameters(OcpiSourcePath, "path"),
+        responses: { "204": { description: "Deleted" }, "404": error("No such source in this tenant"), ...common, ...adminOnly },
       },
     },
   };

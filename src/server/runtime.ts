@@ -11,10 +11,13 @@ import type { RunningWorker } from "./jobs/worker-loop";
 import { log } from "./log";
 import { packs } from "./packs";
 import { closePlanners, jobPlanner, lookupProcess } from "./planning/planners";
+import { startPullLoop } from "./ocpi/pull/schedule";
 import { startTelematicsLoop } from "./telematics/poll";
 import { startDeliveryLoop } from "./webhooks/delivery";
 
-const holder = globalThis as unknown as { __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerTelematics?: RunningWorker; __plannerStarted?: Promise<void> };
+const holder = globalThis as unknown as {
+  __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerTelematics?: RunningWorker; __plannerOcpiPull?: RunningWorker; __plannerStarted?: Promise<void>;
+};
 
 export function startServices(): Promise<void> {
   holder.__plannerStarted ??= (async () => {
@@ -38,6 +41,8 @@ export function startServices(): Promise<void> {
       holder.__plannerWebhooks = startDeliveryLoop(db());
       // So are the tenants' telematics sources polled (src/server/telematics/poll.ts).
       holder.__plannerTelematics = startTelematicsLoop(db());
+      // OCPI pull sources too (src/server/ocpi/pull/schedule.ts).
+      holder.__plannerOcpiPull = startPullLoop(db());
     }
     log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
   })();
@@ -49,11 +54,17 @@ export function wakeWorker(): void {
   holder.__plannerWorker?.wake();
 }
 
+/** Tells the in-process OCPI pull loop that a source is due (a new registration; no-op without one). */
+export function wakeOcpiPull(): void {
+  holder.__plannerOcpiPull?.wake();
+}
+
 export async function stopWorker(): Promise<void> {
-  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop(), holder.__plannerTelematics?.stop()]);
+  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop(), holder.__plannerTelematics?.stop(), holder.__plannerOcpiPull?.stop()]);
   holder.__plannerWorker = undefined;
   holder.__plannerWebhooks = undefined;
   holder.__plannerTelematics = undefined;
+  holder.__plannerOcpiPull = undefined;
   closePlanners();
   await closeQueue();
 }

@@ -30,6 +30,8 @@ import * as ocpiEvse from "@/app/ocpi/2.2.1/locations/[country_code]/[party_id]/
 import * as ocpiConnector from "@/app/ocpi/2.2.1/locations/[country_code]/[party_id]/[location_id]/[evse_uid]/[connector_id]/route";
 import * as ocpiParties from "@/app/ocpi/parties/route";
 import * as ocpiParty from "@/app/ocpi/parties/[party_ref]/route";
+import * as ocpiSources from "@/app/ocpi/sources/route";
+import * as ocpiSource from "@/app/ocpi/sources/[source_ref]/route";
 import { PlannerQuery } from "@/contract/request";
 import { queryObject } from "@/server/http/request";
 import { packs } from "@/server/packs";
@@ -70,6 +72,8 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/ocpi\/2\.2\.1\/locations\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)$/, ["country_code", "party_id", "location_id", "evse_uid", "connector_id"], ocpiConnector as RouteModule],
   [/^\/ocpi\/parties$/, [], ocpiParties as RouteModule],
   [/^\/ocpi\/parties\/([^/]+)$/, ["party_ref"], ocpiParty as RouteModule],
+  [/^\/ocpi\/sources$/, [], ocpiSources as RouteModule],
+  [/^\/ocpi\/sources\/([^/]+)$/, ["source_ref"], ocpiSource as RouteModule],
 ];
 
 export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [

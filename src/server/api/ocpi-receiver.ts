@@ -12,7 +12,7 @@ import { noteTenant } from "../observability/context";
 import { OCPI, OcpiError, ocpiResponse } from "../ocpi/envelope";
 import { getObject, patchObject, putObject } from "../ocpi/locations";
 import type { Target } from "../ocpi/objects";
-import { noteDelivery, noteUse, partyOfToken, type Party } from "../ocpi/parties";
+import { handshakeOfToken, noteDelivery, noteUse, partyOfToken, type Party } from "../ocpi/parties";
 import { z } from "zod";
 
 export const OCPI_VERSION = "2.2.1";
@@ -23,27 +23,44 @@ export function ocpiBaseUrl(req: Request): string {
   return (configured ? configured : new URL(req.url).origin).replace(/\/+$/, "");
 }
 
+const notAuthorized = () =>
+  new OcpiError(401, OCPI.clientError, "Not authorized: send 'Authorization: Token <credentials token>' with a token the operator or a tenant admin registered (Base64-encoded as OCPI 2.2.1 says, or as it is)", undefined, { "www-authenticate": "Token" });
+
 async function party(req: Request): Promise<Party> {
   const p = await partyOfToken(db(), req.headers.get("authorization"));
-  if (!p) {
-    throw new OcpiError(401, OCPI.clientError, "Not authorized: send 'Authorization: Token <credentials token>' with a token the operator or a tenant admin registered (Base64-encoded as OCPI 2.2.1 says, or as it is)", undefined, { "www-authenticate": "Token" });
-  }
+  if (!p) throw notAuthorized();
   noteTenant(p.tenantId);
   return p;
+}
+
+/**
+ * The caller of the versions and version details endpoints: a registered party, or the party of a pull
+ * source whose handshake is under way (it reads them with the token it is being given, during the
+ * credentials POST: credentials.asciidoc), then null.
+ */
+async function versionsCaller(req: Request): Promise<Party | null> {
+  const p = await partyOfToken(db(), req.headers.get("authorization"));
+  if (p) {
+    noteTenant(p.tenantId);
+    await noteUse(db(), p);
+    return p;
+  }
+  const handshake = await handshakeOfToken(db(), req.headers.get("authorization"));
+  if (!handshake) throw notAuthorized();
+  noteTenant(handshake.tenantId);
+  return null;
 }
 
 /** OCPI's routing headers on answers to a party (transport_and_format.asciidoc, "Message Routing"): to the requesting party. */
 const routing = (p: Party) => ({ "ocpi-to-country-code": p.countryCode, "ocpi-to-party-id": p.partyId });
 
 export async function getVersions(req: Request): Promise<Response> {
-  const p = await party(req);
-  await noteUse(db(), p);
+  await versionsCaller(req);
   return ocpiResponse(200, [{ version: OCPI_VERSION, url: `${ocpiBaseUrl(req)}/ocpi/${OCPI_VERSION}` }]);
 }
 
 export async function getVersionDetails(req: Request): Promise<Response> {
-  const p = await party(req);
-  await noteUse(db(), p);
+  await versionsCaller(req);
   return ocpiResponse(200, {
     version: OCPI_VERSION,
     endpoints: [{ identifier: "locations", role: "RECEIVER", url: `${ocpiBaseUrl(req)}/ocpi/${OCPI_VERSION}/locations` }],

@@ -20,11 +20,10 @@ import {
 } from "./objects";
 import { feedSourceKey, type Party } from "./parties";
 
-/**
- * The feed an object is written to: a party's (push), or the one a pull of that party's Locations fills
- * (the same functions store what a pull reads: PUT for each Location of a page).
- */
-export type Feed = Pick<Party, "feedId" | "sourceId" | "countryCode" | "partyId">;
+/** What a write needs of its feed: a pushing party's, or the feed a pull writes into (ocpi/pull/). */
+export type FeedRef = Pick<Party, "countryCode" | "partyId" | "feedId" | "sourceId">;
+/** The same, by the name the live-status code uses. */
+export type Feed = FeedRef;
 
 const REMOVED = "REMOVED";
 /** Writes of one Location that met another's at once are tried this often. */
@@ -38,13 +37,13 @@ export const siteIdOf = (countryCode: string, partyId: string, locationId: strin
  * The party may only reach objects under its own country_code and party_id: others answer 404 as if
  * they did not exist (transport_and_format.asciidoc, "Client Owned Object Push", Errors).
  */
-export function checkOwner(party: Feed, t: Target): void {
+export function checkOwner(party: FeedRef, t: Target): void {
   if (t.countryCode.toUpperCase() !== party.countryCode || t.partyId.toUpperCase() !== party.partyId) {
     throw new OcpiError(404, OCPI.unknownLocation, `No objects of ${t.countryCode}/${t.partyId} for this token: its party is ${party.countryCode}/${party.partyId}`);
   }
 }
 
-async function readLocation(db: Db, party: Feed, locationKey: string): Promise<{ row: { id: number; version: number; object: string }; loc: Obj } | null> {
+async function readLocation(db: Db, party: FeedRef, locationKey: string): Promise<{ row: { id: number; version: number; object: string }; loc: Obj } | null> {
   const row = await db.ocpiLocation.findUnique({ where: { feedId_locationKey: { feedId: party.feedId, locationKey } }, select: { id: true, version: true, object: true } });
   if (!row) return null;
   const statuses = await db.ocpiEvseStatus.findMany({ where: { feedId: party.feedId, locationKey }, select: { evseKey: true, status: true, lastUpdated: true } });
@@ -52,7 +51,7 @@ async function readLocation(db: Db, party: Feed, locationKey: string): Promise<{
 }
 
 /** GET: the object as stored, with its EVSEs' statuses; 404 (2003) when unknown. */
-export async function getObject(db: Db, party: Feed, t: Target): Promise<Obj> {
+export async function getObject(db: Db, party: FeedRef, t: Target): Promise<Obj> {
   checkOwner(party, t);
   const found = await readLocation(db, party, keyOf(t.locationId));
   if (!found) throw unknown(`Location ${t.locationId}`);
@@ -74,7 +73,7 @@ function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 const sameKey = (a: unknown, b: string) => typeof a === "string" && keyOf(a) === keyOf(b);
 
 /** PUT: a new or replaced Location, EVSE or Connector; `created` when it was new. */
-export async function putObject(db: Db, party: Feed, t: Target, body: unknown, now = new Date()): Promise<{ created: boolean }> {
+export async function putObject(db: Db, party: FeedRef, t: Target, body: unknown, now = new Date()): Promise<{ created: boolean }> {
   checkOwner(party, t);
   const level = levelOf(t);
   if (level === "location") {
@@ -108,7 +107,7 @@ export async function putObject(db: Db, party: Feed, t: Target, body: unknown, n
  * row, unless it is older than the stored status (then kept: the newer one wins) or it removes the
  * EVSE or brings it back (the site changes).
  */
-export async function patchObject(db: Db, party: Feed, t: Target, body: unknown, now = new Date()): Promise<{ kept?: boolean }> {
+export async function patchObject(db: Db, party: FeedRef, t: Target, body: unknown, now = new Date()): Promise<{ kept?: boolean }> {
   checkOwner(party, t);
   const level = levelOf(t);
   if (level === "location") {
@@ -149,7 +148,7 @@ export async function patchObject(db: Db, party: Feed, t: Target, body: unknown,
 }
 
 /** The status-only PATCH: one conditional write. null when the whole Location must be written (see patchObject). */
-async function patchStatus(db: Db, party: Feed, t: Target, status: string, lastUpdated: Date, now: Date): Promise<{ kept?: boolean } | null> {
+async function patchStatus(db: Db, party: FeedRef, t: Target, status: string, lastUpdated: Date, now: Date): Promise<{ kept?: boolean } | null> {
   const where = { feedId: party.feedId, locationKey: keyOf(t.locationId), evseKey: keyOf(t.evseUid!) };
   const { count } = await db.ocpiEvseStatus.updateMany({
     where: { ...where, status: { not: REMOVED }, lastUpdated: { lte: lastUpdated } },
@@ -169,7 +168,7 @@ class WriteConflict extends Error {}
  * Reads the Location, applies the change, checks the result as a whole Location, and writes it, its
  * statuses and its site in one transaction; a concurrent write of the same Location makes it start over.
  */
-async function writeLocation(db: Db, party: Feed, t: Target, mutate: Mutation, now: Date): Promise<{ created: boolean }> {
+async function writeLocation(db: Db, party: FeedRef, t: Target, mutate: Mutation, now: Date): Promise<{ created: boolean }> {
   const locationKey = keyOf(t.locationId);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -184,7 +183,7 @@ async function writeLocation(db: Db, party: Feed, t: Target, mutate: Mutation, n
   }
 }
 
-async function writeOnce(tx: Db, party: Feed, locationKey: string, mutate: Mutation, now: Date): Promise<{ created: boolean }> {
+async function writeOnce(tx: Db, party: FeedRef, locationKey: string, mutate: Mutation, now: Date): Promise<{ created: boolean }> {
   const found = await readLocation(tx, party, locationKey);
   const { next, created } = mutate(found?.loc ?? null);
   const location = parsed(OcpiLocation, next) as Obj;
@@ -204,8 +203,31 @@ async function writeOnce(tx: Db, party: Feed, locationKey: string, mutate: Mutat
   return { created };
 }
 
+/**
+ * Removes Locations of a feed, with their statuses and sites (a full pull's answer is the new truth:
+ * mod_locations.asciidoc, GET List, what it no longer lists is no longer valid). Returns how many went.
+ */
+export async function removeLocations(db: Db, feed: FeedRef, locationKeys: string[]): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < locationKeys.length; i += 200) {
+    const keys = locationKeys.slice(i, i + 200);
+    removed += await db.$transaction(async (tx) => {
+      const rows = await tx.ocpiLocation.findMany({ where: { feedId: feed.feedId, locationKey: { in: keys } }, select: { id: true, locationKey: true, object: true } });
+      if (!rows.length) return 0;
+      const siteIds = rows.map((r) => siteIdOf(feed.countryCode, feed.partyId, String((JSON.parse(r.object) as Obj).id)));
+      await tx.ocpiEvseStatus.deleteMany({ where: { feedId: feed.feedId, locationKey: { in: rows.map((r) => r.locationKey) } } });
+      await tx.ocpiLocation.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+      const { count } = await tx.stationRecord.deleteMany({ where: { sourceId: feed.sourceId, externalId: { in: siteIds } } });
+      // Its updatedAt moves the store's version on: the sites leave the tenants' station lists.
+      if (count) await tx.stationSource.update({ where: { id: feed.sourceId }, data: { sites: { decrement: count }, records: { decrement: count } } });
+      return rows.length;
+    });
+  }
+  return removed;
+}
+
 /** One status row per EVSE: new ones added, newer statuses written (an older one keeps the row's), EVSEs no longer listed dropped. */
-async function syncStatuses(tx: Db, party: Feed, locationKey: string, loc: Obj, now: Date): Promise<void> {
+async function syncStatuses(tx: Db, party: FeedRef, locationKey: string, loc: Obj, now: Date): Promise<void> {
   const rows = await tx.ocpiEvseStatus.findMany({ where: { feedId: party.feedId, locationKey }, select: { id: true, evseKey: true, status: true, lastUpdated: true } });
   const byKey = new Map<string, StoredStatus & { id: number }>(rows.map((r) => [r.evseKey, r]));
   for (const e of evsesOf(loc)) {
@@ -225,7 +247,7 @@ async function syncStatuses(tx: Db, party: Feed, locationKey: string, loc: Obj, 
  * The Location's site in the feed's station source, as the OCPI importer reads it (EVSEs REMOVED left
  * out; none left, or not to be published: no site). Only a site that changes moves the store's version.
  */
-async function syncSite(tx: Db, party: Feed, before: Obj | null, loc: Obj): Promise<void> {
+async function syncSite(tx: Db, party: FeedRef, before: Obj | null, loc: Obj): Promise<void> {
   const source = feedSourceKey(party.countryCode, party.partyId);
   const draft = parseOcpiLocations([loc], { source }).stations[0] ?? null;
   const externalId = siteIdOf(party.countryCode, party.partyId, String(loc.id));

@@ -4,7 +4,9 @@
 // admin for its own tenant (POST /ocpi/parties). Each (tenant, country_code, party_id) has one feed
 // (OcpiFeed): its Locations, statuses and station source, shared by that party's tokens (a rotation
 // is: add a token, switch, revoke the old one). Revoking the last active token of a feed removes the
-// feed's data: nothing is left in plans that nobody keeps current.
+// feed's data: nothing is left in plans that nobody keeps current. A pull source's handshake registers
+// the token it gives the party here too (ocpi/pull/handshake.ts): the party may push with it, and the
+// feeds the source pulls into are kept while that token is active.
 import { createHash, randomBytes } from "node:crypto";
 import { MAX_PARTIES_PER_TENANT, type OcpiPartyRecord } from "../../contract/ocpi";
 import type { Db } from "../db/client";
@@ -14,7 +16,7 @@ import { PUBLIC } from "../stations/store";
 export const FEED_FORMAT = "ocpi-live";
 export const feedSourceKey = (countryCode: string, partyId: string) => `${FEED_FORMAT}:${countryCode}:${partyId}`;
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const TOKEN_PATTERN = /^ocpi_[A-Za-z0-9_-]{43}$/;
 
 export interface Party {
@@ -58,16 +60,27 @@ export interface CreatedParty {
 
 /** Registers a party (upper-cased codes) and makes its token: in this answer only. */
 export async function createParty(db: Db, args: { tenantId: number; countryCode: string; partyId: string; label?: string | null }): Promise<CreatedParty> {
+  const token = newPartyToken();
+  return { token, record: await registerPartyToken(db, { ...args, token }) };
+}
+
+/** A new credentials token of this service: 256 random bits, 48 characters (OCPI's string(64)). */
+export const newPartyToken = () => `ocpi_${randomBytes(32).toString("base64url")}`;
+
+/**
+ * Registers `token` for a party: a tenant's registration past its limit is 409. The pull handshake
+ * registers the token it gave the party (its token B) so that the party may push with it too.
+ */
+export async function registerPartyToken(db: Db, args: { tenantId: number; countryCode: string; partyId: string; label?: string | null; token: string }): Promise<OcpiPartyRecord> {
   const countryCode = args.countryCode.toUpperCase(), partyId = args.partyId.toUpperCase();
   if (args.tenantId !== PUBLIC && (await db.ocpiParty.count({ where: { tenantId: args.tenantId, revokedAt: null } })) >= MAX_PARTIES_PER_TENANT) {
     throw new HttpError(409, { detail: `A tenant has at most ${MAX_PARTIES_PER_TENANT} active OCPI party tokens: revoke one (DELETE /ocpi/parties/{party_ref}) before adding another` });
   }
   const feed = await ensureFeed(db, args.tenantId, countryCode, partyId);
-  const token = `ocpi_${randomBytes(32).toString("base64url")}`;
   const row = await db.ocpiParty.create({
-    data: { tenantId: args.tenantId, countryCode, partyId, feedId: feed.id, tokenHash: sha256(token), tokenPrefix: token.slice(0, 12), label: args.label ?? null },
+    data: { tenantId: args.tenantId, countryCode, partyId, feedId: feed.id, tokenHash: sha256(args.token), tokenPrefix: args.token.slice(0, 12), label: args.label ?? null },
   });
-  return { token, record: partyRecord(row) };
+  return partyRecord(row);
 }
 
 type PartyRow = { id: number; countryCode: string; partyId: string; label: string | null; tokenPrefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
@@ -95,7 +108,9 @@ export async function revokeParty(db: Db, tenantId: number, id: number): Promise
   if (!row) throw notFound(`OCPI party registration ${id}`);
   if (!row.revokedAt) {
     await db.ocpiParty.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-    await dropFeedIfUnused(db, row.feedId);
+    // The token a pull source's handshake gave: that source pulls no more, and the feeds it filled go too.
+    const pulled = await db.ocpiSourceFeed.findMany({ where: { source: { partyRef: id } }, select: { feedId: true } });
+    for (const feedId of new Set([row.feedId, ...pulled.map((f) => f.feedId)])) await dropFeedIfUnused(db, feedId);
   }
   return partyRecord(await db.ocpiParty.findUniqueOrThrow({ where: { id }, select: RECORD_FIELDS }));
 }
@@ -106,10 +121,14 @@ export async function revokePartyAnywhere(db: Db, id: number): Promise<OcpiParty
   return row ? revokeParty(db, row.tenantId, id) : null;
 }
 
-/** Removes a feed's data when no active token feeds it any more (the feed row stays for a later registration). */
+/**
+ * Removes a feed's data when nothing keeps it current any more: no active token, and no pull source that
+ * is registering or whose token is active (the feed row stays for a later registration).
+ */
 export async function dropFeedIfUnused(db: Db, feedId: number): Promise<boolean> {
   return db.$transaction(async (tx) => {
     if (await tx.ocpiParty.count({ where: { feedId, revokedAt: null } })) return false;
+    if (await tx.ocpiSourceFeed.count({ where: { feedId, source: { OR: [{ partyRef: null }, { party: { revokedAt: null } }] } } })) return false;
     const feed = await tx.ocpiFeed.findUniqueOrThrow({ where: { id: feedId } });
     await tx.ocpiEvseStatus.deleteMany({ where: { feedId } });
     await tx.ocpiLocation.deleteMany({ where: { feedId } });
@@ -127,13 +146,31 @@ export async function dropFeedIfUnused(db: Db, feedId: number): Promise<boolean>
  * implementations send it as it is, and both are read. null: missing, unknown or revoked.
  */
 export async function partyOfToken(db: Db, authorization: string | null): Promise<Party | null> {
+  const hash = tokenHashOf(authorization);
+  if (!hash) return null;
+  const row = await db.ocpiParty.findUnique({ where: { tokenHash: hash }, include: { feed: { select: { sourceId: true, seenAt: true } } } });
+  if (!row || row.revokedAt) return null;
+  return { id: row.id, tenantId: row.tenantId, countryCode: row.countryCode, partyId: row.partyId, feedId: row.feedId, sourceId: row.feed.sourceId, seenAt: row.feed.seenAt, lastUsedAt: row.lastUsedAt };
+}
+
+/** The SHA-256 of the token of an `Authorization: Token <token>` header (Base64-encoded or as it is); null when it holds none of this service's tokens. */
+function tokenHashOf(authorization: string | null): string | null {
   const m = /^Token\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!m) return null;
   const token = TOKEN_PATTERN.test(m[1]) ? m[1] : Buffer.from(m[1], "base64").toString("latin1");
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db.ocpiParty.findUnique({ where: { tokenHash: sha256(token) }, include: { feed: { select: { sourceId: true, seenAt: true } } } });
-  if (!row || row.revokedAt) return null;
-  return { id: row.id, tenantId: row.tenantId, countryCode: row.countryCode, partyId: row.partyId, feedId: row.feedId, sourceId: row.feed.sourceId, seenAt: row.feed.seenAt, lastUsedAt: row.lastUsedAt };
+  return TOKEN_PATTERN.test(token) ? sha256(token) : null;
+}
+
+/**
+ * The pull source whose handshake under way offered this token (its token B): the party may read
+ * GET /ocpi/versions and /ocpi/2.2.1 with it before the handshake ends (credentials.asciidoc: it fetches
+ * the client's endpoints during the POST). null when none.
+ */
+export async function handshakeOfToken(db: Db, authorization: string | null): Promise<{ sourceId: number; tenantId: number } | null> {
+  const hash = tokenHashOf(authorization);
+  if (!hash) return null;
+  const row = await db.ocpiSource.findUnique({ where: { pendingTokenHash: hash }, select: { id: true, tenantId: true } });
+  return row && { sourceId: row.id, tenantId: row.tenantId };
 }
 
 const NOTE_EVERY_MS = 60_000;

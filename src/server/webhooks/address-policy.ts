@@ -12,7 +12,7 @@ export interface AddressPolicy {
   /** Host names (lower case) allowed to resolve to any address. */
   hosts: ReadonlySet<string>;
   ranges: readonly [ipaddr.IPv4 | ipaddr.IPv6, number][];
-  /** The setting that holds the allow-list, named in refusals; WEBHOOK_ALLOWED_HOSTS when absent. */
+  /** The operator's setting that lists exceptions, named in refusals (WEBHOOK_ALLOWED_HOSTS unless said). */
   setting?: string;
 }
 
