@@ -11,11 +11,12 @@ import {
 } from "../../contract/ocpi";
 import { parseOcpiLocations } from "../../engine/stations/ocpi";
 import type { Db } from "../db/client";
-import { ValidationFailed } from "../http/errors";
-import { issuesToDetails } from "../http/validation";
+import { pacer } from "../http/pace";
+import { isSqliteBusy } from "../db/busy";
+import { parseOrThrow } from "../http/validation";
 import { OCPI, OcpiError } from "./envelope";
 import {
-  evsesOf, findConnector, findEvse, keyOf, levelOf, liftTimes, merged, replaceConnector, replaceEvse, withStatuses,
+  connectorsOf, evsesOf, findConnector, findEvse, keyOf, levelOf, liftTimes, merged, replaceConnector, replaceEvse, withStatuses,
   type Obj, type StoredStatus, type Target,
 } from "./objects";
 import { feedSourceKey, type Party } from "./parties";
@@ -64,11 +65,7 @@ export async function getObject(db: Db, party: FeedRef, t: Target): Promise<Obj>
   return connector;
 }
 
-function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body);
-  if (!r.success) throw new ValidationFailed(issuesToDetails(r.error.issues, "body", schema));
-  return r.data;
-}
+const parsed = <T extends z.ZodType>(schema: T, body: unknown): z.output<T> => parseOrThrow(schema, body, "body");
 
 const sameKey = (a: unknown, b: string) => typeof a === "string" && keyOf(a) === keyOf(b);
 
@@ -174,7 +171,8 @@ async function writeLocation(db: Db, party: FeedRef, t: Target, mutate: Mutation
     try {
       return await db.$transaction((tx) => writeOnce(tx as unknown as Db, party, locationKey, mutate, now));
     } catch (e) {
-      const conflict = e instanceof WriteConflict || (e as { code?: string }).code === "P2002";
+      // Another write of the Location, or of the same new rows, came first; or (SQLite) another process wrote meanwhile.
+      const conflict = e instanceof WriteConflict || (e as { code?: string }).code === "P2002" || isSqliteBusy(e);
       if (!conflict || attempt >= WRITE_ATTEMPTS) {
         if (conflict) throw new OcpiError(503, OCPI.serverError, "The Location is being written by another request: try again", undefined, { "retry-after": "1" });
         throw e;
@@ -187,6 +185,7 @@ async function writeOnce(tx: Db, party: FeedRef, locationKey: string, mutate: Mu
   const found = await readLocation(tx, party, locationKey);
   const { next, created } = mutate(found?.loc ?? null);
   const location = parsed(OcpiLocation, next) as Obj;
+  uniqueIds(location);
   const lastUpdated = new Date(ocpiTime(String(location.last_updated)));
   const object = JSON.stringify(location);
   if (!found) {
@@ -226,20 +225,39 @@ export async function removeLocations(db: Db, feed: FeedRef, locationKeys: strin
   return removed;
 }
 
+/** EVSE uids are unique in a Location, connector ids in an EVSE (CiStrings: without case). */
+function uniqueIds(loc: Obj): void {
+  const twice = (ids: unknown[]) => {
+    const seen = new Set<string>();
+    return ids.map((x) => keyOf(String(x))).find((k) => seen.has(k) || !seen.add(k));
+  };
+  const evse = twice(evsesOf(loc).map((e) => e.uid));
+  if (evse !== undefined) throw invalid(`EVSE uid '${evse}' appears twice in the Location`);
+  for (const e of evsesOf(loc)) {
+    const c = twice(connectorsOf(e).map((x) => x.id));
+    if (c !== undefined) throw invalid(`Connector id '${c}' appears twice in EVSE ${String(e.uid)}`);
+  }
+}
+
 /** One status row per EVSE: new ones added, newer statuses written (an older one keeps the row's), EVSEs no longer listed dropped. */
 async function syncStatuses(tx: Db, party: FeedRef, locationKey: string, loc: Obj, now: Date): Promise<void> {
   const rows = await tx.ocpiEvseStatus.findMany({ where: { feedId: party.feedId, locationKey }, select: { id: true, evseKey: true, status: true, lastUpdated: true } });
   const byKey = new Map<string, StoredStatus & { id: number }>(rows.map((r) => [r.evseKey, r]));
+  const added: { feedId: number; locationKey: string; evseKey: string; status: string; lastUpdated: Date; receivedAt: Date }[] = [];
+  // Up to 1,000 EVSEs: the web thread is served between the writes of changed ones.
+  const pace = pacer();
   for (const e of evsesOf(loc)) {
     const evseKey = keyOf(String(e.uid));
     const status = String(e.status), lastUpdated = new Date(ocpiTime(String(e.last_updated)));
     const row = byKey.get(evseKey);
     byKey.delete(evseKey);
-    if (!row) await tx.ocpiEvseStatus.create({ data: { feedId: party.feedId, locationKey, evseKey, status, lastUpdated, receivedAt: now } });
+    if (!row) added.push({ feedId: party.feedId, locationKey, evseKey, status, lastUpdated, receivedAt: now });
     else if (lastUpdated >= row.lastUpdated && (row.status !== status || +row.lastUpdated !== +lastUpdated)) {
       await tx.ocpiEvseStatus.update({ where: { id: row.id }, data: { status, lastUpdated, receivedAt: now } });
+      await pace();
     }
   }
+  if (added.length) await tx.ocpiEvseStatus.createMany({ data: added });
   if (byKey.size) await tx.ocpiEvseStatus.deleteMany({ where: { id: { in: [...byKey.values()].map((r) => r.id) } } });
 }
 

@@ -12,6 +12,7 @@ import { MAX_PARTIES_PER_TENANT, type OcpiPartyRecord } from "../../contract/ocp
 import type { Db } from "../db/client";
 import { HttpError, notFound } from "../http/errors";
 import { PUBLIC } from "../stations/store";
+import { isSqliteBusy } from "../db/busy";
 
 export const FEED_FORMAT = "ocpi-live";
 export const feedSourceKey = (countryCode: string, partyId: string) => `${FEED_FORMAT}:${countryCode}:${partyId}`;
@@ -33,23 +34,23 @@ export interface Party {
 /** The feed of (tenant, country_code, party_id), created with its station source when new. */
 export async function ensureFeed(db: Db, tenantId: number, countryCode: string, partyId: string): Promise<{ id: number; sourceId: number }> {
   const where = { tenantId_countryCode_partyId: { tenantId, countryCode, partyId } };
-  const found = await db.ocpiFeed.findUnique({ where, select: { id: true, sourceId: true } });
-  if (found) return found;
-  try {
-    return await db.$transaction(async (tx) => {
-      const key = feedSourceKey(countryCode, partyId);
-      const source = await tx.stationSource.upsert({
-        where: { tenantId_key: { tenantId, key } },
-        create: { tenantId, key, format: FEED_FORMAT, fileName: "", fileHash: "", records: 0, sites: 0 },
-        update: {},
+  for (let attempt = 1; ; attempt++) {
+    const found = await db.ocpiFeed.findUnique({ where, select: { id: true, sourceId: true } });
+    if (found) return found;
+    try {
+      return await db.$transaction(async (tx) => {
+        const key = feedSourceKey(countryCode, partyId);
+        const source = await tx.stationSource.upsert({
+          where: { tenantId_key: { tenantId, key } },
+          create: { tenantId, key, format: FEED_FORMAT, fileName: "", fileHash: "", records: 0, sites: 0 },
+          update: {},
+        });
+        return tx.ocpiFeed.create({ data: { tenantId, countryCode, partyId, sourceId: source.id }, select: { id: true, sourceId: true } });
       });
-      return tx.ocpiFeed.create({ data: { tenantId, countryCode, partyId, sourceId: source.id }, select: { id: true, sourceId: true } });
-    });
-  } catch (e) {
-    // Two registrations of a new feed at once: the other one made it.
-    const made = await db.ocpiFeed.findUnique({ where, select: { id: true, sourceId: true } });
-    if (made) return made;
-    throw e;
+    } catch (e) {
+      // Two registrations of a new feed at once (the other one made it: found above next time), or (SQLite) another process wrote meanwhile.
+      if (attempt >= 3 || !((e as { code?: string }).code === "P2002" || isSqliteBusy(e))) throw e;
+    }
   }
 }
 
@@ -125,7 +126,7 @@ export async function revokePartyAnywhere(db: Db, id: number): Promise<OcpiParty
  * Removes a feed's data when nothing keeps it current any more: no active token, and no pull source that
  * is registering or whose token is active (the feed row stays for a later registration).
  */
-export async function dropFeedIfUnused(db: Db, feedId: number): Promise<boolean> {
+export async function dropFeedIfUnused(db: Db, feedId: number, attempt = 1): Promise<boolean> {
   return db.$transaction(async (tx) => {
     if (await tx.ocpiParty.count({ where: { feedId, revokedAt: null } })) return false;
     if (await tx.ocpiSourceFeed.count({ where: { feedId, source: { OR: [{ partyRef: null }, { party: { revokedAt: null } }] } } })) return false;
@@ -137,6 +138,9 @@ export async function dropFeedIfUnused(db: Db, feedId: number): Promise<boolean>
     await tx.stationSource.update({ where: { id: feed.sourceId }, data: { sites: 0, records: 0 } });
     await tx.ocpiFeed.update({ where: { id: feedId }, data: { seenAt: null } });
     return true;
+  }).catch((e) => {
+    if (attempt < 3 && isSqliteBusy(e)) return dropFeedIfUnused(db, feedId, attempt + 1);
+    throw e;
   });
 }
 
