@@ -117,6 +117,12 @@ function StopItem({ stop: s, first, onFocus }: { stop: PlanStop; first: PlanStop
                 </div>
               </dl>
               {s.reason ? <div className={styles.stopSub} data-testid="stop-reason">{tr("why", { reason: s.reason })}</div> : null}
+              {s.live ? (
+                <div className={styles.stopSub} data-testid="live-status" data-live-status={s.live.status}>
+                  {tr("liveStatus", { status: s.live.status, at: s.live.at ? fmtTime(s.live.at, s.zone) : "–" })}
+                  {s.live.waitMin ? tr("liveWait", { duration: fmtDuration(s.live.waitMin) }) : ""}
+                </div>
+              ) : null}
               {s.pause ? <div className={styles.stopSub}>{tr("pauseWhileCharging", { pause: pauseText(s.pause, tr) })}</div> : null}
               {s.ban ? <div className={styles.stopSub} data-testid="ban-wait">{fmtBanWait(s.ban, s.zone)}</div> : null}
               {s.alternatives.length ? (

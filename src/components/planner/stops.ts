@@ -94,6 +94,8 @@ export interface PlanStop {
   reason?: string | null;
   /** The weather the drive to here was planned in, in words (null: a result from before weather). */
   weather?: string | null;
+  /** At a charging site with a live feed (OCPI): its points' status when planned, and the expected wait for a free point. */
+  live?: { status: "AVAILABLE" | "BUSY" | "UNAVAILABLE" | "UNKNOWN"; at: string | null; waitMin: number | null } | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -184,6 +186,7 @@ export function planStops(result: OptimizationResultResponse, points: readonly T
       truckAccessEvidence: str(p.truck_access_evidence),
       ban: num(p.driving_ban_wait_min) ? { waitMin: num(p.driving_ban_wait_min)!, label: p.driving_ban?.label ? serverText(p.driving_ban.label, p.driving_ban.label_message, pageLocale()) : null, until: str(p.driving_ban?.end_time) } : null,
       reason: p.reason_text ? serverText(p.reason_text, p.reason_message, pageLocale()) : null,
+      live: p.live_status ? { status: p.live_status, at: str(p.live_status_at), waitMin: num(p.charge_point_wait_min) } : null,
       weather: s.weather ? weatherText(s.weather, t) : null,
       alternatives: (p.alternatives ?? []).map((a) => ({
         name: a.name,

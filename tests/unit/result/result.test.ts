@@ -105,3 +105,14 @@ describe("not drivable", () => {
     expect(notDrivableInfo(result(), [], filtersEn)).toBeNull();
   });
 });
+
+describe("live charger status on a stop", () => {
+  it("carries the status, its time and the expected wait of a stop at a site with a feed; none elsewhere", () => {
+    const r = result();
+    Object.assign(r.sections[0].poi_summary!, { live_status: "BUSY", live_status_at: "2026-01-01T09:40:00Z", charge_point_wait_min: 12.5 });
+    const stops = planStops(r);
+    expect(stops.find((s) => s.kind === "charge")?.live).toEqual({ status: "BUSY", at: "2026-01-01T09:40:00Z", waitMin: 12.5 });
+    expect(stops.filter((s) => s.kind !== "charge").every((s) => !s.live)).toBe(true);
+    expect(planStops(result()).every((s) => !s.live)).toBe(true);
+  });
+});
