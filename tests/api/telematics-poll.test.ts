@@ -6,6 +6,7 @@
 // vehicles untouched; newer reports replace, older ones do not; a source that is down, slow,
 // malformed, too large, stuck in paging or refuses the token keeps the last state, records the
 // error with a later next poll, and throws nothing; one process polls a due source at a time.
+import { appRouter } from "@/server/trpc/routers";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -120,6 +121,14 @@ describe("polling an rFMS 4.0 source", () => {
     // Tenant B's vehicle with a reported VIN is none of tenant A's source's business.
     expect(await state("mb-eactros-600", t.b.key)).toMatchObject({ vin: VIN_B, position: null, state_of_charge: null, updated_at: null });
     expect(await db().vehicleTelematics.count()).toBe(2);
+  });
+
+  it("the fleet page's states (tRPC fleet.states): the tenant's reporting vehicles only, as GET /vehicles/{id}/state answers", async () => {
+    const as = (tenantId: number) => appRouter.createCaller({ auth: { tenantId, tenantName: "t", keyId: 0, role: "member" }, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
+    const states = await as(t.a.id).fleet.states();
+    expect(states.map((s) => s.vehicle_id)).toEqual(["mb-eactros-600", "truck-2"]);
+    expect(states[0]).toEqual(await state("mb-eactros-600"));
+    expect(await as(t.b.id).fleet.states()).toEqual([]);
   });
 
   it("tenants and roles: B sees neither A's vehicle state nor its source; a member key reads but may not PUT", async () => {

@@ -5,6 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { FleetVehicle } from "@/contract/fleet";
+import type { VehicleState } from "@/contract/telematics";
+import { fmtLatLon, fmtSoc, fmtTime } from "@/components/planner/format";
+import { browserZone } from "@/components/planner/form/time";
 import { useTRPC } from "@/components/trpc";
 import { useAppFormatter } from "@/i18n/format";
 import planner from "@/components/planner/planner.module.css";
@@ -22,6 +25,9 @@ export function FleetManager({ models }: { models: ModelInfo[] }) {
   const t = useTranslations("fleet");
   const trpc = useTRPC();
   const fleet = useQuery(trpc.fleet.list.queryOptions());
+  // Reported states change on their own (telematics polling): kept fresh while the page is open.
+  const states = useQuery({ ...trpc.fleet.states.queryOptions(), refetchInterval: 60_000 });
+  const stateOf = new Map((states.data ?? []).map((s) => [s.vehicle_id, s]));
   const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState("");
 
@@ -61,6 +67,7 @@ export function FleetManager({ models }: { models: ModelInfo[] }) {
                       {t(`column.${f}`)} <span className={styles.sub}>{FIGURES[f].unit}</span>
                     </th>
                   ))}
+                  <th scope="col">{t("lastReport")}</th>
                   <th scope="col" className={styles.actions}>
                     <span className={planner.srOnly}>{t("actions")}</span>
                   </th>
@@ -68,11 +75,11 @@ export function FleetManager({ models }: { models: ModelInfo[] }) {
               </thead>
               <tbody>
                 {fleet.isPending ? (
-                  <tr><td colSpan={COLUMNS.length + 4} className={styles.empty}>{t("loading")}</td></tr>
+                  <tr><td colSpan={COLUMNS.length + 5} className={styles.empty}>{t("loading")}</td></tr>
                 ) : fleet.data.length === 0 ? (
-                  <tr><td colSpan={COLUMNS.length + 4} className={styles.empty}>{t("empty")}</td></tr>
+                  <tr><td colSpan={COLUMNS.length + 5} className={styles.empty}>{t("empty")}</td></tr>
                 ) : (
-                  fleet.data.map((v) => <VehicleRow key={v.vehicle_id} v={v} onEdit={() => { setStatus(""); setOpen({ kind: "edit", vehicle: v }); }} onRemove={() => { setStatus(""); setOpen({ kind: "remove", vehicle: v }); }} />)
+                  fleet.data.map((v) => <VehicleRow key={v.vehicle_id} v={v} state={stateOf.get(v.vehicle_id) ?? null} onEdit={() => { setStatus(""); setOpen({ kind: "edit", vehicle: v }); }} onRemove={() => { setStatus(""); setOpen({ kind: "remove", vehicle: v }); }} />)
                 )}
               </tbody>
             </table>
@@ -92,7 +99,7 @@ export function FleetManager({ models }: { models: ModelInfo[] }) {
   );
 }
 
-function VehicleRow({ v, onEdit, onRemove }: { v: FleetVehicle; onEdit: () => void; onRemove: () => void }) {
+function VehicleRow({ v, state, onEdit, onRemove }: { v: FleetVehicle; state: VehicleState | null; onEdit: () => void; onRemove: () => void }) {
   const t = useTranslations("fleet");
   const figures = useTranslations("vehicleFigures");
   const format = useAppFormatter();
@@ -113,6 +120,9 @@ function VehicleRow({ v, onEdit, onRemove }: { v: FleetVehicle; onEdit: () => vo
           </td>
         );
       })}
+      <td data-testid="last-report">
+        <LastReport state={state} vin={v.vin ?? null} />
+      </td>
       <td className={styles.actions}>
         <button type="button" className={styles.small} onClick={onEdit}>
           {t("edit")}<span className={planner.srOnly}> {v.vehicle_id}</span>
@@ -122,5 +132,18 @@ function VehicleRow({ v, onEdit, onRemove }: { v: FleetVehicle; onEdit: () => vo
         </button>
       </td>
     </tr>
+  );
+}
+
+/** What the vehicle last reported (rFMS): its state of charge and position with their times; "no VIN" or "no report yet" else. */
+function LastReport({ state, vin }: { state: VehicleState | null; vin: string | null }) {
+  const t = useTranslations("fleet");
+  const soc = state?.state_of_charge, pos = state?.position;
+  if (!soc && !pos) return <span className={styles.sub}>{vin ? t("noReport") : t("noVin")}</span>;
+  return (
+    <>
+      {soc ? <span>{t("reportSoc", { soc: fmtSoc(soc.percent / 100), at: fmtTime(soc.at, browserZone(), true) })}</span> : null}
+      {pos ? <span className={styles.sub}>{t("reportPosition", { position: fmtLatLon(pos.latitude, pos.longitude), at: fmtTime(pos.at, browserZone(), true) })}</span> : null}
+    </>
   );
 }

@@ -50,3 +50,11 @@ export async function vehicleState(db: Db, tenantId: number, vehicleId: unknown)
   if (!row) throw notFound(`Vehicle '${vehicle_id}'`);
   return stateRecord(row.vehicleId, row.vin, row.telematics);
 }
+
+/** The fleet vehicles' last reported states (the fleet page), each vehicle with any report; a fleet is at most a few thousand vehicles. */
+export async function fleetStates(db: Db, tenantId: number): Promise<VehicleState[]> {
+  const rows = await db.vehicle.findMany({
+    where: { tenantId, telematics: { isNot: null } }, select: { vehicleId: true, vin: true, telematics: true }, orderBy: { vehicleId: "asc" }, take: 10_000,
+  });
+  return rows.map((r) => stateRecord(r.vehicleId, r.vin, r.telematics));
+}

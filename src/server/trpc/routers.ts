@@ -20,6 +20,7 @@ import { wakeWorker } from "../runtime";
 import { deleteFleetVehicle, getFleetVehicle, updateFleetVehicle } from "../fleet";
 import { addFleetVehicle } from "../api/fleet";
 import { listFleet } from "../fleet";
+import { fleetStates } from "../telematics/state";
 import { router, tenantProcedure } from "./init";
 import { session } from "./session";
 import { history, tourPoints } from "./history";
@@ -30,6 +31,8 @@ import { fleetDay } from "./fleet-day";
 type VehicleRef = { vehicle_id: string };
 const fleet = router({
   list: tenantProcedure.query(({ ctx }) => listFleet(db(), ctx.auth.tenantId)),
+  /** The vehicles' last reported states (telematics, rFMS), for those that reported. */
+  states: tenantProcedure.query(({ ctx }) => fleetStates(db(), ctx.auth.tenantId)),
   get: tenantProcedure.input(z.custom<VehicleRef>()).query(({ input, ctx }) => getFleetVehicle(db(), ctx.auth.tenantId, input?.vehicle_id)),
   create: tenantProcedure.input(z.custom<z.input<typeof FleetVehicleInput>>()).mutation(({ input, ctx }) => addFleetVehicle(db(), ctx.auth.tenantId, input)),
   update: tenantProcedure
