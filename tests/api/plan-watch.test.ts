@@ -155,7 +155,7 @@ describe("the plan watch", () => {
     await due();
     expect(await pass()).toBeGreaterThanOrEqual(1);
     const w = await watchOf(p.optimization_id);
-    expect(w).toMatchObject({ status: "ended", end_reason: "replanned", trigger: "behind_plan" });
+    expect(w, w.last_check).toMatchObject({ status: "ended", end_reason: "replanned", trigger: "behind_plan" });
     expect(w.detail).toMatch(/reports 5 % charge where the plan has 20 %.*re-planned from the vehicle's last report/);
     const next = await db().tour.findFirstOrThrow({ where: { optimizations: { some: { id: w.replanned_to } } } });
     expect(JSON.parse(next.request).request.battery_level_start).toBe(0.1); // the planner's reserve: never below it

@@ -188,7 +188,7 @@ async function freshReport(w: WatchRow, now: Date): Promise<Report | null> {
 
 /** Behind plan where the plan passes the truck's place (off the route: the charge the plan has at the report's time). */
 function behindPlan(track: PlanTrack, r: Report): Trigger | null {
-  if (!track.legs.length || r.atMs < track.legs[0].startMs) return null; // before the tour's departure: nothing to be behind
+  if (!track.legs.length) return null;
   const place = plannedAtPlace(track, r.position, r.atMs);
   const lateMin = place ? (r.atMs - place.timeMs) / 60_000 : 0;
   if (lateMin > LATE_TOLERANCE_MIN) {
