@@ -7,7 +7,7 @@
 //                         only when this is the only worker
 // Each worker process also sends the completion webhooks of final jobs (src/server/webhooks), polls
 // the tenants' telematics sources that are due (src/server/telematics/poll.ts) and pulls the OCPI sources due
-// (src/server/ocpi/pull).
+// (src/server/ocpi/pull) and checks the committed plans under watch (src/server/watch).
 // SIGTERM/SIGINT: the job in hand is finished, then the process exits.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -24,6 +24,7 @@ import { closePlanners, jobPlanner } from "../src/server/planning/planners";
 import { startTelematicsLoop } from "../src/server/telematics/poll";
 import { startPullLoop } from "../src/server/ocpi/pull/schedule";
 import { startDeliveryLoop } from "../src/server/webhooks/delivery";
+import { startWatchLoop, watchOptions } from "../src/server/watch/check";
 
 // One job at a time needs few query connections (DB_POOL_MAX overrides).
 process.env.DB_POOL_MAX ??= "3";
@@ -37,6 +38,7 @@ async function runWorker(): Promise<void> {
   const webhooks = startDeliveryLoop(db());
   const telematics = startTelematicsLoop(db());
   const ocpiPull = startPullLoop(db());
+  const watch = startWatchLoop(watchOptions(() => worker.wake()));
   const metricsServer = cfg.WORKER_METRICS_PORT ? serveWorkerMetrics(cfg.WORKER_METRICS_PORT) : undefined;
   log.info({ pid: process.pid, queue: queueKind() }, "worker started");
   let stopping = false;
@@ -44,7 +46,7 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     metricsServer?.close();
-    await Promise.all([worker.stop(), webhooks.stop(), telematics.stop(), ocpiPull.stop()]);
+    await Promise.all([worker.stop(), webhooks.stop(), telematics.stop(), ocpiPull.stop(), watch.stop()]);
     closePlanners();
     await closeQueue();
     await closeDb();

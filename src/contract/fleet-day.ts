@@ -180,6 +180,8 @@ export const CommitResponse = z
   .object({
     optimization_id: z.int(),
     committed: z.boolean().describe("true after POST .../commit; false after DELETE .../commit (released)"),
+    watched: z.boolean().optional()
+      .describe("The plan is under watch: re-planned when a stop becomes unusable or the truck falls behind it (GET .../watch; docs/API.md, Plan watch); false for a plan already over, and after a release"),
     slots: z.array(HeldSlotOut).describe("The charger use held for this plan: the tenant's later plans (v2 and fleet) go around it; empty once released"),
   })
   .meta({ id: "CommitResponse" });

@@ -26,6 +26,8 @@ const Env = z.object({
     .describe("After a rotation the previous webhook secret keeps signing alongside the new one this long"),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000)
     .describe("How often each worker process looks for webhooks due"),
+  WATCH_INTERVAL_S: z.coerce.number().int().min(5).max(3_600).default(30)
+    .describe("A committed plan under watch is checked this often (stop unusable, truck behind plan: docs/API.md, Plan watch)"),
   TELEMATICS_ALLOW_HTTP: z.enum(["true", "false"]).default("false")
     .describe("Accept http:// base_url and token_url of telematics sources (rFMS); https only by default"),
   TELEMATICS_ALLOWED_HOSTS: z.string().default("")

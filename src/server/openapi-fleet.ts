@@ -1,6 +1,7 @@
 // The OpenAPI paths and schemas of fleet day planning (POST /planner/fleet,
 // GET /planner/fleet/{fleet_id}) and held slots (.../commit), from the zod
 // contract in contract/fleet-day.ts; openapi.ts adds them to the document.
+import { PlanWatchView } from "../contract/watch";
 import { CommitResponse, FleetPath, FleetStatusQuery, FleetStatusResponse, FleetSubmitRequest, FleetSubmitResponse } from "../contract/fleet-day";
 import { OptimizationPath, PlannerQuery } from "../contract/request";
 import { MAX_FLEET_TOURS } from "../contract/fleet-day";
@@ -10,7 +11,7 @@ export const fleetTag = { name: "Fleet days", description: "A day's tours planne
 
 export function fleetSchemas(): Record<string, Json> {
   return asComponents({
-    ...convert({ FleetSubmitResponse, FleetStatusResponse, CommitResponse }, "output"),
+    ...convert({ FleetSubmitResponse, FleetStatusResponse, CommitResponse, PlanWatch: PlanWatchView }, "output"),
     ...convert({ FleetSubmitRequest }, "input"),
   });
 }
@@ -64,6 +65,17 @@ export function fleetPaths(): Json {
         description: "Frees the held charger use; later plans may use those sites at those times again.",
         parameters: parameters(OptimizationPath, "path"),
         responses: { "200": json(ref("CommitResponse"), "Released"), "404": error("No such optimization for this tenant"), ...common },
+      },
+    },
+    "/planner/optimizations/{optimization_id}/watch": {
+      get: {
+        operationId: "getPlanWatch",
+        tags: ["Fleet days"],
+        summary: "The plan watch of a committed plan",
+        description: "Whether the plan is watched (committed, its tour not over), when the watch last checked it, and, where it re-planned it " +
+          "(a charging stop unusable by its live status, the truck's reported state behind the plan), to which optimization and why. docs/API.md, Plan watch.",
+        parameters: parameters(OptimizationPath, "path"),
+        responses: { "200": json(ref("PlanWatch"), "The watch (status none: never committed)"), "404": error("No such optimization for this tenant"), ...common },
       },
     },
   };

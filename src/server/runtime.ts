@@ -14,9 +14,10 @@ import { closePlanners, jobPlanner, lookupProcess } from "./planning/planners";
 import { startPullLoop } from "./ocpi/pull/schedule";
 import { startTelematicsLoop } from "./telematics/poll";
 import { startDeliveryLoop } from "./webhooks/delivery";
+import { startWatchLoop, watchOptions } from "./watch/check";
 
 const holder = globalThis as unknown as {
-  __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerTelematics?: RunningWorker; __plannerOcpiPull?: RunningWorker; __plannerStarted?: Promise<void>;
+  __plannerWorker?: RunningWorker; __plannerWebhooks?: RunningWorker; __plannerTelematics?: RunningWorker; __plannerOcpiPull?: RunningWorker; __plannerWatch?: RunningWorker; __plannerStarted?: Promise<void>;
 };
 
 export function startServices(): Promise<void> {
@@ -43,6 +44,8 @@ export function startServices(): Promise<void> {
       holder.__plannerTelematics = startTelematicsLoop(db());
       // OCPI pull sources too (src/server/ocpi/pull/schedule.ts).
       holder.__plannerOcpiPull = startPullLoop(db());
+      // And committed plans are watched (src/server/watch): a re-plan wakes this process's worker.
+      holder.__plannerWatch = startWatchLoop(watchOptions(() => holder.__plannerWorker?.wake()));
     }
     log.info({ worker: cfg.IN_PROCESS_WORKER, queue: queueKind(), database: databaseUrl().replace(/\/\/[^@]*@/, "//***@") }, "planner ready");
   })();
@@ -60,11 +63,12 @@ export function wakeOcpiPull(): void {
 }
 
 export async function stopWorker(): Promise<void> {
-  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop(), holder.__plannerTelematics?.stop(), holder.__plannerOcpiPull?.stop()]);
+  await Promise.all([holder.__plannerWorker?.stop(), holder.__plannerWebhooks?.stop(), holder.__plannerTelematics?.stop(), holder.__plannerOcpiPull?.stop(), holder.__plannerWatch?.stop()]);
   holder.__plannerWorker = undefined;
   holder.__plannerWebhooks = undefined;
   holder.__plannerTelematics = undefined;
   holder.__plannerOcpiPull = undefined;
+  holder.__plannerWatch = undefined;
   closePlanners();
   await closeQueue();
 }

@@ -63,7 +63,7 @@ describe("completion webhook across a crash", () => {
     const ids = await submit.json();
 
     const [held] = await receiver.waitFor(1, 120_000);
-    const claimed = await db().webhookDelivery.findUniqueOrThrow({ where: { jobId: ids.job_id } });
+    const claimed = await db().webhookDelivery.findUniqueOrThrow({ where: { jobId_event: { jobId: ids.job_id, event: "job.completed" } } });
     expect(claimed).toMatchObject({ status: "pending", attempts: 1 });
     await killHard(cluster.webs[0]);
     const killedAt = Date.now();

@@ -19,6 +19,7 @@ import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
+import * as planWatch from "@/app/planner/optimizations/[optimization_id]/watch/route";
 import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
 import * as telematicsSources from "@/app/telematics/sources/route";
 import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
@@ -64,6 +65,7 @@ const ROUTES: [RegExp, string[], RouteModule][] = [
   [/^\/planner\/fleet$/, [], fleetDay as RouteModule],
   [/^\/planner\/fleet\/([^/]+)$/, ["fleet_id"], fleetDayStatus as RouteModule],
   [/^\/planner\/optimizations\/([^/]+)\/commit$/, ["optimization_id"], commit as RouteModule],
+  [/^\/planner\/optimizations\/([^/]+)\/watch$/, ["optimization_id"], planWatch as RouteModule],
   [/^\/planner\/optimizations\/([^/]+)\/replan$/, ["optimization_id"], replan as RouteModule],
   [/^\/ocpi\/versions$/, [], ocpiVersions as RouteModule],
   [/^\/ocpi\/2\.2\.1$/, [], ocpiDetails as RouteModule],
@@ -101,6 +103,7 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["GET", "/planner/fleet/00000000-0000-4000-8000-000000000000"],
   ["POST", "/planner/optimizations/1/commit"],
   ["DELETE", "/planner/optimizations/1/commit"],
+  ["GET", "/planner/optimizations/1/watch"],
   ["POST", "/planner/optimizations/1/replan"],
   ["GET", "/webhooks/secret"],
   ["POST", "/webhooks/secret"],

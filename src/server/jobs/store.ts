@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { JobRecord, JobStatus } from "../../contract/result";
 import type { PlanInput } from "../../engine/plan/types";
 import type { Db } from "../db/client";
-import { addDelivery, callbackStatus, type DeliveryRow } from "../webhooks/outbox";
+import { addDelivery, callbackStatus, COMPLETED, type DeliveryRow } from "../webhooks/outbox";
 import { enqueue } from "./enqueue";
 import { checkTenantBacklog, fairTags, type FairTags } from "./fair-order";
 import { pacer } from "../http/pace";
@@ -108,7 +108,8 @@ export async function insertTourWithJob(
   return ids;
 }
 
-export function jobRecord(job: JobRow & { webhook?: DeliveryRow | null }): JobRecord {
+export function jobRecord(job: JobRow & { webhooks?: DeliveryRow[] }): JobRecord {
+  const webhook = job.webhooks?.find((w) => w.event === COMPLETED);
   return {
     status: job.status as JobStatus,
     optimization_id: job.optimizationId,
@@ -121,11 +122,11 @@ export function jobRecord(job: JobRow & { webhook?: DeliveryRow | null }): JobRe
     started_at: job.startedAt?.toISOString() ?? null,
     finished_at: job.finishedAt?.toISOString() ?? null,
     updated_at: job.updatedAt.toISOString(),
-    ...(job.webhook ? { callback: callbackStatus(job.webhook, FINAL_STATUSES.has(job.status)) } : {}),
+    ...(webhook ? { callback: callbackStatus(webhook, FINAL_STATUSES.has(job.status)) } : {}),
   };
 }
 
 /** A tenant's job, or null: another tenant's id is indistinguishable from a missing one. */
 export function findJob(db: Db, tenantId: number, jobId: string) {
-  return db.job.findFirst({ where: { id: jobId, tenantId }, include: { webhook: true } });
+  return db.job.findFirst({ where: { id: jobId, tenantId }, include: { webhooks: { where: { event: COMPLETED } } } });
 }

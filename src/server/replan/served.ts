@@ -34,7 +34,7 @@ export interface Served {
   stop?: number;
 }
 
-interface Leg {
+export interface Leg {
   points: LatLon[];
   startMs: number;
   arrivalMs: number;
@@ -44,7 +44,7 @@ interface Leg {
 
 const msOf = (v: string | number | null | undefined) => (typeof v === "string" ? Date.parse(v) : NaN);
 
-async function legsOf(sections: PlannedSection[], pace: () => Promise<void>): Promise<Leg[]> {
+export async function legsOf(sections: PlannedSection[], pace: () => Promise<void>): Promise<Leg[]> {
   const legs: Leg[] = [];
   for (const s of sections) {
     await pace();
@@ -65,7 +65,7 @@ const M_PER_DEG = (Math.PI / 180) * 6_371_008.8;
  * The nearest point of a leg's line to `at`: its distance and the share of the leg's length before it, in a
  * plane tangent at `at` (exact near it, where it matters; arithmetic only, no trigonometry per point).
  */
-function nearestOnLeg(leg: Leg, at: LatLon): { distanceM: number; share: number } {
+export function nearestOnLeg(leg: Leg, at: LatLon): { distanceM: number; share: number } {
   const kx = Math.cos((at[0] * Math.PI) / 180) * M_PER_DEG;
   const xy = (p: LatLon) => [(p[1] - at[1]) * kx, (p[0] - at[0]) * M_PER_DEG];
   const pts = leg.points;

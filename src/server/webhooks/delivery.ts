@@ -50,7 +50,8 @@ type Due = DeliveryRow & { job: { id: string; optimizationId: number; tourId: nu
 /** Sends every due delivery (up to a batch); returns how many it found. */
 export async function deliverDue(db: Db, opts: DeliveryOptions): Promise<number> {
   const due = await db.webhookDelivery.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: new Date() }, job: { status: { in: [...FINAL_STATUSES] } } },
+    // A completion waits for its job to be final; an event with its own body (plan.replanned) is due at once.
+    where: { status: "pending", nextAttemptAt: { lte: new Date() }, OR: [{ payload: { not: null } }, { job: { status: { in: [...FINAL_STATUSES] } } }] },
     include: { job: { select: { id: true, optimizationId: true, tourId: true, status: true } } },
     orderBy: { nextAttemptAt: "asc" },
     take: opts.batch ?? 8,
@@ -68,7 +69,7 @@ async function attempt(db: Db, row: Due, opts: DeliveryOptions): Promise<void> {
   });
   if (claim.count !== 1) return; // another process has it
 
-  const body = JSON.stringify({ job_id: row.job.id, optimization_id: row.job.optimizationId, tour_id: row.job.tourId, status: row.job.status });
+  const body = row.payload ?? JSON.stringify({ job_id: row.job.id, optimization_id: row.job.optimizationId, tour_id: row.job.tourId, status: row.job.status });
   const outcome = await send(db, row, body, opts, now);
   const done = new Date();
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
@@ -90,7 +91,7 @@ async function attempt(db: Db, row: Due, opts: DeliveryOptions): Promise<void> {
       nextAttemptAt: ok || givingUp ? done : next,
     },
   });
-  const fields = { webhookId: row.id, jobId: row.job.id, attempt: attempts, statusCode: outcome.statusCode, error, ...(outcome.detail && outcome.detail !== outcome.error ? { detail: outcome.detail } : {}) };
+  const fields = { webhookId: row.id, event: row.event, jobId: row.job.id, attempt: attempts, statusCode: outcome.statusCode, error, ...(outcome.detail && outcome.detail !== outcome.error ? { detail: outcome.detail } : {}) };
   if (ok) log.info(fields, "webhook delivered");
   else log.warn({ ...fields, retryAt: givingUp ? null : next.toISOString() }, givingUp ? "webhook given up" : "webhook attempt failed");
 }
