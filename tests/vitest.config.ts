@@ -20,7 +20,7 @@ export default defineConfig({
     setupFiles: ["tests/support/close-planners.ts"],
     projects: [
       // Both cores (vitest's default is one fewer than the cores: one on this 2-core machine); the engine's tests share nothing.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000, maxWorkers: 2 } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 2 } },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], exclude: BUDGET_PROBES, ...API } },
       { extends: true, test: { name: "api-budget", include: BUDGET_PROBES, ...API } },
       { extends: true, test: { name: "api-pg", include: BOTH_DATABASES.filter((f) => !BUDGET_PROBES.includes(f)), ...ON_POSTGRES } },

