@@ -109,9 +109,7 @@ describe("the plan watch", () => {
       expect(r.json.status_code, r.text).toBe(1000);
     }
     await due();
-    const started = Date.now();
     expect(await pass()).toBe(1);
-    expect(Date.now() - started).toBeLessThan(5_000);
     const w = await watchOf(plan.optimization_id);
     expect(w).toMatchObject({ watched: false, status: "ended", end_reason: "replanned", trigger: "stop_unusable" });
     expect(w.detail).toMatch(/Hub W .*no usable charging point/);

@@ -10,7 +10,7 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import { HttpError, notFound, type ValidationDetail } from "../http/errors";
 import { collect, parseOrThrow, throwIfAny } from "../http/validation";
-import { addressRefusal, hostOf, isIpLiteral, parsePolicy, type AddressPolicy } from "../webhooks/address-policy";
+import { checkOutboundUrl, parsePolicy, type AddressPolicy } from "../webhooks/address-policy";
 import { sealSecret } from "./credentials";
 
 export type SourceRow = NonNullable<Awaited<ReturnType<Db["telematicsSource"]["findFirst"]>>>;
@@ -26,25 +26,13 @@ export function telematicsPolicy(): AddressPolicy {
  * DNS (scheme, credentials, a literal address); host names are checked at every poll (poll.ts).
  */
 export function checkSourceUrl(raw: string, field: "base_url" | "token_url", policy: AddressPolicy): { url: string } | { problem: string } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { problem: `${field} is not a valid absolute URL` };
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
-    return { problem: policy.allowHttp ? `${field} must be an https:// or http:// URL` : `${field} must be an https:// URL (http is refused unless the operator sets TELEMATICS_ALLOW_HTTP)` };
-  }
-  if (url.username || url.password) return { problem: `${field} may not hold credentials (user:password@): give them in auth` };
-  if (url.hash) return { problem: `${field} may not have a fragment (#…)` };
-  if (field === "base_url" && url.search) return { problem: "base_url may not have a query: the service adds the rFMS parameters" };
-  const host = hostOf(url);
-  if (!host) return { problem: `${field} has no host` };
-  if (!policy.hosts.has(host) && isIpLiteral(host)) {
-    const why = addressRefusal(host, policy);
-    if (why) return { problem: why };
-  }
-  return { url: field === "base_url" ? url.href.replace(/\/+$/, "") : url.href };
+  const checked = checkOutboundUrl(raw, policy, {
+    subject: field, httpSetting: "TELEMATICS_ALLOW_HTTP", credentials: "give them in auth",
+    more: (url) => url.hash ? `${field} may not have a fragment (#…)`
+      : field === "base_url" && url.search ? "base_url may not have a query: the service adds the rFMS parameters" : null,
+  });
+  if ("problem" in checked) return checked;
+  return { url: field === "base_url" ? checked.url.href.replace(/\/+$/, "") : checked.url.href };
 }
 
 function sourceRecord(row: SourceRow): TelematicsSource {

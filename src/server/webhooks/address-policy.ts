@@ -140,18 +140,45 @@ export function isIpLiteral(host: string): boolean {
  * http://2130706433/ to 127.0.0.1). Null when the URL may be stored.
  */
 export function urlRefusal(raw: string, policy: AddressPolicy): string | null {
+  const checked = checkOutboundUrl(raw, policy, { subject: "callback_url", httpSetting: "WEBHOOK_ALLOW_HTTP", credentials: "authenticate the webhook by its signature" });
+  return "problem" in checked ? checked.problem : null;
+}
+
+/** How a URL's problems are worded for the setting it comes from. */
+export interface OutboundUrlWords {
+  /** What the sentences are about ("callback_url"); "" for none ("is not a valid absolute URL"). */
+  subject: string;
+  /** The operator's setting that admits http. */
+  httpSetting: string;
+  /** What authenticates instead of credentials in the URL. */
+  credentials: string;
+  /** Checks of the parsed URL of this kind, after the scheme and credentials (a fragment, a query). */
+  more?: (url: URL) => string | null;
+  /** A refused literal address as said (default: the refusal as it is). */
+  refused?: (why: string) => string;
+}
+
+/**
+ * A URL the service is to call, checked without DNS: the scheme, credentials in it, and a literal IP
+ * address (the URL parser has already normalized forms like http://2130706433/ to 127.0.0.1).
+ * Webhooks, OCPI pull sources and telematics sources share it, each in its own words.
+ */
+export function checkOutboundUrl(raw: string, policy: AddressPolicy, words: OutboundUrlWords): { url: URL } | { problem: string } {
+  const say = (s: string) => ({ problem: words.subject ? `${words.subject} ${s}` : s });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return "callback_url is not a valid absolute URL";
+    return say("is not a valid absolute URL");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
-    return policy.allowHttp ? "callback_url must be an https:// or http:// URL" : "callback_url must be an https:// URL (http is refused unless the operator sets WEBHOOK_ALLOW_HTTP)";
+    return say(policy.allowHttp ? "must be an https:// or http:// URL" : `must be an https:// URL (http is refused unless the operator sets ${words.httpSetting})`);
   }
-  if (url.username || url.password) return "callback_url may not hold credentials (user:password@): authenticate the webhook by its signature";
+  if (url.username || url.password) return say(`may not hold credentials (user:password@): ${words.credentials}`);
+  const more = words.more?.(url);
+  if (more) return { problem: more };
   const host = hostOf(url);
-  if (!host) return "callback_url has no host";
-  if (policy.hosts.has(host)) return null;
-  return isIpLiteral(host) ? addressRefusal(host, policy) : null;
+  if (!host) return say("has no host");
+  const refusal = !policy.hosts.has(host) && isIpLiteral(host) ? addressRefusal(host, policy) : null;
+  return refusal ? { problem: words.refused ? words.refused(refusal) : refusal } : { url };
 }

@@ -11,7 +11,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { parseJsonPaced } from "../../http/paced-json";
-import { hostOf, isIpLiteral, addressRefusal, type AddressPolicy } from "../../webhooks/address-policy";
+import { checkOutboundUrl, type AddressPolicy } from "../../webhooks/address-policy";
 import { AddressRefused, checkedAddresses, networkError, systemResolver, type Resolved, type Resolver } from "../../webhooks/send";
 
 /** Where a pull or handshake stopped: shown with its error. */
@@ -78,21 +78,10 @@ export const statusWords = (code: number) => STATUS_WORDS[code] ?? (code >= 2000
 
 /** Why a URL the service is to call may not be called (scheme, credentials in it, a refused literal address); null when it may. */
 export function urlProblem(raw: string, policy: AddressPolicy): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return "is not a valid absolute URL";
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && policy.allowHttp)) {
-    return policy.allowHttp ? "must be an https:// or http:// URL" : "must be an https:// URL (http is refused unless the operator sets OCPI_PULL_ALLOW_HTTP)";
-  }
-  if (url.username || url.password) return "may not hold credentials (user:password@): the party's token authenticates";
-  const host = hostOf(url);
-  if (!host) return "has no host";
-  if (policy.hosts.has(host)) return null;
-  const refusal = isIpLiteral(host) ? addressRefusal(host, policy) : null;
-  return refusal && `is refused: ${refusal}`;
+  const checked = checkOutboundUrl(raw, policy, {
+    subject: "", httpSetting: "OCPI_PULL_ALLOW_HTTP", credentials: "the party's token authenticates", refused: (why) => `is refused: ${why}`,
+  });
+  return "problem" in checked ? checked.problem : null;
 }
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
