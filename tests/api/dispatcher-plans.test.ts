@@ -110,13 +110,24 @@ describe("alternatives told apart", () => {
   });
 });
 
-/** Every instant field of a JSON tree (not a `_local` one), with the object holding it. */
-function instants(node: unknown, out: { holder: Record<string, unknown>; key: string }[] = []) {
-  if (Array.isArray(node)) node.forEach((x) => instants(x, out));
+/** A message's values ({code, values}: docs/API.md, Texts as messages): its instants are read on the clock of its `zone`. */
+const isMessage = (node: object): node is { code: string; values: Record<string, unknown> } =>
+  typeof (node as { code?: unknown }).code === "string" && typeof (node as { values?: unknown }).values === "object";
+
+/** Every instant field of a JSON tree (not a `_local` one, not a message's value), with the object holding it. */
+function instants(node: unknown, out: { holder: Record<string, unknown>; key: string }[] = [], said: { values: Record<string, unknown>; key: string }[] = []) {
+  if (Array.isArray(node)) node.forEach((x) => instants(x, out, said));
   else if (node && typeof node === "object") {
+    if (isMessage(node)) {
+      for (const [key, v] of Object.entries(node.values)) {
+        if (key.endsWith("_time")) said.push({ values: node.values, key });
+        else instants(v, out, said);
+      }
+      return out;
+    }
     for (const [key, v] of Object.entries(node)) {
       if (!key.endsWith("_local") && typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v)) out.push({ holder: node as Record<string, unknown>, key });
-      else instants(v, out);
+      else instants(v, out, said);
     }
   }
   return out;
@@ -137,12 +148,19 @@ describe("local times with their zones", () => {
     expect(r.driving_rules.daily_rest_ended_at_local).toBe("2026-11-28T20:00:00.000+01:00");
     for (const s of r.sections) expect(s.poi_summary.time_zone).toBe("Europe/Berlin");
     for (const p of r.poi_list) expect(p.time_zone).toBe("Europe/Berlin");
-    const found = instants(r);
+    const said: { values: Record<string, unknown>; key: string }[] = [];
+    const found = instants(r, [], said);
     expect(found.length).toBeGreaterThan(r.sections.length * 2);
     for (const { holder, key } of found) {
       const local = holder[`${key}_local`] as string;
       expect(local, key).toMatch(/\+01:00$/);
       expect(Date.parse(local)).toBe(Date.parse(holder[key] as string));
+    }
+    // The instants inside messages (the Sunday ban's period, the 24-hour warning) name the zone they are read in.
+    expect(said.length).toBeGreaterThan(0);
+    for (const { values, key } of said) {
+      expect(Number.isNaN(Date.parse(values[key] as string)), key).toBe(false);
+      expect(values.zone, key).toBe("Europe/Berlin");
     }
   });
 

@@ -23,6 +23,7 @@ import * as fleetDay from "@/app/planner/fleet/route";
 import * as fleetDayStatus from "@/app/planner/fleet/[fleet_id]/route";
 import * as commit from "@/app/planner/optimizations/[optimization_id]/commit/route";
 import * as replan from "@/app/planner/optimizations/[optimization_id]/replan/route";
+import * as planWatch from "@/app/planner/optimizations/[optimization_id]/watch/route";
 import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as telematicsSources from "@/app/telematics/sources/route";
 import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
@@ -73,6 +74,7 @@ export const TARGETS: Record<string, Handler> = {
   "POST /planner/optimizations/{optimization_id}/commit": commit.POST,
   "DELETE /planner/optimizations/{optimization_id}/commit": commit.DELETE,
   "POST /planner/optimizations/{optimization_id}/replan": replan.POST,
+  "GET /planner/optimizations/{optimization_id}/watch": planWatch.GET,
   "GET /webhooks/secret": webhookSecret.GET,
   "POST /webhooks/secret": webhookSecret.POST,
   "GET /telematics/sources": telematicsSources.GET,
@@ -566,6 +568,10 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
       param: ["job_id", fc.oneof(hostileSegment, fc.constantFrom(w.jobs.a, w.jobs.b, w.jobs.a.toUpperCase(), `{${w.jobs.a}}`, `${w.jobs.a} `)).map((value) => ({ value, exists: true }))],
     }),
     read(w, "GET /planner/optimizations/{optimization_id}/result", {
+      param: ["optimization_id", optimizationIds.map((value) => ({ value, exists: true }))],
+      query: fc.option(anyQueryInt(1, 2_147_483_647), { nil: [] }).map((v) => qp([["tenant_id", v]])),
+    }),
+    read(w, "GET /planner/optimizations/{optimization_id}/watch", {
       param: ["optimization_id", optimizationIds.map((value) => ({ value, exists: true }))],
       query: fc.option(anyQueryInt(1, 2_147_483_647), { nil: [] }).map((v) => qp([["tenant_id", v]])),
     }),
