@@ -253,4 +253,34 @@ test.describe.serial("plan history", () => {
     const lines = (await res.json()).features.filter((f: { geometry: { type: string } }) => f.geometry.type === "LineString");
     expect(lines.every((f: { properties: { payload_kg: number } }) => f.properties.payload_kg === 12000)).toBe(true);
   });
+  test("re-plans the rest of the tour from a charging stop, en route, and opens the new plan", async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto(`/plans/${first}`);
+    await signIn(page, { path: null });
+    await expect(page.getByRole("list", { name: "Stops" })).toBeVisible();
+    await page.getByRole("button", { name: "Re-plan from here" }).click();
+    const dialog = page.getByRole("dialog", { name: "Re-plan the rest of the tour" });
+    await expect(dialog).toBeVisible();
+    // The e2e vehicle has no telematics source: the stops of the plan are offered, each named.
+    await expect(dialog).toContainText("has reported no position");
+    const where = dialog.getByRole("combobox", { name: "The truck is" });
+    const charger = where.locator("option", { hasText: /^leaving charging stop 1: / });
+    await where.selectOption({ label: (await charger.textContent())! });
+    await dialog.getByRole("spinbutton", { name: "Battery now (%)" }).fill("5");
+    await dialog.getByRole("button", { name: "Re-plan", exact: true }).click();
+    await expect(dialog.getByText("Enter a battery level from 10 to 100 %.")).toBeVisible();
+    await dialog.getByRole("spinbutton", { name: "Battery now (%)" }).fill("35");
+    await shot(page, "replan-en-route.png");
+    const queued = page.waitForResponse((r) => r.url().includes("/api/trpc/replan.queue") && r.request().method() === "POST");
+    await dialog.getByRole("button", { name: "Re-plan", exact: true }).click();
+    const json = await (await queued).json();
+    const answer = (Array.isArray(json) ? json[0] : json).result.data;
+    // A charger inside the first section: nothing of the tour is served yet; the new plan names the one it re-plans.
+    expect(answer).toMatchObject({ replanned_from: first, sections_done: 0 });
+    await expect(page).toHaveURL(new RegExp(`/plans/${answer.optimization_id}$`));
+    await expect(page.getByRole("list", { name: "Stops" })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByText(`Re-planned en route from plan #${first}.`)).toBeVisible();
+    await expect(page.getByRole("link", { name: `plan #${first}` })).toHaveAttribute("href", `/plans/${first}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("München");
+  });
 });

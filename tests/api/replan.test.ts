@@ -3,7 +3,9 @@
 // stop, with less charge, later than planned and a driver near the end of the day. Only the first two plans
 // are made; the re-plans the later tests queue are left in the queue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TRPCError } from "@trpc/server";
 import { db } from "@/server/db/client";
+import { appRouter } from "@/server/trpc/routers";
 import { decodePolyline } from "@/engine/network/polyline";
 import { haversineM } from "@/engine/geo";
 import { call } from "../support/api";
@@ -215,5 +217,46 @@ describe("refusals", () => {
     expect(infer.json.detail).toMatch(/no drivable plan to tell the served sections from \(its job is queued\): send sections_done/);
     const told = await replan({ ...state, sections_done: 0 }, id);
     expect(told.status, told.text).toBe(200);
+  });
+});
+
+describe("the web app's \"re-plan from here\" (tRPC replan.state and replan.queue)", () => {
+  const as = (tenantId: number) =>
+    appRouter.createCaller({ auth: { tenantId, tenantName: "t", keyId: 0, role: "member" }, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
+  const code = (p: Promise<unknown>) => p.then(() => "resolved", (e) => (e instanceof TRPCError ? e.code : String(e)));
+
+  it("offers the vehicle's last report only while it has reported a position with its charge", async () => {
+    const vehicle = await db().vehicle.findUniqueOrThrow({ where: { tenantId_vehicleId: { tenantId: t.a.id, vehicleId: "mb-eactros-600" } } });
+    await db().vehicleTelematics.deleteMany({ where: { vehicleRowId: vehicle.id } });
+    expect(await as(t.a.id).replan.state({ optimizationId: original.optimization_id })).toEqual({ vehicle_id: "mb-eactros-600", report: null });
+    const at = new Date("2026-11-25T08:10:00Z");
+    await db().vehicleTelematics.create({
+      data: { vehicleRowId: vehicle.id, tenantId: t.a.id, latitude: 52.3, longitude: 10.2, positionAt: at, positionSource: "oem", socPercent: 57, socAt: at, socSource: "oem" },
+    });
+    expect((await as(t.a.id).replan.state({ optimizationId: original.optimization_id })).report).toEqual({ at: at.toISOString(), latitude: 52.3, longitude: 10.2, percent: 57 });
+  });
+
+  it("leaving a stop of the request: its section served, from the stop, with the charge and time given and the plan's hours on leaving it", async () => {
+    const k = original.sections.findIndex((s: any) => s.section_id === "bs" && !s.inserted); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const time = "2026-11-25T10:00:00+01:00";
+    const answer = await as(t.a.id).replan.queue({ optimizationId: original.optimization_id, from: { kind: "stop", section: k, battery_level: 0.45, time } });
+    expect(answer).toMatchObject({ replanned_from: original.optimization_id, sections_done: 1 });
+    const stored = JSON.parse((await db().tour.findUniqueOrThrow({ where: { id: answer.tour_id } })).request);
+    expect(stored.request.section_list.map((s: any) => s.section_id)).toEqual(["wob", "hi"]); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(stored.request.section_list[0].start_pos).toEqual(original.sections[k].stop_pos.slice(0, 2));
+    expect(stored.request).toMatchObject({ start_time_tour: new Date(time).toISOString(), battery_level_start: 0.45 });
+    // The hours the plan has on leaving Braunschweig: its drive from Hannover on top of the 60 min driven before.
+    const left = Date.parse(original.sections[k].poi_summary.departure_time);
+    const drove = original.sections.slice(0, k + 1).reduce((m: number, s: any) => m + s.poi_summary.sec_duration_min, 0); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(stored.request.driver.driven_today_min).toBeCloseTo(60 + drove, -1);
+    expect(stored.request.driver.since_daily_rest_min).toBe(Math.round(90 + (left - Date.parse(original.totals.departure_time)) / 60_000));
+  });
+
+  it("another tenant's plan is not found; a stop the plan does not have, or a battery below the reserve, is refused", async () => {
+    const from = { kind: "stop" as const, section: 0, battery_level: 0.5, time: "2026-11-25T10:00:00Z" };
+    expect(await code(as(t.b.id).replan.state({ optimizationId: original.optimization_id }))).toBe("NOT_FOUND");
+    expect(await code(as(t.b.id).replan.queue({ optimizationId: original.optimization_id, from }))).toBe("NOT_FOUND");
+    expect(await code(as(t.a.id).replan.queue({ optimizationId: original.optimization_id, from: { ...from, section: 999 } }))).toBe("CONFLICT");
+    expect(await code(as(t.a.id).replan.queue({ optimizationId: original.optimization_id, from: { ...from, battery_level: 0.05 } }))).toBe("BAD_REQUEST");
   });
 });

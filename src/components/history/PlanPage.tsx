@@ -4,7 +4,7 @@
 // planner), the link to share within the tenant, the exports, the print view
 // and "re-plan with changes". Words from the catalogs ("historyPlan", "historySummary").
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { MapView } from "@/components/map/MapView";
 import share from "@/components/plan-share/plan-share.module.css";
 import { PlanToolbar } from "@/components/plan-share/PlanToolbar";
@@ -13,6 +13,7 @@ import { ResultPanel } from "@/components/planner/ResultPanel";
 import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
+import { ReplanEnRoute } from "./ReplanEnRoute";
 import { fmtDate, isFinal, routeTitle, statusText } from "./summary";
 import { useCostOption } from "./useCostOption";
 import { usePlan } from "./usePlan";
@@ -59,7 +60,16 @@ export function PlanPage({ id }: { id: number }) {
               <span className={ps.statusError}>{s.error ? t("failedWith", { error: s.error }) : t("failed")}</span>
             </p>
           ) : null}
-          {s ? <PlanActions id={id} title={routeTitle(s, ts)} hasResult={!!stored} /> : null}
+          {stored?.replanned_from ? (
+            <p className={styles.planState}>
+              {t.rich("replannedFrom", { id: String(stored.replanned_from), link: (chunks) => <a href={`/plans/${stored.replanned_from}`}>{chunks}</a> })}
+            </p>
+          ) : null}
+          {s ? (
+            <PlanActions id={id} title={routeTitle(s, ts)} hasResult={!!stored}>
+              {stored && s.status === "succeeded" ? <ReplanEnRoute id={id} result={stored} points={s.points} /> : null}
+            </PlanActions>
+          ) : null}
           {option.status ? (
             <p className={`${ps.panelStatus} ${styles.planState}`} role={option.failed ? "alert" : "status"}>
               {option.failed ? <span className={ps.statusError}>{option.status}</span> : option.status}
@@ -85,14 +95,15 @@ export function PlanPage({ id }: { id: number }) {
   );
 }
 
-/** The plan's toolbar (share, print, export) and "Re-plan with changes". */
-function PlanActions({ id, title, hasResult }: { id: number; title: string; hasResult: boolean }) {
+/** The plan's toolbar (share, print, export), "Re-plan with changes" and, on a plan, "Re-plan from here". */
+function PlanActions({ id, title, hasResult, children }: { id: number; title: string; hasResult: boolean; children?: ReactNode }) {
   const t = useTranslations("historyPlan");
   return (
     <PlanToolbar id={id} title={title} hasResult={hasResult} onPlanPage>
       <a className={share.btn} href={`/?from=${id}`}>
         {t("replan")}
       </a>
+      {children}
     </PlanToolbar>
   );
 }

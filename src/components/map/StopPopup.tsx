@@ -12,6 +12,12 @@ function pauseText(p: NonNullable<PlanStop["pause"]>, t: MapTranslator): string 
   return t(`pause.${p.kind}`, { duration: fmtDuration(p.min) });
 }
 
+/** The site's live status when planned (OCPI) and the expected wait for a free point. */
+function liveText(l: NonNullable<PlanStop["live"]>, zone: string | null, t: MapTranslator): string {
+  const status = t("live", { status: l.status, at: l.at ? fmtTime(l.at, zone, true) : "–" });
+  return l.waitMin ? `${status} · ${t("liveWait", { duration: fmtDuration(l.waitMin) })}` : status;
+}
+
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl>
@@ -84,6 +90,7 @@ export function StopPopup({ stop: s }: { stop: PlanStop }) {
             [t("socInOut"), `${fmtSoc(s.socIn)} → ${fmtSoc(s.socOut)}`],
             [t("breakTaken"), s.pause ? t("pauseWhileCharging", { pause: pauseText(s.pause, t) }) : t("none")],
             ...(s.ban ? [[t("waiting"), fmtBanWait(s.ban, s.zone)] as [string, ReactNode]] : []),
+            ...(s.live ? [[t("liveStatus"), liveText(s.live, s.zone, t)] as [string, ReactNode]] : []),
           ]}
         />
         <Alternatives list={s.alternatives} />

@@ -29,7 +29,10 @@ function circle(kind: string, html: string, size: number, extra = ""): L.DivIcon
   });
 }
 
-/** A stop's icon; a pause taken at a charger or request stop adds a corner badge. */
+/** A live status's mark on a charging stop (OCPI): a dot in the lower corner; its colour and its glyph say the same. */
+const LIVE_GLYPH: Record<NonNullable<PlanStop["live"]>["status"], string> = { AVAILABLE: "✓", BUSY: "…", UNAVAILABLE: "✕", UNKNOWN: "?" };
+
+/** A stop's icon; a pause taken at a charger or request stop adds a corner badge, a charger's live status another. */
 export function stopIcon(s: PlanStop): L.DivIcon {
   const pause = s.pause?.kind ?? null;
   if (s.kind === "break") {
@@ -38,12 +41,14 @@ export function stopIcon(s: PlanStop): L.DivIcon {
   }
   const text = stopText(s);
   const size = s.kind === "charge" ? 28 : 26;
-  return cached(`${s.kind}:${text}:${pause ?? ""}`, () =>
+  const live = s.kind === "charge" ? (s.live?.status ?? null) : null;
+  return cached(`${s.kind}:${text}:${pause ?? ""}:${live ?? ""}`, () =>
     circle(
       s.kind,
-      `<span aria-hidden="true">${text}</span>${pause ? `<span class="plan-icon-badge plan-icon-badge-${pause}" aria-hidden="true">${PAUSE_GLYPH[pause]}</span>` : ""}`,
+      `<span aria-hidden="true">${text}</span>${pause ? `<span class="plan-icon-badge plan-icon-badge-${pause}" aria-hidden="true">${PAUSE_GLYPH[pause]}</span>` : ""}` +
+        (live ? `<span class="plan-icon-live plan-icon-live-${live.toLowerCase()}" data-live-status="${live}" aria-hidden="true">${LIVE_GLYPH[live]}</span>` : ""),
       size,
-      pause ? " has-pause" : "",
+      pause || live ? " has-pause" : "",
     ),
   );
 }

@@ -68,5 +68,6 @@ export function stopTitle(s: PlanStop, t: MapTranslator): string {
 
 /** A marker's name: its stops' titles in tour order. */
 export function groupTitle(stops: readonly PlanStop[], t: MapTranslator): string {
-  return stops.map((s) => stopTitle(s, t)).join("; ");
+  // The marker's name says what its live-status badge shows.
+  return stops.map((s) => `${stopTitle(s, t)}${s.kind === "charge" && s.live ? ` (${t("liveTitle", { status: s.live.status })})` : ""}`).join("; ");
 }

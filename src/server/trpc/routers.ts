@@ -26,6 +26,7 @@ import { session } from "./session";
 import { history, tourPoints } from "./history";
 import { keys } from "./keys";
 import { fleetDay } from "./fleet-day";
+import { replan } from "./replan";
 
 // Inputs are only typed here: server/fleet.ts checks them and gives the REST 422 details.
 type VehicleRef = { vehicle_id: string };
@@ -142,5 +143,5 @@ const planner = router({
   }),
 });
 
-export const appRouter = router({ session, fleet, places, stations, planner, keys, history, fleetDay });
+export const appRouter = router({ session, fleet, places, stations, planner, keys, history, fleetDay, replan });
 export type AppRouter = typeof appRouter;

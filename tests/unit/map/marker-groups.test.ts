@@ -110,4 +110,15 @@ describe("markers", () => {
     expect(atAStop(planned, DUISBURG[0] + 0.0005, DUISBURG[1])).toBe(true);
     expect(atAStop(planned, 51.3, 7.4)).toBe(false);
   });
+  it("a charger's marker names its live status (the badge's words), in German too; a charger without a feed says nothing of it", () => {
+    const r = tour();
+    r.sections![1].poi_summary = { ...r.sections![1].poi_summary, live_status: "BUSY", live_status_at: t(9, 55), charge_point_wait_min: 12 } as never;
+    const charge = planStops(r, POINTS).find((s) => s.kind === "charge")!;
+    expect(charge.live).toEqual({ status: "BUSY", at: t(9, 55), waitMin: 12 });
+    expect(groupTitle([charge], mapEn)).toBe("Charging stop 1: Aral Mülheim (live: all points busy)");
+    const mapDe = createTranslator({ locale: "de", messages: MESSAGES.de, namespace: "map" });
+    expect(groupTitle([charge], mapDe)).toContain("(live: alle Ladepunkte belegt)");
+    expect(groupTitle([{ ...charge, live: { status: "AVAILABLE", at: null, waitMin: null } }], mapEn)).toContain("(live: a point free)");
+    expect(groupTitle([{ ...charge, live: null }], mapEn)).toBe("Charging stop 1: Aral Mülheim");
+  });
 });
