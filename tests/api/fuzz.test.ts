@@ -97,6 +97,11 @@ beforeAll(async () => {
   // A telematics source of B's (A has none: every write of A's must be refused).
   const source = await call("PUT", "/telematics/sources/oem-b", { key: t.b.key, body: { base_url: "https://rfms.b.example/rfms4", auth: { type: "basic", username: "b", password: "b-pass" } } });
   expect(source.status, source.text).toBe(201);
+  // An OCPI party and pull source of B's (A has neither).
+  const party = await call("POST", "/ocpi/parties", { key: t.b.key, body: { country_code: "DE", party_id: "BBB" } });
+  expect(party.status, party.text).toBe(201);
+  const ocpiSource = await call("POST", "/ocpi/sources", { key: t.b.key, body: { versions_url: "https://cpo.b.example/ocpi/versions", token: "b-token" } });
+  expect(ocpiSource.status, ocpiSource.text).toBe(201);
   const secret = await call("POST", "/webhooks/secret", { key: t.b.key });
   expect(secret.status, secret.text).toBe(200);
   const optimizationsOfA = await db().optimization.findMany({ where: { tenantId: t.a.id }, select: { id: true } });
@@ -115,6 +120,8 @@ beforeAll(async () => {
     jobs: { a: finished.job_id, b: other.job_id },
     bDepot: "home",
     bSource: "oem-b",
+    bOcpiParty: String(party.json.id),
+    bOcpiSource: String(ocpiSource.json.id),
     bOverlay: sample[0],
     operatorOverlay: sample[1],
   };

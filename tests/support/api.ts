@@ -112,6 +112,13 @@ export const AUTHED_ENDPOINTS: [method: Method, path: string][] = [
   ["PUT", "/telematics/sources/oem"],
   ["DELETE", "/telematics/sources/oem"],
   ["GET", "/vehicles/mb-eactros-600/state"],
+  ["GET", "/ocpi/parties"],
+  ["POST", "/ocpi/parties"],
+  ["DELETE", "/ocpi/parties/1"],
+  ["GET", "/ocpi/sources"],
+  ["POST", "/ocpi/sources"],
+  ["GET", "/ocpi/sources/1"],
+  ["DELETE", "/ocpi/sources/1"],
 ];
 
 export interface CallOptions {

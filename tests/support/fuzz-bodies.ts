@@ -584,3 +584,34 @@ export function telematicsSourceBody(): BodySchema {
     fields,
   };
 }
+
+/** POST /ocpi/parties (OcpiPartyInput, src/contract/ocpi.ts): a party of the tenant's own to push Locations. */
+export function ocpiPartyBody(): BodySchema {
+  const fields = ["country_code", "party_id", "label"];
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    fc.constantFrom<Path>(["country_code"], ["party_id"]).map((p): Mutation => [p, REMOVE]),
+    fc.oneof(notString, fc.constant(null), fc.constantFrom("", "D", "DEU", "D1", "1E", " DE", "DE\n")).map((v): Mutation => [["country_code"], v]),
+    fc.oneof(notString, fc.constant(null), fc.constantFrom("", "AB", "ABCD", "A-B", "AB ", "ÄBC")).map((v): Mutation => [["party_id"], v]),
+    fc.oneof(notString, fc.integer({ min: 201, max: 300 }).map((n) => "l".repeat(n))).map((v): Mutation => [["label"], v]),
+    fc.tuple(hostileKey.filter((k) => !fields.includes(k)), hostileJson).map(([k, v]): Mutation => [[k], v]),
+  );
+  return { name: "OcpiPartyInput", valid: () => ({ country_code: "DE", party_id: "FZZ" }), breaks, containers: [[]], fields };
+}
+
+/** POST /ocpi/sources (OcpiSourceInput, src/contract/ocpi-sources.ts): a CPO to pull from, by its versions URL and token. */
+export function ocpiSourceBody(): BodySchema {
+  const fields = ["versions_url", "token", "label"];
+  // The operator's settings of the fuzz: https only, nothing private allowed.
+  const badUrl = fc.oneof(
+    notString, fc.constant(null), fc.constant(""), fc.integer({ min: 2001, max: 2100 }).map((n) => `https://cpo.example/${"v".repeat(n)}`),
+    fc.constantFrom("cpo.example/versions", "ftp://cpo.example/", "http://cpo.example/ocpi/versions", "https://u:p@cpo.example/", "https://10.0.0.1/ocpi", "https://[::1]/x", "https://169.254.169.254/", "https://cpo.example/#f", "javascript:alert(1)"),
+  );
+  const breaks: fc.Arbitrary<Mutation> = fc.oneof(
+    fc.constantFrom<Path>(["versions_url"], ["token"]).map((p): Mutation => [p, REMOVE]),
+    badUrl.map((v): Mutation => [["versions_url"], v]),
+    fc.oneof(notString, fc.constant(null), fc.constantFrom("", "two words", "tab\there", "ümlaut"), fc.integer({ min: 256, max: 300 }).map((n) => "t".repeat(n))).map((v): Mutation => [["token"], v]),
+    fc.oneof(notString, fc.integer({ min: 201, max: 300 }).map((n) => "l".repeat(n))).map((v): Mutation => [["label"], v]),
+    fc.tuple(hostileKey.filter((k) => !fields.includes(k)), hostileJson).map(([k, v]): Mutation => [[k], v]),
+  );
+  return { name: "OcpiSourceInput", valid: () => ({ versions_url: "https://cpo.fuzz.example/ocpi/versions", token: "fuzz-token-a" }), breaks, containers: [[]], fields };
+}

@@ -28,6 +28,10 @@ import * as webhookSecret from "@/app/webhooks/secret/route";
 import * as telematicsSources from "@/app/telematics/sources/route";
 import * as telematicsSource from "@/app/telematics/sources/[source_id]/route";
 import * as vehicleState from "@/app/vehicles/[vehicle_id]/state/route";
+import * as ocpiParties from "@/app/ocpi/parties/route";
+import * as ocpiParty from "@/app/ocpi/parties/[party_ref]/route";
+import * as ocpiSources from "@/app/ocpi/sources/route";
+import * as ocpiSource from "@/app/ocpi/sources/[source_ref]/route";
 import * as exportRoute from "@/app/plans/[optimization_id]/export/route";
 import * as countries from "@/app/basemap/countries/route";
 import * as roads from "@/app/basemap/roads/route";
@@ -38,7 +42,8 @@ import { db } from "@/server/db/client";
 import { databaseUrl, isPostgresUrl } from "@/server/db/url";
 import { appRouter } from "@/server/trpc/routers";
 import {
-  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, overlayBody, plannerBody, pricesBody, replanBody, telematicsSourceBody,
+  bodies, describeBody, depotBody, fleetCreateBody, fleetPatchBody, fleetSubmitBody, ocpiPartyBody, ocpiSourceBody, overlayBody, plannerBody, pricesBody, replanBody,
+  telematicsSourceBody,
   type Body, type BodySchema,
 } from "./fuzz-bodies";
 import { headerValue, hostileJson, hostileSegment, hostileString, short, toJson } from "./fuzz-values";
@@ -82,6 +87,13 @@ export const TARGETS: Record<string, Handler> = {
   "PUT /telematics/sources/{source_id}": telematicsSource.PUT,
   "DELETE /telematics/sources/{source_id}": telematicsSource.DELETE,
   "GET /vehicles/{vehicle_id}/state": vehicleState.GET,
+  "GET /ocpi/parties": ocpiParties.GET,
+  "POST /ocpi/parties": ocpiParties.POST,
+  "DELETE /ocpi/parties/{party_ref}": ocpiParty.DELETE,
+  "GET /ocpi/sources": ocpiSources.GET,
+  "POST /ocpi/sources": ocpiSources.POST,
+  "GET /ocpi/sources/{source_ref}": ocpiSource.GET,
+  "DELETE /ocpi/sources/{source_ref}": ocpiSource.DELETE,
   "GET /openapi.json": openapi.GET as Handler,
   "GET /plans/{optimization_id}/export": exportRoute.GET as Handler,
   "GET /basemap/countries": countries.GET as Handler,
@@ -338,6 +350,9 @@ export interface FuzzWorld {
   bDepot: string;
   /** A telematics source of tenant B (tenant A has none). */
   bSource: string;
+  /** An OCPI party and an OCPI pull source of tenant B, by their ids (tenant A has neither). */
+  bOcpiParty: string;
+  bOcpiSource: string;
   bOverlay: string;
   operatorOverlay: string;
 }
@@ -630,6 +645,14 @@ export function endpoints(w: FuzzWorld): EndpointFuzz[] {
     }),
     // Tenant A has no source: every delete is refused.
     write(w, "DELETE /telematics/sources/{source_id}", null, { param: ["source_id", fc.oneof(fuzzed(() => false), real(w.bSource))], adminOnly: true }),
+    // OCPI connections: tenant A has none, so every delete is refused; a create only with a body the contract refuses.
+    read(w, "GET /ocpi/parties"),
+    write(w, "POST /ocpi/parties", ocpiPartyBody(), { adminOnly: true }),
+    write(w, "DELETE /ocpi/parties/{party_ref}", null, { param: ["party_ref", fc.oneof(fuzzed(() => false), real(w.bOcpiParty))], adminOnly: true }),
+    read(w, "GET /ocpi/sources"),
+    write(w, "POST /ocpi/sources", ocpiSourceBody(), { adminOnly: true }),
+    read(w, "GET /ocpi/sources/{source_ref}", { param: ["source_ref", fc.oneof(fuzzed(() => false), real(w.bOcpiSource))] }),
+    write(w, "DELETE /ocpi/sources/{source_ref}", null, { param: ["source_ref", fc.oneof(fuzzed(() => false), real(w.bOcpiSource))], adminOnly: true }),
     ...fleetDayAndSecret(w, plannerQuery(false), plannerBreakingQuery(false)),
     replanFuzz(w),
   ];
