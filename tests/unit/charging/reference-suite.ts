@@ -73,7 +73,7 @@ export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; pri
   },
 ];
 
-/** The sets of each test file: reference.test.ts, reference-cost.test.ts (about 80 s each on this machine). */
+/** The sets of each test file: reference.test.ts, reference-cost.test.ts (about 100 s each on this machine, beside the browser tests). */
 export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest", "live waits"]];
 
 /** The agreement tests of the named sets (SETS), and their report. */

@@ -5,7 +5,7 @@
 // fine SoC grid plus the exact ones (reach each later station or crest with the
 // reserve, the end requirement, full, the charge floor, filling a pause). For a
 // fixed discrete path, states with more SoC and less time dominate. Pruned only
-// by "elapsed + remaining route driving >= best found".
+// by "elapsed + remaining route driving >= best found", state by state.
 // Under a cost objective a state also carries the money spent (price by the
 // arrival time, per kWh into the battery, per session, per minute charging) and
 // the objective is eurPerMin x time + money; states then dominate on (SoC,
@@ -292,16 +292,16 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     const need = (dest.energyKWh - lastE) / cap + Math.max(inp.endSoc, res);
     // Charging at a section end's charger also overlaps the service.
     const service = serviceAfter[i], overlap = chargerAfter[i];
-    let lb = Infinity;
-    for (const x of S) {
+    // A state whose bound is no better than the best plan found cannot lead to a better one: dropped.
+    const promising = S.filter((x) => {
       const c = x.soc >= need ? 0 : (need - x.soc) * cap * fastest;
       const t = x.t + left + (overlap ? Math.max(pauses + service, c) : Math.max(pauses, c) + service);
       // Under a cost objective the energy still needed costs at least the least price per kWh ahead.
       const money = x.soc >= need ? 0 : (need - x.soc) * cap * cheapestAfter[i];
-      lb = Math.min(lb, alpha === null ? t : alpha * t + (x.m ?? 0) + money);
-    }
-    if (lb >= best - 1e-9) return;
-    const S1 = S.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
+      return (alpha === null ? t : alpha * t + (x.m ?? 0) + money) < best - 1e-9;
+    });
+    if (promising.length === 0) return;
+    const S1 = promising.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
     for (const [b1, d1, S2] of drivenInto(i, b, d, S1, ev.driveMin - lastDrive)) {
       if (ev.kind === "station") {
