@@ -25,7 +25,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: "en-GB",
     timezoneId: "Europe/Berlin",
-    trace: "retain-on-failure",
+    // No trace: recording one for every test (to keep a failing one's) cost the shared cores of the check more
+    // than its screenshots and error context are worth; `--trace on` when debugging a failure.
+    trace: "off",
     screenshot: "only-on-failure",
     browserName: "chromium",
     launchOptions: {

@@ -7,11 +7,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // The API tests that time the web thread (a 100 ms budget while they run): scripts/check.sh runs
 // them alone, after the stages that share the machine's two cores, so that only the server's own
 // work is measured. Every other API file runs beside the browser tests.
-const BUDGET_PROBES = ["tests/api/web-thread-budget.test.ts", "tests/api/fleet-day.test.ts", "tests/api/planning-process.test.ts"];
-const BOTH_DATABASES = ["tests/api/fuzz.test.ts", "tests/api/fastapi-reference.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fleet-day-app.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts", "tests/api/dispatcher-plans.test.ts", "tests/api/telematics-sources.test.ts", "tests/api/telematics-poll.test.ts", "tests/api/ocpi-receiver.test.ts", "tests/api/ocpi-pull-postgres.test.ts"];
+const BUDGET_PROBES = ["tests/api/web-thread-budget.test.ts", "tests/api/fleet-day.test.ts", "tests/api/planning-process.test.ts", "tests/api/prices-budget.test.ts", "tests/api/prices-check.test.ts", "tests/api/basemap-places.test.ts"];
+const BOTH_DATABASES = ["tests/api/fuzz.test.ts", "tests/api/sessions.test.ts", "tests/api/isolation.test.ts", "tests/api/idempotency.test.ts", "tests/api/webhooks.test.ts", "tests/api/webhook-addresses.test.ts", "tests/api/fleet-day.test.ts", "tests/api/fleet-day-app.test.ts", "tests/api/fairness.test.ts", "tests/api/prices.test.ts", "tests/api/prices-budget.test.ts", "tests/api/web-thread-budget.test.ts", "tests/api/station-truck-access.test.ts", "tests/api/telematics-sources.test.ts", "tests/api/telematics-poll.test.ts", "tests/api/ocpi-receiver.test.ts", "tests/api/ocpi-pull-postgres.test.ts", "tests/api/replan.test.ts", "tests/api/plan-watch.test.ts"];
 const API = { testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false };
 // The API tests that must hold on both databases, on PostgreSQL (a database per file, all dropped at the end).
-const ON_POSTGRES = { env: { TEST_DATABASE: "postgresql" }, globalSetup: ["tests/support/pg-global-setup.ts"], ...API };
+// The fuzz sends a third of its requests there (a fresh random draw each run; all 12,000 on SQLite); the
+// FastAPI comparison of validation errors runs on SQLite only (a 422's shape does not depend on the database).
+const ON_POSTGRES = { env: { TEST_DATABASE: "postgresql", FUZZ_RUNS: "4000" }, globalSetup: ["tests/support/pg-global-setup.ts"], ...API };
 
 export default defineConfig({
   root,
