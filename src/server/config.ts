@@ -62,6 +62,10 @@ const Env = z.object({
     .describe("Requests per minute per API key (token bucket refill; shared by all web processes on PostgreSQL); 0 turns the limit off"),
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(120)
     .describe("Requests per API key allowed at once after a pause (token bucket size); 0 turns the limit off"),
+  OCPI_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(6000)
+    .describe("OCPI requests per minute per registered party (its pushes of Locations and statuses; a token bucket as RATE_LIMIT_PER_MIN's); 0 turns the limit off"),
+  OCPI_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(1000)
+    .describe("OCPI requests per party allowed at once after a pause (token bucket size); 0 turns the limit off"),
   UI_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(600)
     .describe("Web app requests (tRPC, plan export) per minute per signed-in key, a budget apart from the API's; 0 turns it off"),
   UI_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(300)

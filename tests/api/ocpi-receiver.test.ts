@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/server/auth/keys";
 import { db } from "@/server/db/client";
+import { configureOcpiRateLimit } from "@/server/http/rate-limit";
 import { MAX_BODY_BYTES } from "@/server/http/request";
 import { createParty } from "@/server/ocpi/parties";
 import { storedSites, storeVersion } from "@/server/stations/store";
@@ -193,6 +194,26 @@ describe("the Receiver interface", () => {
     const big = await ocpi("PUT", "/ocpi/2.2.1/locations/NL/TNM/LOC2", tokenA, undefined, { raw: JSON.stringify({ ...location({ id: "LOC2" }), name: "x".repeat(MAX_BODY_BYTES) }) });
     expectEnvelope(big, 413, 2000);
     expect(await db().ocpiLocation.count({ where: { locationKey: "loc2" } })).toBe(0);
+  });
+});
+
+describe("rate", () => {
+  it("past its budget a party is answered 429 with Retry-After in OCPI's envelope; another party's budget is its own", async () => {
+    let now = 1_000_000;
+    configureOcpiRateLimit({ perMin: 60, burst: 3 }, () => now);
+    try {
+      for (let i = 0; i < 3; i++) expectEnvelope(await ocpi("GET", `${LOC}/3256`, tokenA), 200, 1000);
+      const refused = await ocpi("PATCH", `${LOC}/3256`, tokenA, { status: "OUTOFORDER", last_updated: "2026-11-20T10:09:00Z" });
+      expectEnvelope(refused, 429, 2000);
+      expect(refused.json.status_message).toMatch(/^Rate limit exceeded: 60 requests per minute per OCPI party/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Nothing of the refused push was applied.
+      expect(expectEnvelope(await ocpi("GET", "/ocpi/versions", tokenB), 200, 1000)).toHaveLength(1);
+      now += 60_000;
+      expect(expectEnvelope(await ocpi("GET", `${LOC}/3256`, tokenA), 200, 1000).status).not.toBe("OUTOFORDER");
+    } finally {
+      configureOcpiRateLimit();
+    }
   });
 });
 

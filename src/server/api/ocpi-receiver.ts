@@ -6,7 +6,8 @@ import { CountryCode, ObjectId, PartyId } from "../../contract/ocpi";
 import { config } from "../config";
 import { db } from "../db/client";
 import { readJsonBody } from "../http/request";
-import { ValidationFailed } from "../http/errors";
+import { HttpError, ValidationFailed } from "../http/errors";
+import { enforceOcpiRateLimit } from "../http/rate-limit";
 import { parseOrThrow } from "../http/validation";
 import { noteTenant } from "../observability/context";
 import { OCPI, OcpiError, ocpiResponse } from "../ocpi/envelope";
@@ -30,7 +31,21 @@ async function party(req: Request): Promise<Party> {
   const p = await partyOfToken(db(), req.headers.get("authorization"));
   if (!p) throw notAuthorized();
   noteTenant(p.tenantId);
+  await withinRate(p);
   return p;
+}
+
+/**
+ * A party's budget of requests (OCPI_RATE_LIMIT_PER_MIN, bursts of OCPI_RATE_LIMIT_BURST), shared by its tokens in one
+ * scope (their feed): past it 429 with Retry-After, in OCPI's envelope (status_code 2000, a client error).
+ */
+async function withinRate(p: Party): Promise<void> {
+  try {
+    await enforceOcpiRateLimit(p.feedId);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 429) throw new OcpiError(429, OCPI.clientError, String(e.body.detail), undefined, e.headers);
+    throw e;
+  }
 }
 
 /**
@@ -42,6 +57,7 @@ async function versionsCaller(req: Request): Promise<Party | null> {
   const p = await partyOfToken(db(), req.headers.get("authorization"));
   if (p) {
     noteTenant(p.tenantId);
+    await withinRate(p);
     await noteUse(db(), p);
     return p;
   }

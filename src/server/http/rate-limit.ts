@@ -11,7 +11,7 @@ import { TokenBuckets, type RateLimitSettings } from "./token-buckets";
 
 export type RateLimiter = TokenBuckets | SharedTokenBuckets;
 
-const holder = globalThis as unknown as { __plannerRateLimit?: RateLimiter; __plannerUiRateLimit?: RateLimiter };
+const holder = globalThis as unknown as { __plannerRateLimit?: RateLimiter; __plannerUiRateLimit?: RateLimiter; __plannerOcpiRateLimit?: RateLimiter };
 
 function limiterFor(settings: RateLimitSettings): RateLimiter {
   return isPostgresUrl(databaseUrl()) ? new SharedTokenBuckets(settings, db) : new TokenBuckets(settings);
@@ -29,6 +29,18 @@ export function uiRateLimiter(): RateLimiter {
   const cfg = config();
   holder.__plannerUiRateLimit ??= limiterFor({ perMin: cfg.UI_RATE_LIMIT_PER_MIN, burst: cfg.UI_RATE_LIMIT_BURST });
   return holder.__plannerUiRateLimit;
+}
+
+/** The OCPI Receiver's limiter: a budget per registered party (its token's scope), apart from API keys'. */
+export function ocpiRateLimiter(): RateLimiter {
+  const cfg = config();
+  holder.__plannerOcpiRateLimit ??= limiterFor({ perMin: cfg.OCPI_RATE_LIMIT_PER_MIN, burst: cfg.OCPI_RATE_LIMIT_BURST });
+  return holder.__plannerOcpiRateLimit;
+}
+
+/** Replaces the OCPI limiter (tests): explicit settings and clock, or, without arguments, the environment's again. */
+export function configureOcpiRateLimit(settings?: RateLimitSettings, now?: () => number): void {
+  holder.__plannerOcpiRateLimit = settings ? new TokenBuckets(settings, now) : undefined;
 }
 
 /**
@@ -49,6 +61,11 @@ export async function enforceRateLimit(keyId: number): Promise<void> {
 /** The same for the web app, on the signed-in key's separate web-app bucket. */
 export async function enforceUiRateLimit(keyId: number): Promise<void> {
   await enforce(uiRateLimiter(), `ui:${keyId}`, "per signed-in key in the web app");
+}
+
+/** The same for an OCPI party (by its registration's id); the caller answers in OCPI's envelope. */
+export async function enforceOcpiRateLimit(partyRowId: number): Promise<void> {
+  await enforce(ocpiRateLimiter(), `ocpi:${partyRowId}`, "per OCPI party");
 }
 
 async function enforce(limiter: RateLimiter, bucket: string | number, per: string): Promise<void> {
