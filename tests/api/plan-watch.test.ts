@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/server/db/client";
 import { createParty } from "@/server/ocpi/parties";
+import { appRouter } from "@/server/trpc/routers";
 import { checkDueWatches } from "@/server/watch/check";
 import { deliverDue, deliveryOptions } from "@/server/webhooks/delivery";
 import { call } from "../support/api";
@@ -118,6 +119,11 @@ describe("the plan watch", () => {
     const w = await watchOf(plan.optimization_id);
     expect(w).toMatchObject({ watched: false, status: "ended", end_reason: "replanned", trigger: "stop_unusable" });
     expect(w.detail).toMatch(/Hub W .*no usable charging point/);
+    // The plan page reads the same watch (tRPC replan.watch); another tenant's key finds no such plan.
+    const as = (tenantId: number) =>
+      appRouter.createCaller({ auth: { tenantId, tenantName: "t", keyId: 0, role: "member" }, sessionId: null, sessionToken: null, resHeaders: new Headers(), secure: false });
+    expect(await as(t.a.id).replan.watch({ optimizationId: plan.optimization_id })).toEqual(w);
+    await expect(as(t.b.id).replan.watch({ optimizationId: plan.optimization_id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const next = await db().optimization.findFirstOrThrow({ where: { id: w.replanned_to }, include: { job: true, tour: true } });
     expect(JSON.parse(next.tour.request).replannedFrom).toBe(plan.optimization_id);
     expect(next.job?.status).toBe("queued");

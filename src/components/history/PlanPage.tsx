@@ -13,6 +13,7 @@ import { ResultPanel } from "@/components/planner/ResultPanel";
 import { ViewSwitch, type NarrowView } from "@/components/shell/ViewSwitch";
 import styles from "./history.module.css";
 import { PlanNotFound } from "./NotFound";
+import { PlanWatchStatus } from "./PlanWatchStatus";
 import { ReplanEnRoute } from "./ReplanEnRoute";
 import { fmtDate, isFinal, routeTitle, statusText } from "./summary";
 import { useCostOption } from "./useCostOption";
@@ -60,6 +61,7 @@ export function PlanPage({ id }: { id: number }) {
               <span className={ps.statusError}>{s.error ? t("failedWith", { error: s.error }) : t("failed")}</span>
             </p>
           ) : null}
+          {s?.status === "succeeded" ? <PlanWatchStatus id={id} /> : null}
           {stored?.replanned_from ? (
             <p className={styles.planState}>
               {t.rich("replannedFrom", { id: String(stored.replanned_from), link: (chunks) => <a href={`/plans/${stored.replanned_from}`}>{chunks}</a> })}

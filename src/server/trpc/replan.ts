@@ -1,4 +1,4 @@
-// "Re-plan from here" in the web app: the same re-plan as POST /planner/optimizations/{optimization_id}/replan
+// The plan watch and "re-plan from here" in the web app: the same re-plan as POST /planner/optimizations/{optimization_id}/replan
 // (replan/queue.ts), started from where the dispatcher says the truck is: its last telematics report, or a stop
 // of the plan it is leaving now, with the charge it has there. The driver's hours are those the plan implies then
 // (at the report's time; on leaving that stop).
@@ -15,6 +15,7 @@ import { lastReportedState, MAX_REPORT_SKEW_MS, type TruckState } from "../repla
 import type { PlannedSection } from "../replan/served";
 import { wakeWorker } from "../runtime";
 import { stateRecord } from "../telematics/state";
+import { watchView } from "../watch/store";
 import { router, tenantProcedure } from "./init";
 
 const optimizationId = z.number().int().positive().max(2_147_483_647);
@@ -47,6 +48,12 @@ async function plannedSections(id: number, status: string | undefined): Promise<
 }
 
 export const replan = router({
+  /** The plan's watch, as GET /planner/optimizations/{id}/watch answers it: the plan page says whether it is watched and why it was re-planned. */
+  watch: tenantProcedure.input(z.object({ optimizationId })).query(async ({ input, ctx }) => {
+    const o = await db().optimization.findFirst({ where: { id: input.optimizationId, tenantId: ctx.auth.tenantId }, select: { id: true } });
+    if (!o) throw notFound();
+    return watchView(o.id, await db().planWatch.findFirst({ where: { optimizationId: o.id, tenantId: ctx.auth.tenantId } }));
+  }),
   /** What the dialog offers: the plan's vehicle's last report, if it has one (a fleet vehicle with a telematics source). */
   state: tenantProcedure.input(z.object({ optimizationId })).query(async ({ input, ctx }) => {
     const { original } = await originalOf(ctx.auth.tenantId, input.optimizationId);
