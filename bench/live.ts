@@ -1,5 +1,5 @@
 // npm run bench:live: what live data costs the service, on PostgreSQL (the scale-out path), in process (no
-// HTTP server), on a fresh database, rate limit off.
+// HTTP server), on a fresh database, rate limits off (the API's and the per-party OCPI budget).
 // 1. Status updates absorbed: a CPO pushes EVSE statuses (OCPI 2.2.1 Receiver, PATCH of an EVSE: status and
 //    last_updated, as mod_locations.asciidoc's example) to a site of 8 EVSEs it PUT first; BENCH_UPDATES
 //    sequential PATCHes after 50 to warm up, then the same number 8 at a time. Baseline in the same process: an
@@ -19,6 +19,7 @@ await pgAdmin(`CREATE DATABASE "${name}"`);
 const url = databaseUrlFor(name);
 process.env.DATABASE_URL = url;
 process.env.RATE_LIMIT_PER_MIN = "0";
+process.env.OCPI_RATE_LIMIT_PER_MIN = "0"; // the receiver's own capacity, not the per-party budget
 process.env.LOG_LEVEL ??= "silent";
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
