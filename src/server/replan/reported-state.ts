@@ -24,13 +24,18 @@ export const MAX_REPORT_SKEW_MS = 15 * 60_000;
 export async function lastReportedState(
   db: Db, tenantId: number, vehicleId: string, driverAt: (timeMs: number) => DriverRequest | null,
 ): Promise<TruckState | null> {
+  const r = await lastReport(db, tenantId, vehicleId);
+  const driver = r ? driverAt(r.timeMs) : null;
+  if (!r || !driver) return null;
+  // The planner never starts below its reserve: a truck reported below it re-plans from the reserve.
+  return { position: r.position, batteryLevel: Math.min(1, Math.max(0.1, r.percent / 100)), timeMs: r.timeMs, driver };
+}
+
+/** The vehicle's last position with its state of charge as one report (at most MAX_REPORT_SKEW_MS apart), at the position's time; else null. */
+export async function lastReport(db: Db, tenantId: number, vehicleId: string): Promise<{ position: [number, number]; percent: number; timeMs: number } | null> {
   const row = await db.vehicle.findUnique({ where: { tenantId_vehicleId: { tenantId, vehicleId } }, select: { telematics: true } });
   const t = row?.telematics;
   if (!t || !t.positionAt || !t.socAt || t.latitude === null || t.longitude === null || t.socPercent === null) return null;
   if (Math.abs(t.positionAt.getTime() - t.socAt.getTime()) > MAX_REPORT_SKEW_MS) return null;
-  const timeMs = t.positionAt.getTime();
-  const driver = driverAt(timeMs);
-  if (!driver) return null;
-  // The planner never starts below its reserve: a truck reported below it re-plans from the reserve.
-  return { position: [t.latitude, t.longitude], batteryLevel: Math.min(1, Math.max(0.1, t.socPercent / 100)), timeMs, driver };
+  return { position: [t.latitude, t.longitude], percent: t.socPercent, timeMs: t.positionAt.getTime() };
 }

@@ -11,11 +11,10 @@ import { readLongText } from "../db/long-text";
 import { memberText } from "../http/json-text";
 import { parseJsonPaced } from "../http/paced-json";
 import { driverFor, findOriginal, queueReplan } from "../replan/queue";
-import { lastReportedState, MAX_REPORT_SKEW_MS, type TruckState } from "../replan/reported-state";
+import { lastReport, lastReportedState, type TruckState } from "../replan/reported-state";
 import type { PlannedSection } from "../replan/served";
+import { planWatchOf } from "../api/watch";
 import { wakeWorker } from "../runtime";
-import { stateRecord } from "../telematics/state";
-import { watchView } from "../watch/store";
 import { router, tenantProcedure } from "./init";
 
 const optimizationId = z.number().int().positive().max(2_147_483_647);
@@ -49,23 +48,13 @@ async function plannedSections(id: number, status: string | undefined): Promise<
 
 export const replan = router({
   /** The plan's watch, as GET /planner/optimizations/{id}/watch answers it: the plan page says whether it is watched and why it was re-planned. */
-  watch: tenantProcedure.input(z.object({ optimizationId })).query(async ({ input, ctx }) => {
-    const o = await db().optimization.findFirst({ where: { id: input.optimizationId, tenantId: ctx.auth.tenantId }, select: { id: true } });
-    if (!o) throw notFound();
-    return watchView(o.id, await db().planWatch.findFirst({ where: { optimizationId: o.id, tenantId: ctx.auth.tenantId } }));
-  }),
+  watch: tenantProcedure.input(z.object({ optimizationId })).query(({ input, ctx }) => planWatchOf(ctx.auth.tenantId, input.optimizationId)),
   /** What the dialog offers: the plan's vehicle's last report, if it has one (a fleet vehicle with a telematics source). */
   state: tenantProcedure.input(z.object({ optimizationId })).query(async ({ input, ctx }) => {
     const { original } = await originalOf(ctx.auth.tenantId, input.optimizationId);
-    const row = await db().vehicle.findUnique({
-      where: { tenantId_vehicleId: { tenantId: ctx.auth.tenantId, vehicleId: original.tour.vehicleId } },
-      select: { vehicleId: true, vin: true, telematics: true },
-    });
-    const state = row?.telematics ? stateRecord(row.vehicleId, row.vin, row.telematics) : null;
-    const position = state?.position ?? null, soc = state?.state_of_charge ?? null;
-    // One state of the truck: position and charge reported close together (as POST .../replan requires).
-    const usable = !!position && !!soc && Math.abs(Date.parse(position.at) - Date.parse(soc.at)) <= MAX_REPORT_SKEW_MS;
-    return { vehicle_id: original.tour.vehicleId, report: usable ? { at: position!.at, latitude: position!.latitude, longitude: position!.longitude, percent: soc!.percent } : null };
+    // One state of the truck, by the rule POST .../replan from telematics uses (position and charge close together).
+    const r = await lastReport(db(), ctx.auth.tenantId, original.tour.vehicleId);
+    return { vehicle_id: original.tour.vehicleId, report: r ? { at: new Date(r.timeMs).toISOString(), latitude: r.position[0], longitude: r.position[1], percent: r.percent } : null };
   }),
   /** Queues the re-plan; answered as POST .../replan (the new optimization to open). */
   queue: tenantProcedure.input(z.object({ optimizationId, from: From })).mutation(async ({ input, ctx }) => {
