@@ -10,11 +10,18 @@ APT=()
 [ -x /usr/bin/chromium ] || APT+=(chromium)
 /usr/bin/python3 -c "import fastapi, uvicorn" 2>/dev/null || APT+=(python3-fastapi python3-uvicorn)
 command -v cbc >/dev/null || APT+=(coinor-cbc)
+LOGS=artifacts/check; mkdir -p "$LOGS"
+APT_READY="$LOGS/apt.ready" APT_FAILED="$LOGS/apt.failed" PACKS_READY="$LOGS/packs.ready" PACKS_FAILED="$LOGS/packs.failed"
+rm -f "$APT_READY" "$APT_FAILED" "$PACKS_READY" "$PACKS_FAILED"
+# Debian's packages install beside npm ci, the type check and the build (none of which needs them);
+# the unit stage (CBC) and e2e (Chromium) wait for them.
 if [ ${#APT[@]} -gt 0 ]; then
-  echo "installing ${APT[*]} from Debian"
+  echo "installing ${APT[*]} from Debian (log: $LOGS/apt.log)"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${APT[@]}" >/dev/null
+  ( { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${APT[@]}"; } > "$LOGS/apt.log" 2>&1 \
+    && touch "$APT_READY" || { touch "$APT_FAILED"; cat "$LOGS/apt.log"; } ) &
+else
+  touch "$APT_READY"
 fi
 bash scripts/setup.sh --no-data
 
@@ -24,14 +31,12 @@ bash scripts/setup.sh --no-data
 # 21 min beside the unit and API stages, which took 35 min, on this machine). The data packs are built first in the test lane, while the
 # browser lane type-checks and builds (neither reads them); e2e waits for them. The web-thread budget
 # probes and the fault tests (deadlines in seconds) would measure the other lane, so they wait for both.
-LOGS=artifacts/check; mkdir -p "$LOGS"
-PACKS_READY="$LOGS/packs.ready" PACKS_FAILED="$LOGS/packs.failed"
-rm -f "$PACKS_READY" "$PACKS_FAILED"
 stage() { local name=$1 t0=$SECONDS; shift; echo "== $name"; "$@"; echo "== $name: passed in $((SECONDS - t0)) s"; }
 vitest_project() { npx vitest run -c tests/vitest.config.ts --project "$1"; }
-wait_for_packs() {
-  until [ -e "$PACKS_READY" ]; do
-    [ -e "$PACKS_FAILED" ] && { echo "the data packs were not built (tests lane)"; return 1; }
+# Waits for a file that another lane or the background install touches when done (or failed).
+wait_for() {
+  until [ -e "$1" ]; do
+    [ -e "$2" ] && { echo "$3 failed"; return 1; }
     sleep 2
   done
 }
@@ -40,7 +45,8 @@ browser_lane() {
   stage typecheck bash -c 'npx next typegen >/dev/null 2>&1 || true; npx tsc --noEmit'
   stage "import cycles" npm run -s check:cycles
   stage build npx next build
-  stage "data packs (tests lane)" wait_for_packs
+  stage "data packs (tests lane)" wait_for "$PACKS_READY" "$PACKS_FAILED" "the data packs' build (tests lane)"
+  stage "Debian packages" wait_for "$APT_READY" "$APT_FAILED" "the install of Debian's packages"
   stage e2e npx playwright test -c e2e/playwright.config.ts
   stage "api (postgresql)" vitest_project api-pg
   stage postgres vitest_project pg
@@ -48,6 +54,7 @@ browser_lane() {
 test_lane() {
   set -e
   stage "data packs" bash -c "npx tsx scripts/build-data.ts && touch '$PACKS_READY' || { touch '$PACKS_FAILED'; exit 1; }"
+  stage "Debian packages" wait_for "$APT_READY" "$APT_FAILED" "the install of Debian's packages"
   stage unit vitest_project unit
   stage api vitest_project api
 }
