@@ -30,7 +30,7 @@ export async function importOsmPack(
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer); // a country's file need not fit in memory
   const inputHash = hash.digest("hex");
   return buildPack(
-    { id, attribution: OSM_ATTRIBUTION, ways: read.ways, report: read.report as Record<string, number | string> },
+    { id, attribution: OSM_ATTRIBUTION, ways: read.table, report: read.report as Record<string, number | string> },
     path.join(packDir, `network-${id}.bin`),
     { inputHash, countryAt: opts.countryAt, terrain: opts.terrain, onProgress: opts.onProgress, releaseWays: true },
   );

@@ -23,8 +23,8 @@ export interface PackBuildOptions {
   /** A line on each stage, and on the contraction's progress every few seconds. */
   onProgress?: (line: string) => void;
   /**
-   * Empties source.ways once the graph is built, for callers that do not read them after: a
-   * country's ways are a third of the heap the build needs, and the contraction needs the rest.
+   * Drops source.ways once the graph is built, for callers that do not read them after: the
+   * contraction needs the memory a country's ways hold.
    */
   releaseWays?: boolean;
 }
@@ -88,7 +88,7 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
   const terrain = opts.terrain;
   const { net: built, stats } = buildGraph(source.ways, { id: source.id, version: "", attribution: source.attribution, countryAt: opts.countryAt });
   if (built.nodeCount === 0) throw new Error(`${source.id}: no routable roads`);
-  if (opts.releaseWays) source.ways.length = 0;
+  if (opts.releaseWays) source.ways = [];
   const t1 = performance.now();
   opts.onProgress?.(`graph: ${stats.nodeCount} nodes, ${stats.edgeCount} edges in ${Math.round(t1 - t0)} ms`);
   let nodeElevationM: Int16Array | undefined;

@@ -1,17 +1,16 @@
-// RoadWays -> routable graph: vertices joined (by source node id or equal
-// coordinates), directed edges per one-way rules, truck restrictions applied
+// Ways (a WayTable, or RoadWays joined by source node id or equal coordinates)
+// -> routable graph: directed edges per one-way rules, truck restrictions applied
 // for the pack's truck profile, travel times from the country speed table,
 // terrain per edge, and only the largest strongly connected part kept so that
 // every snapped point can reach every other.
 import { haversineM } from "../geo";
 import { truckSpeedKmh } from "./speeds";
 import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadNetwork } from "./types";
-import type { RoadWay } from "./ways";
+import { column, StringTable } from "./columns";
+import { wayTable, type RoadWay, type WayTable } from "./ways";
 
 /** The truck a pack is built for: roads it may not use are left out. */
 export const PACK_TRUCK_PROFILE = { weightT: 40, heightM: 4.0 } as const;
-
-const COORD_SCALE = 1e6;
 
 export interface GraphOptions {
   id: string;
@@ -31,49 +30,10 @@ export interface GraphStats {
   lengthKmByCountry: Record<string, number>;
 }
 
-/** Append-only typed column that doubles as it fills. */
-class Column<T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array> {
-  length = 0;
-  constructor(public data: T) {}
-  push(x: number): void {
-    if (this.length === this.data.length) {
-      const next = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = x;
-  }
-}
-const column = <T extends Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array>(C: new (n: number) => T) => new Column(new C(1024));
-
-export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetwork; stats: GraphStats } {
-  // Vertices by source node id (numbers as they are, so no string per node) or by coordinates.
-  const byId = new Map<number | string, number>(), byCoord = new Map<string, number>();
-  const lat = column(Float64Array), lon = column(Float64Array);
-  const vertex = (w: RoadWay, i: number): number => {
-    const [y, x] = w.coords[i];
-    const id = w.nodeIds?.[i];
-    // String keys: packing both scaled coordinates into one double would exceed 2^53.
-    const index = id !== undefined ? byId : byCoord;
-    const key = id !== undefined ? id : `${Math.round(y * COORD_SCALE)},${Math.round(x * COORD_SCALE)}`;
-    let v = (index as Map<number | string, number>).get(key);
-    if (v === undefined) {
-      v = lat.length;
-      (index as Map<number | string, number>).set(key, v);
-      lat.push(y);
-      lon.push(x);
-    }
-    return v;
-  };
-
-  const strings: string[] = [];
-  const stringIndex = new Map<string, number>();
-  const intern = (s: string | undefined) => {
-    if (!s) return -1;
-    let i = stringIndex.get(s);
-    if (i === undefined) { i = strings.length; strings.push(s); stringIndex.set(s, i); }
-    return i;
-  };
+export function buildGraph(source: RoadWay[] | WayTable, opts: GraphOptions): { net: RoadNetwork; stats: GraphStats } {
+  const ways = Array.isArray(source) ? wayTable(source) : source;
+  const lat = ways.vertexLat, lon = ways.vertexLon;
+  const strings = new StringTable();
   const countries: string[] = [];
   const countryIndex = (c: string | null | undefined) => {
     if (!c) return NO_COUNTRY;
@@ -87,18 +47,19 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
   const cls = column(Uint8Array), flags = column(Uint8Array), maxspeed = column(Uint8Array), ref = column(Int32Array), name = column(Int32Array), country = column(Uint8Array);
   let restrictedEdges = 0;
 
-  for (const w of ways) {
+  for (let wi = 0; wi < ways.wayCount; wi++) {
+    const w = ways.attrs[ways.wayAttrs[wi]];
     const restricted = w.hgvForbidden || (w.maxweightT !== undefined && w.maxweightT < PACK_TRUCK_PROFILE.weightT)
       || (w.maxheightM !== undefined && w.maxheightM < PACK_TRUCK_PROFILE.heightM);
     const c = ROAD_CLASSES.indexOf(w.cls);
-    const r = intern(w.ref), nm = intern(w.name);
+    const r = strings.of(w.ref), nm = strings.of(w.name);
     const fl = w.link ? EDGE_LINK : 0, ms = Math.min(255, Math.round(w.maxspeedKmh ?? 0));
-    let prev = vertex(w, 0);
-    for (let i = 1; i < w.coords.length; i++) {
-      const cur = vertex(w, i);
+    let prev = ways.wayVertex[ways.wayStart[wi]];
+    for (let i = ways.wayStart[wi] + 1; i < ways.wayStart[wi + 1]; i++) {
+      const cur = ways.wayVertex[i];
       if (cur === prev) continue;
       if (restricted) { restrictedEdges += w.oneway === 0 ? 2 : 1; prev = cur; continue; }
-      const pLat = lat.data[prev], pLon = lon.data[prev], cLat = lat.data[cur], cLon = lon.data[cur];
+      const pLat = lat[prev], pLon = lon[prev], cLat = lat[cur], cLon = lon[cur];
       const length = haversineM(pLat, pLon, cLat, cLon);
       const cc = w.country ?? opts.countryAt?.((pLat + cLat) / 2, (pLon + cLon) / 2) ?? null;
       const t = length / (truckSpeedKmh(cc, w.cls, { link: w.link, maxspeedKmh: w.maxspeedKmh }) / 3.6);
@@ -114,7 +75,7 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
 
   // Drafts grouped by tail, in their order; a later duplicate of a pair is dropped, and
   // overwrites the first (keeping its place) when faster.
-  const nv = lat.length, drafts = from.length;
+  const nv = ways.vertexCount, drafts = from.length;
   const byTail = groupBy(nv, from.data, drafts);
   const live = new Uint8Array(drafts);
   let duplicateEdges = 0;
@@ -142,7 +103,7 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
   let n = 0;
   for (let v = 0; v < nv; v++) if (keep[v]) newId[v] = n++;
   const nodeLat = new Float64Array(n), nodeLon = new Float64Array(n);
-  for (let v = 0; v < nv; v++) if (newId[v] >= 0) { nodeLat[newId[v]] = lat.data[v]; nodeLon[newId[v]] = lon.data[v]; }
+  for (let v = 0; v < nv; v++) if (newId[v] >= 0) { nodeLat[newId[v]] = lat[v]; nodeLon[newId[v]] = lon[v]; }
 
   const firstEdge = new Uint32Array(n + 1);
   let m = 0;
@@ -186,7 +147,7 @@ export function buildGraph(ways: RoadWay[], opts: GraphOptions): { net: RoadNetw
   const net: RoadNetwork = {
     id: opts.id, version: opts.version, attribution: opts.attribution,
     nodeCount: n, edgeCount: m, nodeLat, nodeLon, firstEdge, edgeTarget, edgeLengthM, edgeTimeS, edgeClass,
-    attributes: { flags: aFlags, country: aCountry, countries, maxspeedKmh: aMaxspeed, ascentM: aAscent, descentM: aDescent, ref: aRef, name: aName, strings },
+    attributes: { flags: aFlags, country: aCountry, countries, maxspeedKmh: aMaxspeed, ascentM: aAscent, descentM: aDescent, ref: aRef, name: aName, strings: strings.strings },
     bounds: [minLat, minLon, maxLat, maxLon],
   };
   return {
@@ -218,37 +179,39 @@ export function largestStronglyConnected(n: number, from: ArrayLike<number>, to:
   };
   const fwd = csr(from, to), bwd = csr(to, from);
   // Pass 1: finishing order on the forward graph.
+  // Typed stacks: a country's graph has millions of vertices.
   const seen = new Uint8Array(n);
-  const order: number[] = [];
-  const stack: number[] = [], next: number[] = [];
+  const order = new Uint32Array(n);
+  const stack = new Uint32Array(n), next = new Uint32Array(n);
+  let done = 0, depth = 0;
   for (let s = 0; s < n; s++) {
     if (seen[s]) continue;
-    seen[s] = 1; stack.push(s); next.push(fwd.first[s]);
-    while (stack.length) {
-      const top = stack.length - 1, u = stack[top];
+    seen[s] = 1; stack[0] = s; next[0] = fwd.first[s]; depth = 1;
+    while (depth) {
+      const top = depth - 1, u = stack[top];
       if (next[top] < fwd.first[u + 1]) {
         const v = fwd.adj[next[top]++];
-        if (!seen[v]) { seen[v] = 1; stack.push(v); next.push(fwd.first[v]); }
+        if (!seen[v]) { seen[v] = 1; stack[depth] = v; next[depth++] = fwd.first[v]; }
       } else {
-        order.push(u); stack.pop(); next.pop();
+        order[done++] = u; depth--;
       }
     }
   }
   // Pass 2: components on the reversed graph in reverse finishing order.
   const comp = new Int32Array(n).fill(-1);
   const sizes: number[] = [];
-  for (let i = order.length - 1; i >= 0; i--) {
+  for (let i = n - 1; i >= 0; i--) {
     const s = order[i];
     if (comp[s] >= 0) continue;
     const c = sizes.length;
     let size = 0;
-    comp[s] = c; stack.push(s);
-    while (stack.length) {
-      const u = stack.pop()!;
+    comp[s] = c; stack[0] = s; depth = 1;
+    while (depth) {
+      const u = stack[--depth];
       size++;
       for (let e = bwd.first[u]; e < bwd.first[u + 1]; e++) {
         const v = bwd.adj[e];
-        if (comp[v] < 0) { comp[v] = c; stack.push(v); }
+        if (comp[v] < 0) { comp[v] = c; stack[depth++] = v; }
       }
     }
     sizes.push(size);

@@ -13,7 +13,7 @@ export const dcwGeojson = path.join(dataDir, "roads/dcw_roads_de.geojson");
 export interface DcwPack {
   dir: string;
   packFile: string;
-  source: WaySource;
+  source: WaySource<RoadWay[]>;
   report: PackBuildReport;
   /** Removes the temporary directory. */
   dispose(): void;

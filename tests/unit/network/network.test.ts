@@ -11,14 +11,14 @@ import { shortestPath } from "@/engine/network/route";
 import { createSnapper, type Snapper } from "@/engine/network/snap";
 import { truckSpeedKmh } from "@/engine/network/speeds";
 import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadClass, type RoadNetwork } from "@/engine/network/types";
-import type { WaySource } from "@/engine/network/ways";
+import type { RoadWay, WaySource } from "@/engine/network/ways";
 import { buildDcwPack, twoWayParts, type DcwPack } from "./dcw-pack";
 import { dijkstra, findEdge, rng } from "./helpers";
 
 /** German truck speeds (km/h) the pack must use: 80 on the Autobahn, shares of the 60 km/h rural limit elsewhere. */
 const DE_TRUCK_KMH: Record<RoadClass, number> = { motorway: 80, primary: 60 * 0.93, secondary: 60 * 0.88, other: 60 * 0.8 };
 
-let pack: DcwPack, dir: string, packFile: string, source: WaySource, report: PackBuildReport;
+let pack: DcwPack, dir: string, packFile: string, source: WaySource<RoadWay[]>, report: PackBuildReport;
 let loaded: LoadedPack, net: RoadNetwork, snapper: Snapper;
 
 beforeAll(() => {

@@ -2,22 +2,22 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOsmFile, type OsmReadResult } from "@/engine/network/osm/read";
+import { readOsmWays, type OsmWays } from "./read-ways";
 import { fixtureModel, toPbf, toXml, type PbfOptions } from "./fixture";
 
-let dir: string, fromXml: OsmReadResult;
+let dir: string, fromXml: OsmWays;
 const model = fixtureModel();
 
 async function readPbf(name: string, o: PbfOptions = {}, m = model) {
   const f = path.join(dir, name);
   writeFileSync(f, toPbf(m, o));
-  return readOsmFile(f);
+  return readOsmWays(f);
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "osm-pbf-"));
   writeFileSync(path.join(dir, "f.osm"), toXml(model));
-  fromXml = await readOsmFile(path.join(dir, "f.osm"));
+  fromXml = await readOsmWays(path.join(dir, "f.osm"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -57,6 +57,6 @@ describe("OSM PBF reader against the same region as XML", () => {
   it("rejects a truncated file", async () => {
     const buf = toPbf(model);
     writeFileSync(path.join(dir, "t.osm.pbf"), buf.subarray(0, buf.length - 10));
-    await expect(readOsmFile(path.join(dir, "t.osm.pbf"))).rejects.toThrow(/truncated/);
+    await expect(readOsmWays(path.join(dir, "t.osm.pbf"))).rejects.toThrow(/truncated/);
   });
 });

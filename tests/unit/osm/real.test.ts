@@ -4,7 +4,7 @@ import path from "node:path";
 import { createGunzip } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { haversineM } from "@/engine/geo";
-import { readOsmFile, type OsmReadResult } from "@/engine/network/osm/read";
+import { readOsmWays, type OsmWays } from "./read-ways";
 import { scanOsmXml } from "@/engine/network/osm/xml";
 import type { RoadWay } from "@/engine/network/ways";
 
@@ -13,7 +13,7 @@ const file = (f: string) => path.join(dataDir, "osm", f);
 
 /** "A 2;E 30" -> ["A2", "E30"] */
 const refs = (w: RoadWay) => (w.ref ?? "").split(";").map((s) => s.replace(/\s+/g, ""));
-const withRef = (r: OsmReadResult, ref: string) => r.ways.filter((w) => refs(w).includes(ref));
+const withRef = (r: OsmWays, ref: string) => r.ways.filter((w) => refs(w).includes(ref));
 
 function nodeUse(ways: RoadWay[]) {
   const uses = new Map<number | string, number>();
@@ -29,16 +29,16 @@ function maxSegmentM(ways: RoadWay[]) {
   return max;
 }
 
-function log(name: string, r: OsmReadResult) {
+function log(name: string, r: OsmWays) {
   const { readMs, waysRead, waysKept, roadWays, nodesRead, nodesUsed, missingNodes, withMaxspeed } = r.report;
   console.log(`${name}: ${JSON.stringify({ readMs, nodesRead, waysRead, waysKept, roadWays, nodesUsed, missingNodes, withMaxspeed })}`);
 }
 
 describe("Hannover-Braunschweig main roads (OSM XML, gzip)", () => {
-  let r: OsmReadResult;
+  let r: OsmWays;
   const raw = new Map<number, Record<string, string>>();
   beforeAll(async () => {
-    r = await readOsmFile(file("hannover_braunschweig_main_roads.osm.gz"));
+    r = await readOsmWays(file("hannover_braunschweig_main_roads.osm.gz"));
     log("hannover", r);
     // Raw tags, to check the rules against the source way by way.
     const text = createReadStream(file("hannover_braunschweig_main_roads.osm.gz")).pipe(createGunzip()).setEncoding("utf8");
@@ -115,9 +115,9 @@ describe("Hannover-Braunschweig main roads (OSM XML, gzip)", () => {
 });
 
 describe("Limburg an der Lahn (OSM PBF)", () => {
-  let r: OsmReadResult;
+  let r: OsmWays;
   beforeAll(async () => {
-    r = await readOsmFile(file("limburg_an_der_lahn.osm.pbf"));
+    r = await readOsmWays(file("limburg_an_der_lahn.osm.pbf"));
     log("limburg", r);
   });
 
@@ -154,9 +154,9 @@ describe("Limburg an der Lahn (OSM PBF)", () => {
 });
 
 describe("North Bayreuth (OSM XML, gzip, Overpass)", () => {
-  let r: OsmReadResult;
+  let r: OsmWays;
   beforeAll(async () => {
-    r = await readOsmFile(file("north-bayreuth.osm.gz"));
+    r = await readOsmWays(file("north-bayreuth.osm.gz"));
     log("bayreuth", r);
   });
 

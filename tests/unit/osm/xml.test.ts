@@ -3,17 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOsmFile, type OsmReadResult } from "@/engine/network/osm/read";
+import { readOsmWays, type OsmWays } from "./read-ways";
 import { CASES, caseWayId, fixtureModel, toXml } from "./fixture";
 
-let dir: string, res: OsmReadResult;
+let dir: string, res: OsmWays;
 const model = fixtureModel();
-const byWay = (r: OsmReadResult, id: number) => r.ways.filter((w) => w.source === `osm:way/${id}`);
+const byWay = (r: OsmWays, id: number) => r.ways.filter((w) => w.source === `osm:way/${id}`);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "osm-xml-"));
   writeFileSync(path.join(dir, "f.osm"), toXml(model));
-  res = await readOsmFile(path.join(dir, "f.osm"));
+  res = await readOsmWays(path.join(dir, "f.osm"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -81,7 +81,7 @@ describe("OSM XML input forms", () => {
     writeFileSync(path.join(dir, "g.xml"), gzipSync(xml));
     writeFileSync(path.join(dir, "p.xml.gz"), xml); // named .gz but plain
     for (const f of ["g.osm.gz", "g.xml", "p.xml.gz"]) {
-      const r = await readOsmFile(path.join(dir, f));
+      const r = await readOsmWays(path.join(dir, f));
       expect(r.ways).toEqual(res.ways);
     }
   });
@@ -91,7 +91,7 @@ describe("OSM XML input forms", () => {
     const xml = toXml(shuffled).replace(/(\s*<node[^\n]*\n)+/, "\n");
     const nodesXml = toXml({ nodes: shuffled.nodes, ways: [] }).match(/<node[^\n]*/g)!.join("\n");
     writeFileSync(path.join(dir, "late.osm"), xml.replace("</osm>", `${nodesXml}\n</osm>`));
-    const r = await readOsmFile(path.join(dir, "late.osm"));
+    const r = await readOsmWays(path.join(dir, "late.osm"));
     expect(r.ways).toEqual(res.ways);
   });
 
@@ -99,21 +99,21 @@ describe("OSM XML input forms", () => {
     const name = "Straße über die Brücke ".repeat(5000);
     const xml = `<osm><node id="1" lat="52" lon="9"/><node id="2" lat="52.1" lon="9.1"/><way id="3"><nd ref="1"/><nd ref="2"/><tag k="highway" v="primary"/><tag k="name" v="${name}"/></way></osm>`;
     writeFileSync(path.join(dir, "utf8.osm"), xml);
-    const r = await readOsmFile(path.join(dir, "utf8.osm"));
+    const r = await readOsmWays(path.join(dir, "utf8.osm"));
     expect(r.ways[0].name).toBe(name);
     expect(r.fileBounds).toBeUndefined();
   });
 
   it("rejects unknown extensions, missing files and malformed XML", async () => {
-    await expect(readOsmFile(path.join(dir, "roads.geojson"))).rejects.toThrow(/not an OSM file/);
-    await expect(readOsmFile(path.join(dir, "nope.osm"))).rejects.toThrow(/ENOENT/);
+    await expect(readOsmWays(path.join(dir, "roads.geojson"))).rejects.toThrow(/not an OSM file/);
+    await expect(readOsmWays(path.join(dir, "nope.osm"))).rejects.toThrow(/ENOENT/);
     writeFileSync(path.join(dir, "bad.osm"), "<osm><way id='1'><nd ref='1'></osm>");
-    await expect(readOsmFile(path.join(dir, "bad.osm"))).rejects.toThrow();
+    await expect(readOsmWays(path.join(dir, "bad.osm"))).rejects.toThrow();
   });
 
   it("an empty region gives no ways and null bounds", async () => {
     writeFileSync(path.join(dir, "empty.osm"), `<osm version="0.6"></osm>`);
-    const r = await readOsmFile(path.join(dir, "empty.osm"));
+    const r = await readOsmWays(path.join(dir, "empty.osm"));
     expect(r.ways).toEqual([]);
     expect(r.bounds).toBeNull();
   });

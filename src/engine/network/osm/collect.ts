@@ -1,9 +1,12 @@
-// Turns the node and way stream of one OSM file (XML or PBF) into RoadWays.
+// Turns the node and way stream of one OSM file (XML or PBF) into a WayTable.
 // Single pass: nodes usually come before the ways that use them, so every node
 // is kept compactly (16 bytes: id + lat/lon in 1e-7 deg, OSM's own precision)
-// and resolved at the end. Country-size files: pre-filter with osmium first.
-import type { RoadWay } from "../ways";
-import { wayAttrs, type DropReason, type OsmTags, type WayAttrs } from "./tags";
+// and resolved at the end; the kept ways' node references wait in typed columns
+// too, so nothing on the JS heap grows with the file but the distinct tag sets.
+// Country-size files: pre-filter with osmium first.
+import { column } from "../columns";
+import { WayTableBuilder, type WayTable } from "../ways";
+import { wayAttrs, type DropReason, type OsmTags } from "./tags";
 
 export interface Bounds { minLat: number; minLon: number; maxLat: number; maxLon: number }
 
@@ -95,13 +98,18 @@ class NodeStore {
   }
 
   coord(i: number): [number, number] { return [this.lat[i] / 1e7, this.lon[i] / 1e7]; }
-}
 
-interface PendingWay { id: number; refs: number[]; attrs: WayAttrs }
+  id(i: number): number { return this.ids[i]; }
+}
 
 export class OsmCollector implements OsmSink {
   private nodes = new NodeStore();
-  private pending: PendingWay[] = [];
+  // Kept ways, waiting for their nodes: way i is refs[refStart[i] .. refStart[i + 1] - 1].
+  private wayIds = column(Float64Array);
+  private refStart = column(Uint32Array);
+  private refs = column(Float64Array);
+  private wayAttrs = column(Uint32Array);
+  private out = new WayTableBuilder();
   private declared: Bounds | undefined;
   private r: OsmReadReport;
 
@@ -111,6 +119,7 @@ export class OsmCollector implements OsmSink {
       droppedNotRoad: 0, droppedArea: 0, droppedAccess: 0, droppedConstruction: 0, droppedReversible: 0, droppedShort: 0,
       withMaxspeed: 0, hgvForbidden: 0, hgvDestination: 0, withMaxweight: 0, withMaxheight: 0, links: 0, readMs: 0,
     };
+    this.refStart.push(0);
   }
 
   node(id: number, latE7: number, lonE7: number) {
@@ -123,57 +132,65 @@ export class OsmCollector implements OsmSink {
     const attrs = wayAttrs(tags);
     if (typeof attrs === "string") { (this.r[DROP_KEY[attrs]] as number)++; return; }
     // Consecutive repeats of a node add nothing but zero-length segments.
-    const own: number[] = [];
-    for (const ref of refs) if (own[own.length - 1] !== ref) own.push(ref);
-    this.pending.push({ id, refs: own, attrs });
+    for (let i = 0; i < refs.length; i++) if (i === 0 || refs[i] !== refs[i - 1]) this.refs.push(refs[i]);
+    this.refStart.push(this.refs.length);
+    this.wayIds.push(id);
+    this.wayAttrs.push(this.out.attrsIndex(attrs));
     if (tags.hgv === "destination" || tags.hgv === "delivery") this.r.hgvDestination++;
   }
 
   fileBounds(b: Bounds) { this.declared = b; }
 
-  finish(): { ways: RoadWay[]; bounds: Bounds | null; fileBounds?: Bounds; report: OsmReadReport } {
+  finish(): { table: WayTable; bounds: Bounds | null; fileBounds?: Bounds; report: OsmReadReport } {
     this.nodes.finish();
-    const r = this.r, ways: RoadWay[] = [], used = new Set<number>();
+    const r = this.r, out = this.out;
+    // Vertices are numbered in order of first use by the kept ways.
+    const vertexOf = new Int32Array(this.nodes.n).fill(-1);
+    const piece: number[] = [];
     let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
-    for (const p of this.pending) {
-      const pieces: { ids: number[]; coords: [number, number][] }[] = [];
-      let cur: { ids: number[]; coords: [number, number][] } = { ids: [], coords: [] };
+    const refs = this.refs.data, refStart = this.refStart.data;
+    for (let w = 0; w < this.wayAttrs.length; w++) {
+      const ai = this.wayAttrs.data[w], a = out.attrsAt(ai);
       const missingBefore = r.missingNodes;
-      for (const ref of p.refs) {
-        const i = this.nodes.indexOf(ref);
-        if (i < 0) {
-          r.missingNodes++;
-          if (cur.ids.length) pieces.push(cur);
-          cur = { ids: [], coords: [] };
-          continue;
+      // Node indices of the way, -1 where the file lacks the node: pieces are the runs between.
+      const at = (k: number) => this.nodes.indexOf(refs[k]);
+      let kept = 0;
+      for (let k = refStart[w]; k <= refStart[w + 1]; k++) {
+        const i = k < refStart[w + 1] ? at(k) : -1;
+        if (k < refStart[w + 1] && i < 0) r.missingNodes++;
+        if (i >= 0) { piece.push(i); continue; }
+        if (piece.length >= 2) {
+          if (kept === 0) {
+            r.waysKept++;
+            if (a.maxspeedKmh !== undefined) r.withMaxspeed++;
+            if (a.hgvForbidden) r.hgvForbidden++;
+            if (a.maxweightT !== undefined) r.withMaxweight++;
+            if (a.maxheightM !== undefined) r.withMaxheight++;
+            if (a.link) r.links++;
+          }
+          kept++;
+          for (let j = 0; j < piece.length; j++) {
+            const n = piece[j];
+            if (vertexOf[n] < 0) {
+              const [y, x] = this.nodes.coord(n);
+              vertexOf[n] = out.addVertex(y, x, this.nodes.id(n));
+              if (y < minLat) minLat = y; if (y > maxLat) maxLat = y;
+              if (x < minLon) minLon = x; if (x > maxLon) maxLon = x;
+            }
+            piece[j] = vertexOf[n];
+          }
+          out.addWay(piece, 0, piece.length, ai, this.wayIds.data[w]);
         }
-        cur.ids.push(ref);
-        cur.coords.push(this.nodes.coord(i));
+        piece.length = 0;
       }
-      if (cur.ids.length) pieces.push(cur);
-      const good = pieces.filter((q) => q.ids.length >= 2);
-      if (!good.length) { r.droppedShort++; continue; }
-      r.waysKept++;
-      if (r.missingNodes > missingBefore) r.waysClipped++;
-      const a = p.attrs;
-      if (a.maxspeedKmh !== undefined) r.withMaxspeed++;
-      if (a.hgvForbidden) r.hgvForbidden++;
-      if (a.maxweightT !== undefined) r.withMaxweight++;
-      if (a.maxheightM !== undefined) r.withMaxheight++;
-      if (a.link) r.links++;
-      for (const q of good) {
-        for (const [y, x] of q.coords) {
-          if (y < minLat) minLat = y; if (y > maxLat) maxLat = y;
-          if (x < minLon) minLon = x; if (x > maxLon) maxLon = x;
-        }
-        for (const id of q.ids) used.add(id);
-        ways.push({ coords: q.coords, nodeIds: q.ids, ...a, source: `osm:way/${p.id}` });
-      }
+      if (kept === 0) r.droppedShort++;
+      else if (r.missingNodes > missingBefore) r.waysClipped++;
     }
-    r.roadWays = ways.length;
-    r.nodesUsed = used.size;
-    this.pending = [];
-    const bounds = ways.length ? { minLat, minLon, maxLat, maxLon } : null;
-    return { ways, bounds, ...(this.declared ? { fileBounds: this.declared } : {}), report: r };
+    const table = out.finish();
+    r.roadWays = table.wayCount;
+    r.nodesUsed = table.vertexCount;
+    this.refs = column(Float64Array);
+    const bounds = table.wayCount ? { minLat, minLon, maxLat, maxLon } : null;
+    return { table, bounds, ...(this.declared ? { fileBounds: this.declared } : {}), report: r };
   }
 }

@@ -2,7 +2,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
-import type { RoadWay } from "../ways";
+import type { WayTable } from "../ways";
 import { OsmCollector, type Bounds, type OsmReadReport, type OsmSink } from "./collect";
 import { scanOsmPbf } from "./pbf";
 import { scanOsmXml } from "./xml";
@@ -11,7 +11,8 @@ export type { Bounds, OsmReadReport, OsmSink } from "./collect";
 export { parseHeightM, parseMaxspeed, parseOneway, parseWeightT, wayAttrs, wayMaxspeed } from "./tags";
 
 export interface OsmReadResult {
-  ways: RoadWay[];
+  /** The kept ways (roadWaysOf lists them as RoadWays). */
+  table: WayTable;
   /** Extent of the kept ways; null when none was kept. */
   bounds: Bounds | null;
   /** The extent the file declares (`<bounds>`, PBF HeaderBBox), if any. */

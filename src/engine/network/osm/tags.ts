@@ -1,9 +1,9 @@
 // OSM way tags -> RoadWay attributes for a truck network. Pure functions, no I/O.
 import type { RoadClass } from "../types";
-import type { RoadWay } from "../ways";
+import type { WayAttrs } from "../ways";
 
 export type OsmTags = Record<string, string>;
-export type WayAttrs = Omit<RoadWay, "coords" | "nodeIds" | "source">;
+export type { WayAttrs };
 export type DropReason = "notRoad" | "area" | "access" | "construction" | "reversible";
 
 const BASE_CLASS: ReadonlyMap<string, RoadClass> = new Map([

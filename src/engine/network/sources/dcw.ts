@@ -28,7 +28,7 @@ export function dcwWays(features: LineFeature[]): { ways: RoadWay[]; skippedTrai
   return { ways, skippedTrails };
 }
 
-export function readDcw(file: string): WaySource {
+export function readDcw(file: string): WaySource<RoadWay[]> {
   const features = readFeatures(file);
   const { ways, skippedTrails } = dcwWays(features);
   return { id: "de-dcw", attribution: DCW_ATTRIBUTION, ways, report: { features: features.length, ways: ways.length, skippedTrails } };

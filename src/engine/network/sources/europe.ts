@@ -53,7 +53,7 @@ export interface BorderJoin {
   dcwClass: RoadClass;
 }
 
-export interface EuropeSource extends WaySource {
+export interface EuropeSource extends WaySource<RoadWay[]> {
   joins: BorderJoin[];
   /** NE gap connectors, as built (each is one or more "primary" ways with its source). */
   gaps: GapConnector[];

@@ -376,7 +376,7 @@ export function nodeLines(input: Pt[][], opts: NodingOptions = {}): { lines: Pt[
   };
 }
 
-export function readNaturalEarth(file: string, opts: NodingOptions = {}): WaySource & { report: NodingReport } {
+export function readNaturalEarth(file: string, opts: NodingOptions = {}): WaySource<RoadWay[]> & { report: NodingReport } {
   const input = readFeatures(file).flatMap((f) => lineStrings(f.geometry));
   const { lines, connectors, report } = nodeLines(input, opts);
   const ways: RoadWay[] = lines.map((l, i) => ({ coords: toLatLon(l), cls: "motorway", oneway: 0, source: `ne:${i}` }));
