@@ -1,6 +1,8 @@
 // Binary network pack: "RNPK", uint32 LE header length, JSON header, then the
 // typed arrays, each starting on an 8-byte boundary (offsets relative to the data start).
-import { readFileSync, writeFileSync } from "node:fs";
+// Written and read one array at a time: a country's pack is larger than one Buffer may be
+// (2 GiB for readFileSync), and no second copy of it is ever held.
+import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 import type { RoadNetwork } from "./types";
 
 const MAGIC = "RNPK";
@@ -70,10 +72,11 @@ export function writeNetworkPack(
   if (net.nodeElevationM) named.push([NODE_ELEVATION, net.nodeElevationM]);
   for (const [name, a] of Object.entries(extra)) named.push([name, a]);
   const arrays: PackHeader["arrays"] = {};
-  let off = 0;
+  let off = 0, end = 0;
   for (const [name, a] of named) {
     arrays[name] = { type: a.constructor.name, offset: off, length: a.length };
-    off = align8(off + a.byteLength);
+    end = off + a.byteLength;
+    off = align8(end);
   }
   const header: PackHeader = {
     layout: PACK_LAYOUT, id: net.id, version: net.version,
@@ -85,16 +88,39 @@ export function writeNetworkPack(
   };
   const json = Buffer.from(JSON.stringify(header), "utf8");
   const dataStart = align8(8 + json.length);
-  const buf = Buffer.alloc(dataStart + off);
-  buf.write(MAGIC, 0, "latin1");
-  buf.writeUInt32LE(json.length, 4);
-  json.copy(buf, 8);
-  for (const [name, a] of named) {
-    Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(buf, dataStart + arrays[name].offset);
+  const head = Buffer.alloc(dataStart);
+  head.write(MAGIC, 0, "latin1");
+  head.writeUInt32LE(json.length, 4);
+  json.copy(head, 8);
+  const fd = openSync(outFile, "w");
+  try {
+    writeAll(fd, head, 0);
+    for (const [name, a] of named) writeAll(fd, new Uint8Array(a.buffer, a.byteOffset, a.byteLength), dataStart + arrays[name].offset);
+    // The last array's padding too: the file is as long as the offsets imply.
+    writeAll(fd, new Uint8Array(off - end), dataStart + end);
+  } finally {
+    closeSync(fd);
   }
-  writeFileSync(outFile, buf);
-  return buf.length;
+  return dataStart + off;
 }
+
+/** Writes every byte of `bytes` at `position` (writeSync may write fewer than asked; it writes at most 2 GiB at once). */
+function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length; ) {
+    done += writeSync(fd, bytes, done, Math.min(bytes.length - done, CHUNK), position + done);
+  }
+}
+
+/** Fills `into` from `position` on, failing if the file ends first. */
+function readAll(fd: number, into: Uint8Array, position: number): void {
+  for (let done = 0; done < into.length; ) {
+    const n = readSync(fd, into, done, Math.min(into.length - done, CHUNK), position + done);
+    if (n === 0) throw new Error("pack file truncated");
+    done += n;
+  }
+}
+
+const CHUNK = 1 << 30;
 
 export function readPackHeader(buf: Buffer): { header: PackHeader; dataStart: number } {
   if (buf.length < 8 || buf.toString("latin1", 0, 4) !== MAGIC) throw new Error("not a road network pack");
@@ -114,18 +140,32 @@ export interface LoadedPack {
 export function loadPack(file: string): LoadedPack {
   // Typed arrays use host byte order; packs are written little-endian.
   if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error("big-endian hosts are not supported");
-  let buf = readFileSync(file);
-  // Views need an 8-byte aligned base; small reads may come from Node's shared pool.
-  if (buf.byteOffset % 8 !== 0) buf = Buffer.from(new Uint8Array(buf));
-  const { header, dataStart } = readPackHeader(buf);
+  const fd = openSync(file, "r");
   const arrays: Record<string, Typed> = {};
-  for (const [name, a] of Object.entries(header.arrays)) {
-    const Ctor = CTORS[a.type];
-    if (!Ctor) throw new Error(`pack array ${name} has unknown type ${a.type}`);
-    const start = dataStart + a.offset;
-    const bytes = a.length * (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
-    if (start % 8 !== 0 || start + bytes > buf.length) throw new Error(`pack array ${name} out of bounds`);
-    arrays[name] = new Ctor(buf.buffer, buf.byteOffset + start, a.length);
+  let header: PackHeader;
+  try {
+    const size = fstatSync(fd).size;
+    const prefix = Buffer.alloc(8);
+    if (size >= 8) readAll(fd, prefix, 0);
+    if (size < 8 || prefix.toString("latin1", 0, 4) !== MAGIC) throw new Error("not a road network pack");
+    const len = prefix.readUInt32LE(4);
+    if (8 + len > size) throw new Error("pack file truncated");
+    const json = Buffer.alloc(8 + len);
+    readAll(fd, json, 0);
+    const read = readPackHeader(json);
+    header = read.header;
+    for (const [name, a] of Object.entries(header.arrays)) {
+      const Ctor = CTORS[a.type];
+      if (!Ctor) throw new Error(`pack array ${name} has unknown type ${a.type}`);
+      const start = read.dataStart + a.offset;
+      const bytes = a.length * (Ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+      if (start % 8 !== 0 || start + bytes > size) throw new Error(`pack array ${name} out of bounds`);
+      const buffer = new ArrayBuffer(bytes);
+      readAll(fd, new Uint8Array(buffer), start);
+      arrays[name] = new Ctor(buffer, 0, a.length);
+    }
+  } finally {
+    closeSync(fd);
   }
   for (const [name, Ctor] of ARRAYS) {
     if (!(arrays[name] instanceof Ctor)) throw new Error(`pack array ${name} missing or of wrong type`);

@@ -113,7 +113,11 @@ describe("DCW network pack", () => {
     const bytes = readFileSync(packFile);
     const bad = path.join(dir, "bad.pack");
     writeFileSync(bad, bytes.subarray(0, bytes.length - 1000));
-    expect(() => loadNetworkPack(bad)).toThrow();
+    expect(() => loadNetworkPack(bad)).toThrow(/out of bounds/);
+    writeFileSync(bad, bytes.subarray(0, 20)); // cut inside the header
+    expect(() => loadNetworkPack(bad)).toThrow(/truncated/);
+    writeFileSync(bad, bytes.subarray(0, 3));
+    expect(() => loadNetworkPack(bad)).toThrow(/not a road network pack/);
     writeFileSync(bad, Buffer.concat([Buffer.from("XXXX"), bytes.subarray(4)]));
     expect(() => loadNetworkPack(bad)).toThrow(/not a road network pack/);
     // An attribute array one element short of the edge count (same header length, so everything else still lines up).
