@@ -57,7 +57,8 @@ export interface PackHeader {
   meta?: Record<string, unknown>;
 }
 
-const align8 = (n: number) => (n + 7) & ~7;
+/** The next multiple of 8 (arithmetic, not bitwise: a country's pack has offsets past 2^31). */
+export const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 export function writeNetworkPack(
   net: RoadNetwork,

@@ -6,7 +6,7 @@ import type { PackBuildReport } from "@/engine/network/build-pack";
 import { chFromArrays, chToArrays } from "@/engine/network/ch/arrays";
 import { buildContractionHierarchy } from "@/engine/network/ch/build";
 import { buildGraph } from "@/engine/network/graph";
-import { loadNetworkPack, loadPack, type LoadedPack } from "@/engine/network/pack";
+import { align8, loadNetworkPack, loadPack, type LoadedPack } from "@/engine/network/pack";
 import { shortestPath } from "@/engine/network/route";
 import { createSnapper, type Snapper } from "@/engine/network/snap";
 import { truckSpeedKmh } from "@/engine/network/speeds";
@@ -107,6 +107,12 @@ describe("DCW network pack", () => {
       expect(bytesOf(a).equals(bytesOf(b)), k).toBe(true);
     }
     expect(chFromArrays(loaded.arrays, net.edgeCount).nodeCount).toBe(net.nodeCount);
+  });
+
+  it("lays arrays out on 8-byte boundaries past 2 GiB and 4 GiB, where a country's pack reaches", () => {
+    expect([0, 1, 8, 9].map(align8)).toEqual([0, 8, 8, 16]);
+    expect(align8(2 ** 31 + 1)).toBe(2 ** 31 + 8);
+    expect(align8(2 ** 32 + 3)).toBe(2 ** 32 + 8);
   });
 
   it("rejects damaged packs", () => {
