@@ -45,9 +45,11 @@ export function departAfterBans(gate: StretchGate, t: number, spanMin: number): 
   for (let moved = true; moved; ) {
     moved = false;
     for (const z of gate.zones) {
-      // Driving from dep - pre to dep + span + post must miss [start, end).
-      if (dep - gate.preMin < z.endMin && dep + spanMin + gate.postMin > z.startMin) {
-        dep = z.endMin + gate.preMin;
+      // Driving from dep - pre to dep + span + post must miss [start, end). Only a later departure counts as a
+      // move: at end + pre, (end + pre) - pre can round below end, and the loop would set the same value forever.
+      const after = z.endMin + gate.preMin;
+      if (after > dep && dep - gate.preMin < z.endMin && dep + spanMin + gate.postMin > z.startMin) {
+        dep = after;
         moved = true;
       }
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { departAfterBans } from "@/engine/charging/bans";
 import { optimizeCharging } from "@/engine/charging/optimize";
 import type { BanZone, OptimizeInput, OptimizePlan } from "@/engine/charging/types";
 import { generate, line, rng, withPrices, type Conn } from "./fixtures";
@@ -14,6 +15,23 @@ function plan(inp: OptimizeInput<Conn>): OptimizePlan {
 }
 
 const everywhere = (startMin: number, endMin: number, ref = 0): BanZone => ({ fromDriveMin: 0, toDriveMin: 1e9, startMin, endMin, ref });
+
+describe("departAfterBans", () => {
+  it("ends where the ban's end plus the detour back rounds below the end (it looped forever there)", () => {
+    // (2045.2287282435946 + 4.002988751845509) - 4.002988751845509 is 2045.2287282435943: below the end.
+    const end = 2045.2287282435946, pre = 4.002988751845509;
+    expect(end + pre - pre).toBeLessThan(end);
+    const gate = { zones: [everywhere(1000, end)], preMin: pre, postMin: 0 };
+    expect(departAfterBans(gate, 2000, 10)).toBe(end + pre);
+    expect(departAfterBans(gate, end + pre, 10)).toBe(end + pre);
+  });
+
+  it("moves past zones that follow each other, and not for one it already misses", () => {
+    const gate = { zones: [everywhere(100, 200), everywhere(205, 300)], preMin: 2, postMin: 3 };
+    expect(departAfterBans(gate, 150, 10)).toBe(302); // 202 + 10 + 3 reaches into the second zone
+    expect(departAfterBans(gate, 50, 40)).toBe(50);
+  });
+});
 
 describe("charging optimizer: driving bans", () => {
   it("waits at the start for a ban the whole tour would drive into", () => {
