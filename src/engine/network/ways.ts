@@ -1,7 +1,8 @@
 // The source-neutral form every road source is read into before a pack is
 // built: one record per way (polyline) with the attributes the router, the
-// energy model, tolls and turn-by-turn need. Readers (DCW, Natural Earth, OSM)
-// produce RoadWay[]; the pack builder turns them into a graph.
+// energy model, tolls and turn-by-turn need. The small readers (DCW, Natural
+// Earth) produce RoadWay[]; the OSM reader fills a WayTable (below), which holds
+// no object per node or way; the pack builder turns either into a graph.
 import { column } from "./columns";
 import type { RoadClass } from "./types";
 

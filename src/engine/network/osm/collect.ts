@@ -153,10 +153,9 @@ export class OsmCollector implements OsmSink {
       const ai = this.wayAttrs.data[w], a = out.attrsAt(ai);
       const missingBefore = r.missingNodes;
       // Node indices of the way, -1 where the file lacks the node: pieces are the runs between.
-      const at = (k: number) => this.nodes.indexOf(refs[k]);
       let kept = 0;
       for (let k = refStart[w]; k <= refStart[w + 1]; k++) {
-        const i = k < refStart[w + 1] ? at(k) : -1;
+        const i = k < refStart[w + 1] ? this.nodes.indexOf(refs[k]) : -1;
         if (k < refStart[w + 1] && i < 0) r.missingNodes++;
         if (i >= 0) { piece.push(i); continue; }
         if (piece.length >= 2) {
@@ -189,7 +188,11 @@ export class OsmCollector implements OsmSink {
     const table = out.finish();
     r.roadWays = table.wayCount;
     r.nodesUsed = table.vertexCount;
+    // The pending ways are read: let their columns go before the graph is built.
     this.refs = column(Float64Array);
+    this.refStart = column(Uint32Array);
+    this.wayIds = column(Float64Array);
+    this.wayAttrs = column(Uint32Array);
     const bounds = table.wayCount ? { minLat, minLon, maxLat, maxLon } : null;
     return { table, bounds, ...(this.declared ? { fileBounds: this.declared } : {}), report: r };
   }
