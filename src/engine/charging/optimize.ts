@@ -359,7 +359,8 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
       if (g) g.push(s);
       else byD.set(key, [s]);
     }
-    if ((!none || none.d + future > dayCap(rules, none.n)) && mayRestAt(rules, s.d + st.detourMin / 2) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) {
+    // No rest by choice where parking is only while charging (StationPoint.noRest).
+    if (!st.noRest && (!none || none.d + future > dayCap(rules, none.n)) && mayRestAt(rules, s.d + st.detourMin / 2) && worth(s, rules.restMin, afterStop(s, st.detourMin, "rest", rules))) {
       const g = resting.get(s.n);
       if (g) g.push(s);
       else resting.set(s.n, [s]);

@@ -56,6 +56,11 @@ export interface StationPoint<C extends string = string> extends RoutePos {
   queueMin?: number;
   /** At its arrival time (after the detour in); used by a cost objective. */
   price?: Price;
+  /**
+   * No daily rest by choice here: the site's parking is for vehicles while they charge (OCPI PLUGGED at
+   * every point). A break, which charging mostly fills, is still taken; a wait for a driving ban is not a choice.
+   */
+  noRest?: boolean;
 }
 
 /** Window on the start of service, epoch ms; either end may be missing. */

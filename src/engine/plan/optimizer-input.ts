@@ -10,6 +10,7 @@ import { chargeDurationMin } from "../vehicles/charging";
 import { mayClose, openThroughout, zoneOf } from "../stations/opening";
 import { closedUntilMs, expectedWaitMin, liveSiteOf, type LiveStatus } from "../stations/live-status";
 import type { Candidate } from "./candidates";
+import { parkingOnlyWhileCharging } from "./truck-access";
 import { distAtTime, energyAt, timeAt, type RouteProfile } from "./profile";
 import { CHARGE_STOP_OVERHEAD_MIN, RESERVE_SOC } from "./rules";
 import type { SectionCharger } from "./section-chargers";
@@ -43,6 +44,7 @@ export function optimizerInput(
       ...(objective ? { price: withFixed(stationPrice(c.hit.station, c.connector, c.powerKW, tenant), (c.hit.detourM / 1000) * (input.costPerKmEur ?? 0)) } : {}),
       ...availability(c, closedUntil === null ? busy : [...(busy ?? []), [-Infinity, closedUntil]]),
       ...(queueMin > 0 ? { queueMin } : {}),
+      ...(parkingOnlyWhileCharging(c.hit.station) ? { noRest: true } : {}),
     };
   });
   const waypoints: WaypointPoint<ChargeConnector>[] = input.sections.map((s, k) => {

@@ -25,7 +25,7 @@ import { buildProfile, edgePiecesBetween, physicsEnergy, type RouteProfile } fro
 import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
 import type { PlanData, PlanInput, SectionWeather } from "./types";
-import { preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
+import { banWaitWhereParkingIsForCharging, preferKnownTruckSites, TRUCK_SITE_MARGIN_MIN, truckAccessOf } from "./truck-access";
 import { withLocalTimes } from "../time/result-times";
 import { part, say, verbatim, warningFields, type MessageCode, type Said } from "../text/message";
 import { banWarnings, drivingBansOf, routeBans } from "./driving-bans";
@@ -198,6 +198,8 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   if (estimated) warnings.push(estimated);
   const unknownAccess = optimized.ok ? unknownTruckAccess(optimized, candidates) : null;
   if (unknownAccess) warnings.push(unknownAccess);
+  const parkingWait = optimized.ok ? banWaitWhereParkingIsForCharging(optimized, candidates) : null;
+  if (parkingWait) warnings.push(parkingWait);
   if (optimized.ok) warnings.push(...liveWarnings(optimized, candidates, data.live));
   warnings.push(...banWarnings(optimized.ok ? optimized : null, bans));
   if (data.bans?.overridesProblem && input.drivingBans !== false) warnings.push(say("bans.overrides_unreadable", { detail: data.bans.overridesProblem }));

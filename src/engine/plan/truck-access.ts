@@ -2,7 +2,9 @@
 // planner's preference for sites where it says so. Most sources (the BNetzA
 // register, OCPI feeds of car networks) say nothing of trucks: a site without
 // evidence is "unknown", never assumed fit, and a plan that stops there says so.
+import type { OptimizePlan } from "../charging/types";
 import type { Station } from "../stations/types";
+import { say, type Said } from "../text/message";
 
 /** What the preference reads of a candidate (plan/candidates.ts's Candidate has it). */
 interface Placed {
@@ -25,6 +27,14 @@ const NO_TRUCK_PARKING = ["MOTORCYCLES", "DISABLED"];
 /** Whether the site's parking admits no truck at any of its points (OCPI `parking_restrictions`). */
 export function parkingShutsOutTrucks(s: Station): boolean {
   return (s.parkingRestrictions ?? []).some((r) => NO_TRUCK_PARKING.includes(r));
+}
+
+/**
+ * Whether the site's parking is only for vehicles while they charge (OCPI `PLUGGED` at every point): no place
+ * for a daily rest. The planner takes no rest there by choice; a ban's wait that falls there is said.
+ */
+export function parkingOnlyWhileCharging(s: Station): boolean {
+  return (s.parkingRestrictions ?? []).includes("PLUGGED");
 }
 
 export function truckAccessOf(s: Station): TruckAccess {
@@ -58,4 +68,15 @@ export function preferKnownTruckSites<C extends Placed>(candidates: C[], marginM
     return !known.some((k) => k.leg === u.leg && k.distM >= u.distM - KNOWN_BEFORE_M && k.distM <= u.distM + KNOWN_AFTER_M &&
       k.powerKW >= u.powerKW - 1e-9 && k.detourMin <= u.detourMin + marginMin);
   });
+}
+
+/**
+ * The plan's waits for a driving ban at sites whose parking is only while charging, said: the search takes no
+ * rest there by choice, but a ban's wait is not a choice. `sites[i]` is the optimizer's station i (the candidates in order).
+ */
+export function banWaitWhereParkingIsForCharging(plan: Pick<OptimizePlan, "banWaits">, sites: { hit: { station: Station } }[]): Said | null {
+  const waits = (plan.banWaits ?? []).filter((w) => w.at === "charger" && w.index !== null && parkingOnlyWhileCharging(sites[w.index].hit.station));
+  if (waits.length === 0) return null;
+  const names = [...new Set(waits.map((w) => sites[w.index!].hit.station.name))];
+  return say("stations.parking_while_charging", { count: names.length, names: names.join("; "), minutes: Math.round(waits.reduce((a, w) => a + w.minutes, 0)) });
 }

@@ -19,6 +19,10 @@ export const ENGLISH_TEMPLATES = {
     "Truck access is not known at {count} of the plan's charging stops ({names}{more, plural, =0 {} other {; and # more}}): no source says a truck " +
     "can reach, charge and park there (truck_access \"unknown\"); check them, or state it with a station overlay (PUT /poi/overlays/'{external_id}'). " +
     "The plan takes a known truck site instead wherever one is nearly as good (a detour at most {margin_minutes, number} min longer, the same power).",
+  "stations.parking_while_charging":
+    "Parking at {count, plural, one {charging stop} other {# charging stops}} ({names}) is only for vehicles while they charge (OCPI parking " +
+    "restriction PLUGGED): the plan takes no daily rest there, but the truck waits there {minutes, number} min for a driving ban. Find a truck " +
+    "parking place nearby for the wait.",
 
   "live.stale":
     "The live status of {count, plural, one {charging stop} other {# charging stops}} ({names}) is older than {max_age_min}: it was not used; " +

@@ -51,6 +51,8 @@ export interface GenOptions {
   bans?: [number, number];
   /** Chance that a station has an expected wait for a free point (StationPoint.queueMin, 1-40 min: live status). */
   queues?: number;
+  /** Chance that a station's parking is only while charging (StationPoint.noRest: no daily rest there by choice). */
+  noRest?: number;
 }
 
 /** A route of `km` with stations and waypoints; energy follows gentle hills. */
@@ -103,6 +105,8 @@ export function generate(seed: number, o: GenOptions): OptimizeInput<Conn> {
     : undefined;
   // Drawn after the bans: the instance without waits stays that of the same seed.
   if (o.queues) for (const s of stations) if (r.chance(o.queues)) s.queueMin = Math.round(r.between(1, 40) * 10) / 10;
+  // Drawn last: the instances of the other options stay those of the same seed.
+  if (o.noRest) for (const s of stations) if (r.chance(o.noRest)) s.noRest = true;
   return {
     capacityKWh: cap, startSoc, endSoc, reserveSoc: 0.1,
     overheadMin: 5, minChargeMin, departureMs,

@@ -71,10 +71,19 @@ export const SETS: { name: string; seeds: [number, number]; gen: GenOptions; pri
     name: "live waits", seeds: [8001, 8030],
     gen: { stations: [2, 6], km: [150, 800], waypoints: [0, 2], windows: 0.3, minCharge: [0, 0, 15], queues: 0.5 },
   },
+  // Sites whose parking is only while charging (OCPI PLUGGED): no daily rest there by choice. Short rules, so
+  // rests fall due; the reference rests only where it may, and so must the search.
+  {
+    name: "no-rest sites", seeds: [9001, 9080],
+    gen: {
+      stations: [2, 6], km: [100, 400], waypoints: [0, 2], windows: 0.2, minCharge: [0, 0, 15], noRest: 0.6,
+      breaks: { maxDriveMin: 90, breakMin: 20, maxDailyDriveMin: 200, restMin: 120 } satisfies BreakRules,
+    },
+  },
 ];
 
 /** The sets of each test file: reference.test.ts, reference-cost.test.ts (about 100 s each on this machine, beside the browser tests). */
-export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest", "live waits"]];
+export const FILES = [["eu", "section-end chargers", "dense-breaks", "cost, fixed prices", "bans"], ["cost", "cost, bans", "earliest rest", "live waits", "no-rest sites"]];
 
 /**
  * Every other seed of each set by default (the check runs beside the browser tests on two cores); REFERENCE_FULL=1

@@ -312,7 +312,8 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         const states: [number, number, number][] = [];
         if (b1 + 2 * h <= rules.maxDriveMin + 1e-7 && d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([0, b1 + 2 * h, d1 + 2 * h]);
         if (d1 + 2 * h <= rules.maxDailyDriveMin + 1e-7) states.push([1, h, d1 + 2 * h]);
-        if (mayRest(d1 + h)) states.push([2, h, h]);
+        if (mayRest(d1 + h) && !s.noRest) states.push([2, h, h]);
+        if (states.length === 0) continue;
         const noneLegal = states[0][0] === 0;
         for (const [o, b2, d2] of states) {
           if (!mayPause(o, b1 + 2 * h, d1 + 2 * h, i, noneLegal)) continue;

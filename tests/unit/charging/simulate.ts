@@ -119,6 +119,7 @@ export function replay<C extends string>(inp: OptimizeInput<C>, plan: OptimizePl
       // A pause taken here runs on through a wait for a driving ban (replayed after it).
       const banned = waitAt("charger", ev.index).reduce((a, w) => a + w.minutes, 0);
       t += (s.queueMin ?? 0) + inp.overheadMin + Math.max(charge, (pause?.minutes ?? 0) - banned);
+      if (pause?.kind === "rest" && s.noRest) v.push(`${s.key}: a daily rest where parking is only while charging`);
       if (pause) takePause(pause.kind, pause.minutes);
       waitForBans(waitAt("charger", ev.index));
       drive(s.detourMin / 2, ev.driveMin);
