@@ -94,8 +94,8 @@ export function withStopGains(
       throw e;
     }
     const worse = !alt || alt.status !== "succeeded" || lateMinOf(alt) > lateMinOf(result) + 0.05 || (alt.driving_rules?.duty_span_kept === false && result.driving_rules?.duty_span_kept !== false);
+    const between = { before: [neighbour(result.sections, at, -1)], after: [neighbour(result.sections, at, 1)] };
     if (worse) {
-      const between = { before: [neighbour(result.sections, at, -1)], after: [neighbour(result.sections, at, 1)] };
       const reason = next.poi_summary!.reason ?? "energy";
       Object.assign(next.poi_summary!, !alt || alt.status !== "succeeded"
         ? explained("energy", say("stop.needed_for_plan", between))
@@ -119,7 +119,7 @@ export function withStopGains(
       continue;
     }
     next.poi_summary!.gain = gain;
-    Object.assign(next.poi_summary!, explainGain(gain, objective));
+    Object.assign(next.poi_summary!, explainGain(gain, objective, between));
   }
   return result;
 }
@@ -133,10 +133,11 @@ function neighbour(sections: ResultSection[], i: number, dir: -1 | 1): TextMessa
   return part(dir < 0 ? "stop.neighbour.start" : "stop.neighbour.destination");
 }
 
-function explainGain(gain: { minutes: number; eur: number }, objective: Objective): Explained {
+function explainGain(gain: { minutes: number; eur: number }, objective: Objective, between: { before: TextMessage[]; after: TextMessage[] }): Explained {
   const time = gain.minutes > 0.05, cash = gain.eur > 0.005;
   const reason: StopReason = time && !cash ? "saves_time" : cash && !time ? "cheaper_energy" : objective === "fastest" ? "saves_time" : "cheaper_energy";
   return explained(reason, say("stop.gain", {
+    ...between,
     longer: gain.minutes >= 0 ? "yes" : "no", minutes: Math.abs(gain.minutes), dearer: gain.eur >= 0 ? "yes" : "no", eur: Math.abs(gain.eur), objective,
   }));
 }

@@ -139,7 +139,7 @@ export const ENGLISH_TEMPLATES = {
   "stop.neighbour.previous": "the previous stop",
   "stop.neighbour.named": "{name}",
   "stop.gain":
-    "Not needed to reach the next point. With no charging stop between the places it charges before and after, the tour would be " +
+    "Not needed to reach the next point. With no charging stop between {before} and {after}, the tour would be " +
     "{longer, select, yes {{minutes, number} min longer} other {{minutes, number} min shorter}} and " +
     "{dearer, select, yes {{eur, number, ::.00} EUR dearer} other {{eur, number, ::.00} EUR cheaper}} ({objective}).",
 } as const;

@@ -78,8 +78,9 @@ describe("the English templates", () => {
       "Truck access is not known at 7 of the plan's charging stops (A; B; C; D; E; and 2 more): no source says a truck can reach, charge and park there " +
         "(truck_access \"unknown\"); check them, or state it with a station overlay (PUT /poi/overlays/{external_id}). The plan takes a known truck site " +
         "instead wherever one is nearly as good (a detour at most 10 min longer, the same power).");
-    expect(say("stop.gain", { longer: "yes", minutes: 12.5, dearer: "no", eur: 3.1, objective: "balanced" }).text)
-      .toBe("Not needed to reach the next point. With no charging stop between the places it charges before and after, the tour would be 12.5 min longer and 3.10 EUR cheaper (balanced).");
+    const between = { before: [part("stop.neighbour.start")], after: [part("stop.neighbour.named", { name: "IONITY Hausen" })] };
+    expect(say("stop.gain", { ...between, longer: "yes", minutes: 12.5, dearer: "no", eur: 3.1, objective: "balanced" }).text)
+      .toBe("Not needed to reach the next point. With no charging stop between the start and IONITY Hausen, the tour would be 12.5 min longer and 3.10 EUR cheaper (balanced).");
     expect(say("stop.needed_for_plan", { before: [part("stop.neighbour.named", { name: "IONITY Hausen" })], after: [part("stop.neighbour.destination")] }).text)
       .toBe("Needed: with no charging stop between IONITY Hausen and the destination, no drivable plan exists.");
   });
@@ -121,9 +122,10 @@ describe("the German templates", () => {
   });
 
   it("say figures the German way", () => {
-    const gain = { code: "stop.gain" as const, values: { longer: "yes", minutes: 12.5, dearer: "no", eur: 3.1, objective: "balanced" } };
+    const between = { before: [part("stop.neighbour.start")], after: [part("stop.neighbour.named", { name: "IONITY Hausen" })] };
+    const gain = { code: "stop.gain" as const, values: { ...between, longer: "yes", minutes: 12.5, dearer: "no", eur: 3.1, objective: "balanced" } };
     expect(renderMessage(gain, "de-DE", GERMAN)).toBe(
-      "Nicht nötig, um den nächsten Punkt zu erreichen. Ohne Ladestopp zwischen den Orten, an denen er davor und danach lädt, wäre die Tour 12,5 min länger und 3,10 EUR günstiger (Ziel „Ausgewogen“).");
+      "Nicht nötig, um den nächsten Punkt zu erreichen. Ohne Ladestopp zwischen dem Start und IONITY Hausen wäre die Tour 12,5 min länger und 3,10 EUR günstiger (Ziel „Ausgewogen“).");
     const day = { code: "drivers.day_too_long" as const, values: { from_time: "2026-11-28T05:30:00Z", to_time: "2026-11-29T01:01:00Z", zone: "Europe/Berlin", span_min: 1171, limit_min: 780 } };
     expect(renderMessage(day, "de-DE", GERMAN)).toMatch(/^EU 561\/2006 Art\. 8 Abs\. 2 ist nicht eingehalten: Der Arbeitstag von Sa\., 28\. Nov\., 06:30 MEZ bis So\., 29\. Nov\., 02:01 MEZ umfasst 19 h 31 min, mehr als 13 h\./);
   });
