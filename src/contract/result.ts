@@ -221,7 +221,7 @@ export const ResultPOISummary = z
     reason: StopReason.nullish(),
     reason_text: z.string().nullish().describe("The reason in words, with the figures that make it"),
     reason_message: TextMessage.nullish().describe("reason_text as a code and its values, to say it in another language"),
-    gain: StopGain.nullish().describe("At a stop made for what it gains (saves_time, cheaper_energy): what it gains; null where that was not measured (a cost option's plan, or out of planning time)"),
+    gain: StopGain.nullish().describe("At a stop made for what it gains (saves_time, cheaper_energy): what it gains; null where that was not measured (out of planning time or of its searches)"),
     live_status: z.enum(["AVAILABLE", "BUSY", "UNAVAILABLE", "UNKNOWN"]).nullish()
       .describe("At a charging stop whose site has a live feed (OCPI EVSE statuses; absent without one): AVAILABLE, a point is free; BUSY, every usable point is taken " +
         "(the expected wait is `charge_point_wait_min`); UNAVAILABLE, no point is usable now (the plan arrives after the status's horizon: a warning says so); " +

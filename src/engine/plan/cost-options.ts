@@ -105,8 +105,14 @@ interface Planned {
   main: boolean;
 }
 
+/**
+ * `resultFor` plans the tour under another objective, its stops' gains measured under that objective
+ * (stop-gains.ts); `gainsFor` measures a plan's gains again under the request's objective, for another
+ * search's plan that becomes the request's.
+ */
 export function withCostOptions(
   input: PlanInput, data: PlanData, main: PlanResult, resultFor: (input: PlanInput) => PlanResult,
+  gainsFor: (input: PlanInput, r: PlanResult) => PlanResult = (_, r) => r,
 ): PlanResult & { cost_option_results: PlanResult[] } {
   const vot = valueOfTime(input, data.prices);
   const objective = input.objective ?? "fastest";
@@ -125,7 +131,7 @@ export function withCostOptions(
   // them (another search may find one its own missed); so no option beats it in both.
   const rankOf = (p: Planned) => rank(p.r, objective, mainSearchVot ?? vot);
   const best = others.reduce((b, p) => (ranksBefore(rankOf(p), rankOf(b)) ? p : b), own);
-  const chosen: Planned = best === own ? own : { ...own, r: asRequestPlan(main, best.r, objective) };
+  const chosen: Planned = best === own ? own : { ...own, r: asRequestPlan(main, gainsFor(input, best.r), objective) };
   const plans = [chosen, ...others.filter((p) => p !== best)];
   // From the fastest: an option stays only where it is cheaper than every faster one kept
   // (ties in time: the cheaper, then the request's own), so no option is matched or beaten in both.

@@ -119,10 +119,18 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   }
   // Each stop not needed says what it gains; one that gains too little is not made (stop-gains.ts).
   const planned = main;
-  main = withStopGains(input, data, planned, Date.now() - startedMs,
-    (without, deadlineMs) => resultFor({ ...input, withoutStops: without, deadlineMs, costOptions: false }, data, route),
-    (r) => asRequestPlan(planned, r, input.objective ?? "fastest"));
-  return input.costOptions && main.status === "succeeded" ? withCostOptions(input, data, main, (i) => ({ ...resultFor(i, data, route), route_alternatives: main.route_alternatives })) : main;
+  const gains = (i: PlanInput, r: PlanResult, spentMs: number, asMain: (x: PlanResult) => PlanResult) => withStopGains(i, data, r, spentMs,
+    (without, deadlineMs) => resultFor({ ...i, withoutStops: without, deadlineMs, costOptions: false }, data, route), asMain);
+  main = gains(input, planned, Date.now() - startedMs, (r) => asRequestPlan(planned, r, input.objective ?? "fastest"));
+  if (!input.costOptions || main.status !== "succeeded") return main;
+  // Each option's stops say what they gain under its own objective, as the request's plan's do.
+  const alternatives = main.route_alternatives;
+  const asOption = (r: PlanResult) => ({ ...r, route_alternatives: alternatives });
+  return withCostOptions(input, data, main, (i) => {
+    const t0 = Date.now();
+    const r = asOption(resultFor(i, data, route));
+    return gains(i, r, Date.now() - t0, asOption);
+  }, (i, r) => gains(i, r, 0, asOption));
 }
 
 /** The plan on a routed tour under the input's objective. */

@@ -143,6 +143,24 @@ describe("cost options: strictly Pareto, from the fastest to the cheapest", () =
     expect(r.route_alternatives![1]).toBe(main.route_alternatives![1]);
   });
 
+  it("another search's plan that becomes the request's has its stops' gains measured again under the request's objective", () => {
+    const other = result(1420.4, 524.46, { stops: 3 });
+    const asked: [PlanInput, PlanResult][] = [];
+    const measured = { ...other, warnings: ["measured under balanced"] } as unknown as PlanResult;
+    const r = withCostOptions(input("balanced"), data, result(1420.4, 524.52), plans({
+      fastest: result(1410.0, 540.0, { objective: "fastest" }), "balanced@200": result(1410.0, 540.0), "balanced@12.5": other, cheapest: result(1600.0, 518.52, { objective: "cheapest" }),
+    }), (i, x) => (asked.push([i, x]), measured));
+    expect(asked).toHaveLength(1);
+    expect(asked[0][0].objective).toBe("balanced");
+    expect(asked[0][0].searchValueOfTimeEurPerH).toBeUndefined();
+    expect(asked[0][1]).toBe(other);
+    expect(r.warnings).toEqual(["measured under balanced"]);
+    // The request's own plan, when it stays, is not measured again.
+    withCostOptions(input("balanced"), data, result(1400.0, 500.0), plans({
+      fastest: result(1390.0, 510.0, { objective: "fastest" }), "balanced@200": result(1390.0, 509.0), "balanced@12.5": result(1420.0, 500.0), cheapest: result(1500.0, 499.99, { objective: "cheapest" }),
+    }), () => { throw new Error("measured again"); });
+  });
+
   it("the request's plan is the best of all the plans made under its objective: under cheapest one a cent cheaper, though slower", () => {
     const r = withCostOptions(input("cheapest"), data, result(1386.7, 427.57, { objective: "cheapest" }), plans({
       fastest: result(1337.6, 442.04, { objective: "fastest" }), "balanced@200": result(1337.6, 442.04), "balanced@50": result(1340.0, 435.0),
