@@ -5,6 +5,7 @@
 // The gate is a nondecreasing function of the departure (leaving later never arrives earlier), so
 // earlier labels stay at least as good and the search stays exact within this model.
 import type { Prepared } from "./grid";
+import { pauseCost, type PauseCost } from "./pause-costs";
 import type { BanZone, BreakRules } from "./types";
 
 export interface StretchGate {
@@ -57,43 +58,46 @@ export function departAfterBans(gate: StretchGate, t: number, spanMin: number): 
   return dep;
 }
 
+/** The least pauses of a driving schedule, per rules (pause-costs.ts: a break or a rest where a break falls due, whichever needs less). */
+const leastPausesByRules = new WeakMap<BreakRules, PauseCost>();
+function leastPauses(rules: BreakRules): PauseCost {
+  let f = leastPausesByRules.get(rules);
+  if (!f) leastPausesByRules.set(rules, (f = pauseCost(rules)));
+  return f;
+}
+
 /**
- * A lower bound on the arrival at route minute endX from route minute x at time t with clocks b and d:
- * driving only (no charging, no service), each pause where it falls due, and a ban waited out wherever it
- * catches the truck, a wait of a pause's length counting as that pause. It relaxes the search's model (waits
- * only at points, whole stretches kept clear), and leaving later never arrives earlier, so no plan from that
- * state arrives before it.
+ * A lower bound on the arrival at route minute endX from route minute x at time t with clocks b and d: no
+ * plan from that state arrives sooner. The earliest time at a route minute is the driving to it plus the
+ * least pauses that driving needs (pause-costs.ts: a rest where a break falls due when that needs less, as
+ * the search may; not the pauses where due, which can need a break more). Where that earliest time falls
+ * inside a ban at a place of its road, every plan is there no sooner than the ban's end (it may not drive
+ * there during it): from that place on, the earliest time counts from the end, with fresh clocks (a
+ * relaxation: the wait may count as a pause or not). Charging, service and the search's stricter waits
+ * (at points only, whole stretches kept clear) only make a plan later.
  */
 export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: number, endX: number, t: number, b: number, d: number): number {
-  let pos = x, clock = t;
-  for (let guard = 0; pos < endX - 1e-9 && guard < 10_000; guard++) {
-    const canDrive = Math.max(0, Math.min(rules.maxDriveMin - b, rules.maxDailyDriveMin - d));
-    const segEnd = Math.min(endX, pos + canDrive);
-    // The first place on this piece where a ban holds when the truck gets there.
+  const pauses = leastPauses(rules);
+  let fromPos = x, fromClock = -Infinity;
+  const earliest = (p: number) => {
+    const direct = t + (p - x) + pauses(b, d, p - x);
+    return fromClock === -Infinity ? direct : Math.max(direct, fromClock + (p - fromPos) + pauses(0, 0, p - fromPos));
+  };
+  for (let guard = 0; guard < 10_000; guard++) {
+    // The first place on the road ahead where the earliest time is inside a ban there.
     let hitPos = Infinity, hitEnd = -Infinity;
     for (const z of zones) {
-      const p0 = Math.max(pos, z.fromDriveMin), p1 = Math.min(segEnd, z.toDriveMin);
+      const p0 = Math.max(fromPos, z.fromDriveMin), p1 = Math.min(endX, z.toDriveMin);
       if (p0 > p1) continue;
-      const c0 = clock + (p0 - pos), c1 = clock + (p1 - pos);
-      if (c1 <= z.startMin || c0 >= z.endMin) continue;
-      const p = Math.max(p0, pos + (z.startMin - clock));
+      const a0 = earliest(p0);
+      if (a0 >= z.endMin || earliest(p1) < z.startMin) continue;
+      // The earliest time rises at least as fast as the driving: by p it has reached the ban's start.
+      const p = a0 >= z.startMin ? p0 : Math.min(p1, p0 + (z.startMin - a0));
       if (p < hitPos - 1e-9 || (p < hitPos + 1e-9 && z.endMin > hitEnd)) { hitPos = p; hitEnd = z.endMin; }
     }
-    if (hitPos < Infinity) {
-      const driven = hitPos - pos;
-      b += driven; d += driven; clock += driven; pos = hitPos;
-      const wait = hitEnd - clock;
-      clock = hitEnd;
-      if (wait >= rules.restMin - 1e-9) b = d = 0;
-      else if (wait >= rules.breakMin - 1e-9) b = 0;
-      continue;
-    }
-    const driven = segEnd - pos;
-    b += driven; d += driven; clock += driven; pos = segEnd;
-    if (pos >= endX - 1e-9) break;
-    // A pause falls due here: the daily rest where the day's driving is what ends first, else the break.
-    if (rules.maxDailyDriveMin - d <= rules.maxDriveMin - b + 1e-9) { clock += rules.restMin; b = d = 0; }
-    else { clock += rules.breakMin; b = 0; }
+    if (hitPos === Infinity) break;
+    fromClock = Math.max(hitEnd, earliest(hitPos));
+    fromPos = hitPos;
   }
-  return clock;
+  return earliest(endX);
 }
