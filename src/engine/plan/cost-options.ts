@@ -135,9 +135,16 @@ export function withCostOptions(
   const plans = [chosen, ...others.filter((p) => p !== best)];
   // From the fastest: an option stays only where it is cheaper than every faster one kept
   // (ties in time: the cheaper, then the request's own), so no option is matched or beaten in both.
+  // The request's plan stays in any case: another plan beats it in both only where that plan makes a
+  // stop the request's objective does not (one gaining less than its threshold, stop-gains.ts).
   plans.sort((a, b) => tenths(a.r) - tenths(b.r) || moneyCents(a.r) - moneyCents(b.r) || Number(b.main) - Number(a.main));
   const front: Planned[] = [];
-  for (const p of plans) if (!front.length || moneyCents(p.r) < moneyCents(front[front.length - 1].r)) front.push(p);
+  let least = Infinity;
+  for (const p of plans) {
+    const money = moneyCents(p.r);
+    if (money < least || p === chosen) front.push(p);
+    least = Math.min(least, money);
+  }
   // A request's own value of time beside the three adds a sixth: a middle one gives way.
   while (front.length > MAX_COST_OPTIONS) front.splice(front.findIndex((p, i) => !p.main && i > 0 && i < front.length - 1), 1);
   const options: CostOption[] = front.map((p, k) => ({

@@ -161,6 +161,17 @@ describe("cost options: strictly Pareto, from the fastest to the cheapest", () =
     }), () => { throw new Error("measured again"); });
   });
 
+  it("the request's plan stays listed where its objective's stop threshold leaves a plan faster and cheaper to another objective", () => {
+    // Frankfurt -> Stuttgart, eActros 600 at 50 %, fastest: balanced keeps a stop gaining 4.2 min and 3.19 EUR
+    // (6.69 EUR at 50 EUR/h, above its 4.17); under fastest it gains less than 5 min and is not made.
+    const withStop = result(186.0, 73.55, { stops: 2 });
+    const r = withCostOptions(input("fastest"), data, result(190.2, 76.74, { objective: "fastest", stops: 1 }), plans({
+      "balanced@200": withStop, "balanced@50": result(186.0, 73.55, { stops: 2 }), "balanced@12.5": result(186.0, 73.55, { stops: 2 }), cheapest: result(186.0, 73.55, { objective: "cheapest", stops: 2 }),
+    }), () => result(190.2, 76.74, { objective: "fastest", stops: 1 }));
+    expect(listed(r)).toEqual(["balanced50 186/73.55", "fastest* 190.2/76.74"]);
+    expect(figures(r)).toEqual([190.2, 76.74]);
+  });
+
   it("the request's plan is the best of all the plans made under its objective: under cheapest one a cent cheaper, though slower", () => {
     const r = withCostOptions(input("cheapest"), data, result(1386.7, 427.57, { objective: "cheapest" }), plans({
       fastest: result(1337.6, 442.04, { objective: "fastest" }), "balanced@200": result(1337.6, 442.04), "balanced@50": result(1340.0, 435.0),
