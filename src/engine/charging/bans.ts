@@ -14,6 +14,8 @@ export interface StretchGate {
   /** Detour driving before the stretch (back from the first point's charger) and after it (to the next's). */
   preMin: number;
   postMin: number;
+  /** The same gate for a truck that passed the first point's charger by the road: no detour back to drive. */
+  passing: StretchGate;
 }
 
 const cache = new WeakMap<object, (StretchGate | null)[]>();
@@ -31,7 +33,11 @@ export function stretchGates<C extends string>(prep: Prepared<C>): (StretchGate 
   const gates = points.map((p, k) => {
     const from = k === 0 ? 0 : points[k - 1].driveMin;
     const on = zones.filter((z) => z.fromDriveMin <= p.driveMin && z.toDriveMin >= from);
-    return on.length ? { zones: on, preMin: k === 0 ? 0 : half(k - 1), postMin: half(k) } : null;
+    if (!on.length) return null;
+    const passing = { zones: on, preMin: 0, postMin: half(k) } as StretchGate;
+    passing.passing = passing;
+    const pre = k === 0 ? 0 : half(k - 1);
+    return pre > 0 ? { zones: on, preMin: pre, postMin: half(k), passing } : passing;
   });
   cache.set(prep, gates);
   return gates;
@@ -41,7 +47,7 @@ export function stretchGates<C extends string>(prep: Prepared<C>): (StretchGate 
  * The earliest departure at or after `t` (minutes from the tour's departure) from which the stretch,
  * `spanMin` of driving and roadside pauses, is driven outside every ban of its road.
  */
-export function departAfterBans(gate: StretchGate, t: number, spanMin: number): number {
+export function departAfterBans(gate: Pick<StretchGate, "zones" | "preMin" | "postMin">, t: number, spanMin: number): number {
   let dep = t;
   for (let moved = true; moved; ) {
     moved = false;

@@ -209,9 +209,11 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     const next: LabelSet[] = [];
     const gate = gates[k];
     for (const s of sets) {
+      // Only a truck that stopped at the point before drives a detour back from it (a merged set may have).
+      const g = gate && (s.how.kind === "stop" || s.how.kind === "merge" ? gate : gate.passing);
       for (const o of driveStretch(s, drive, rules, future)) {
-        if (gate && mayWait(s, gate, drive + o.pauseMin)) {
-          next.push(...afterBanWait(s, o, gate, drive, future, rules, stretchLo, hi, k, perMin));
+        if (g && mayWait(s, g, drive + o.pauseMin)) {
+          next.push(...afterBanWait(s, o, g, drive, future, rules, stretchLo, hi, k, perMin));
           continue;
         }
         const n = driven(s, o, drive + o.pauseMin, stretchLo, hi, { kind: "drive", point: k, events: o.events }, perMin);

@@ -75,7 +75,8 @@ export function resimulate<C extends string>(prep: Prepared<C>, dec: Decisions, 
     const drive = p.driveMin - prev.driveMin;
     check(soc - (p.peakKWh - prev.energyKWh) / cap, `before ${p.distM} m`);
     const stretch = dec.stretches.get(k);
-    const gate = gates[k];
+    // As the search: a detour back to drive only after a stop at the point before.
+    const gate = gates[k] && (lastStay?.stop ? gates[k] : gates[k]!.passing);
     if (gate) {
       // As the search: the earliest departure that drives the stretch outside every ban; a wait
       // that counts as a pause lasts at least that pause.

@@ -91,6 +91,16 @@ describe("charging optimizer: driving bans", () => {
     expect(r.totals.totalMin).toBeGreaterThan(free.totals.totalMin);
   });
 
+  it("a truck that passes chargers by the road waits for no detour back from them", () => {
+    // A ban until minute 100 over the whole road; chargers with 20-min detours at the start (a city's):
+    // the truck waits at the start and drives on at 100, with no wait at each charger it passes.
+    const inp = { ...line({ km: 300, stations: [0, 0.5, 1, 1.5].map((km) => ({ km, detourKm: 13.3 })) }), bans: [everywhere(0, 100)] };
+    const r = plan(inp);
+    expect(r.stops).toEqual([]);
+    expect(r.banWaits).toEqual([expect.objectContaining({ at: "start", minutes: 100 })]);
+    expect(r.totals.totalMin).toBeCloseTo(100 + 225, 6);
+  });
+
   it("a ban on the far part of the route only: the truck drives up to it and waits there", () => {
     // The zone starts at route minute 150; the last point before it is S1 at 142.5 min.
     const r = plan({ ...line({ km: 300, stations: [{ km: 100 }, { km: 190 }] }), bans: [{ fromDriveMin: 150, toDriveMin: 1e9, startMin: 100, endMin: 400, ref: 3 }] });

@@ -249,9 +249,10 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
   // use (a break after driving, a rest after a day's driving) is that pause: the stretch is driven fresh.
   const bans = inp.bans ?? [];
   const halfDetour = (j: number) => (j >= 0 && evs[j].kind === "station" ? inp.stations[evs[j].index].detourMin / 2 : 0);
-  const leaveAt = (i: number, t: number, span: number) => {
+  // `stopped`: the truck stopped at event i - 1 (only then does it drive a detour back from it).
+  const leaveAt = (i: number, t: number, span: number, stopped: boolean) => {
     const from = i === 0 ? 0 : evs[i - 1].driveMin, to = evs[i].driveMin;
-    const pre = i === 0 ? 0 : halfDetour(i - 1), post = halfDetour(i);
+    const pre = i === 0 || !stopped ? 0 : halfDetour(i - 1), post = halfDetour(i);
     const on = bans.filter((z) => z.fromDriveMin <= to && z.toDriveMin >= from);
     let dep = t;
     for (let again = true; again; ) {
@@ -261,7 +262,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     return dep;
   };
   /** The states after the stretch into event i, by the driver's clocks they end with: [b, d, states]. */
-  const drivenInto = (i: number, b: number, d: number, S1: St[], drive: number): [number, number, St[]][] => {
+  const drivenInto = (i: number, b: number, d: number, S1: St[], drive: number, stopped: boolean): [number, number, St[]][] => {
     const groups = new Map<string, [number, number, St[]]>();
     const add = (b1: number, d1: number, x: St) => {
       const k = `${b1.toFixed(6)}|${d1.toFixed(6)}`;
@@ -270,10 +271,10 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     };
     for (const [b1, d1, p] of roadside(b, d, drive, driveAfter[i])) {
       for (const x of S1) {
-        const dep = bans.length ? leaveAt(i, x.t, drive + p) : x.t, wait = dep - x.t;
+        const dep = bans.length ? leaveAt(i, x.t, drive + p, stopped) : x.t, wait = dep - x.t;
         const why = (q: number) => `${x.why ?? ""}${wait > 1e-9 ? ` ban${wait.toFixed(1)}` : ""}${q ? ` roadside${q}` : ""}`;
         // (After a wait at a charger the detour back is driven: the clocks hold it.)
-        const back = i === 0 ? 0 : halfDetour(i - 1);
+        const back = i === 0 || !stopped ? 0 : halfDetour(i - 1);
         const fresh = wait >= rules.restMin - 1e-9 && (b > back || d > back) ? [back, back] : wait >= rules.breakMin - 1e-9 && b > back ? [back, d] : null;
         if (!fresh) add(b1, d1, { soc: x.soc, t: dep + drive + p, m: x.m, late: x.late, why: why(p) });
         else for (const [b2, d2, q] of roadside(fresh[0], fresh[1], drive, driveAfter[i])) add(b2, d2, { soc: x.soc, t: dep + drive + q, m: x.m, late: x.late, why: why(q) });
@@ -282,7 +283,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     return [...groups.values()];
   };
 
-  const visit = (i: number, b: number, d: number, S: St[], lastE: number, lastDrive: number) => {
+  const visit = (i: number, b: number, d: number, S: St[], lastE: number, lastDrive: number, stopped = false) => {
     nodes++;
     const ev = evs[i];
     if (!canFinish(i, Math.max(...S.map((x) => x.soc)), lastE)) return;
@@ -303,7 +304,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
     if (promising.length === 0) return;
     const S1 = promising.filter((x) => x.soc - (peak[i] - lastE) / cap >= res - 1e-9).map((x) => ({ ...x, soc: Math.min(1, x.soc - (ev.E - lastE) / cap) }));
     if (S1.length === 0) return;
-    for (const [b1, d1, S2] of drivenInto(i, b, d, S1, ev.driveMin - lastDrive)) {
+    for (const [b1, d1, S2] of drivenInto(i, b, d, S1, ev.driveMin - lastDrive, stopped)) {
       if (ev.kind === "station") {
         const s = inp.stations[ev.index];
         const h = s.detourMin / 2;
@@ -318,7 +319,7 @@ export function referenceOptimum<C extends string>(inp: OptimizeInput<C>, opts: 
         for (const [o, b2, d2] of states) {
           if (!mayPause(o, b1 + 2 * h, d1 + 2 * h, i, noneLegal)) continue;
           const S3 = expand(i, S2, o);
-          if (S3.length) visit(i + 1, b2, d2, S3, ev.E, ev.driveMin);
+          if (S3.length) visit(i + 1, b2, d2, S3, ev.E, ev.driveMin, true);
         }
       } else {
         const w = inp.waypoints[ev.index];
