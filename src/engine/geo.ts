@@ -33,3 +33,12 @@ export function nearestOnSegment(
   const lon = aLon + (bLon - aLon) * t;
   return { lat, lon, t, distanceM: haversineM(pLat, pLon, lat, lon) };
 }
+
+/** Initial great-circle bearing from one point to another ([lat, lon] order, as path coords), degrees clockwise from north in [0, 360). */
+export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const p1 = lat1 * RAD, p2 = lat2 * RAD, dl = (lon2 - lon1) * RAD;
+  const y = Math.sin(dl) * Math.cos(p2);
+  const x = Math.cos(p1) * Math.sin(p2) - Math.sin(p1) * Math.cos(p2) * Math.cos(dl);
+  const deg = Math.atan2(y, x) / RAD;
+  return deg < 0 ? deg + 360 : deg;
+}

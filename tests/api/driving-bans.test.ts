@@ -54,3 +54,25 @@ it("a weekday tour meets no ban and waits for none", async () => {
   expect(r.sections.some((s: any) => s.poi_summary.driving_ban_wait_min)).toBe(false);
   expect(r.driving_bans.filter((b: any) => b.waited)).toEqual([]);
 }, 180_000);
+
+it("Paris -> Rouen leaving Friday 16:30 (Paris) waits for the Île-de-France regime until 21:00; Paris -> Lille does not", async () => {
+  const PARIS = [48.8566, 2.3522], ROUEN = [49.443, 1.099], LILLE = [50.63, 3.06];
+  const friday = { ...hamburgMunich({ start_time_tour: "2026-11-27T15:30:00Z" }), battery_level_start: 0.9 };
+  const west = await plannedV2(t.a.key, { ...friday, section_list: [{ start_pos: PARIS, stop_pos: ROUEN, payload_kg: 20000 }] });
+  expect(west.status).toBe("succeeded");
+  expect(west.driving_bans.find((b: any) => b.rule === "FR-idf-out")).toMatchObject({
+    country: "FR", regions: ["FR-IDF"], start_time: "2026-11-27T15:00:00.000Z", end_time: "2026-11-27T20:00:00.000Z", waited: true, confidence: "official",
+  });
+  // One wait, at the start, until 21:00 Paris time; no driving before it.
+  const waits = west.sections.filter((s: any) => (s.poi_summary.driving_ban_wait_min ?? 0) > 0);
+  expect(waits).toHaveLength(1);
+  expect(waits[0].poi_summary.departure_time).toBe("2026-11-27T20:00:00.000Z");
+  expect(drivingOf(west).filter(([a, b]) => b - a > 1000 && a < Date.parse("2026-11-27T20:00:00Z") - 1000)).toEqual([]);
+  expect(west.warning_messages.map((m: any) => m.code)).toContain("bans.area");
+  // Leaving to the north (the A1) is outside the regime's area.
+  const north = await plannedV2(t.a.key, { ...friday, section_list: [{ start_pos: PARIS, stop_pos: LILLE, payload_kg: 20000 }] });
+  expect(north.sections.some((s: any) => s.poi_summary.driving_ban_wait_min)).toBe(false);
+  // Waived (the route leaves on another road): no wait.
+  const waived = await plannedV2(t.a.key, { ...friday, section_list: [{ start_pos: PARIS, stop_pos: ROUEN, payload_kg: 20000 }], driving_ban_exemptions: ["FR-idf-out"] });
+  expect(waived.sections.some((s: any) => s.poi_summary.driving_ban_wait_min)).toBe(false);
+}, 180_000);

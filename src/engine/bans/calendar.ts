@@ -140,6 +140,25 @@ function fr(c: Ctx) {
     const name = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
     add(c, "FR-weekend", title, name, day - 1, 22 * H, day, 22 * H, { text: `${WEEKDAY[(weekday + 6) % 7]} 22:00 to ${name} 22:00` });
   }
+  idf(c, hol);
+}
+
+/** Île-de-France (arrêté du 16 avril 2021): leaving Paris and towards it on the listed sections (rules.ts BAN_AREAS). */
+function idf(c: Ctx, hol: Map<number, HolidayDay>) {
+  const out = "Île-de-France, leaving Paris (arrêté du 16 avril 2021)", towards = "Île-de-France, towards Paris (arrêté du 16 avril 2021)";
+  const regions = ["FR-IDF"];
+  for (const { day, weekday } of days(c)) {
+    const h = hol.get(day), eve = hol.get(day + 1), after = hol.get(day - 1);
+    if (weekday === 5) add(c, "FR-idf-out", out, "Friday", day, 16 * H, day, 21 * H, { regions });
+    if (eve) add(c, "FR-idf-out", out, `Eve of ${eve.name}`, day, 16 * H, day, 22 * H, { regions });
+    if (weekday === 6) add(c, "FR-idf-out", out, "Saturday", day, 10 * H, day, 18 * H, { regions });
+    if (weekday === 0 || h) {
+      const name = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+      add(c, "FR-idf-out", out, name, day, 22 * H, day, 24 * H, { regions });
+      add(c, "FR-idf-in", towards, name, day, 22 * H, day, 24 * H, { regions });
+    }
+    if (weekday === 1 || after) add(c, "FR-idf-in", towards, weekday === 1 ? "Monday" : `Day after ${after!.name}`, day, 6 * H, day, 10 * H, { regions });
+  }
 }
 
 // ---- IT: yearly MIT decree (2025: DM 314/2024) ----

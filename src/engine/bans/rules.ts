@@ -41,7 +41,8 @@ export const SRC = {
   CH: "Art. 91(1) VRV (SR 741.11); BAV",
   CH_NIGHT: "Art. 91(2) VRV (SR 741.11); BAV; Art. 15 Land Transport Agreement (SR 0.740.72)",
   FR: "Arrêté du 16 avril 2021 (interdiction de circulation des véhicules de transport de marchandises), art. 1; L'Officiel des Transporteurs",
-  FR_EXTRA: "Yearly arrêté of complementary bans (2025: L'Officiel des Transporteurs); Arrêté du 16 avril 2021 (Île-de-France)",
+  FR_EXTRA: "Yearly arrêté of complementary bans (2025: L'Officiel des Transporteurs)",
+  FR_IDF: "Arrêté du 16 avril 2021, Île-de-France article (Légifrance JORFARTI000043416014)",
   IT_2025: "DM n. 314 of 12 Dec 2024 (calendar 2025), as reported by Unione Artigiani, mobilita.news, cronachedi.it",
   IT_2026: "MIT calendar 2026 (decree signed Dec 2025, same pattern as 2025), as reported by trasporti-italia.com",
   IT_EST: "Pattern of DM n. 314/2024 (calendar 2025) carried forward; the decree is yearly",
@@ -98,8 +99,18 @@ export const BAN_RULES: readonly BanRuleInfo[] = [
   },
   {
     id: "FR-complementary", country: "FR", overGvwKg: 7_500, roads: "all", confidence: "secondary", applied: false, source: SRC.FR_EXTRA,
-    label: "Summer Saturdays (whole network 07:00-19:00), winter Saturdays (Auvergne-Rhône-Alpes 07:00-18:00), Île-de-France motorway regime",
-    note: "Not applied: the Saturdays are set by a yearly arrêté (2026 and later not read); Île-de-France covers single motorway sections. Add them as overrides.",
+    label: "Summer Saturdays (whole network 07:00-19:00), winter Saturdays (Auvergne-Rhône-Alpes 07:00-18:00)",
+    note: "Not applied: the Saturdays are set by a yearly arrêté (2026 and later not read). Add them as overrides.",
+  },
+  {
+    id: "FR-idf-out", country: "FR", overGvwKg: 7_500, roads: "motorways_and_main_roads", confidence: "official", applied: true, source: SRC.FR_IDF,
+    label: "Île-de-France, leaving Paris on the A6a/A6b, A6, A106, A10, A13 and A12 sections: Fridays 16:00-21:00, eves of holidays 16:00-22:00, Saturdays 10:00-18:00, Sundays and holidays 22:00-24:00",
+    note: "Kept on every road leaving Paris within 30 km of its centre to the south and west (bearings 135-300 degrees), where those motorways run: the road networks cannot tell the sections. A route that leaves Paris on another road may waive the rule.",
+  },
+  {
+    id: "FR-idf-in", country: "FR", overGvwKg: 7_500, roads: "motorways_and_main_roads", confidence: "official", applied: true, source: SRC.FR_IDF,
+    label: "Île-de-France, towards Paris on the same sections: Sundays and holidays 22:00-24:00, Mondays and days after a holiday 06:00-10:00",
+    note: "As FR-idf-out, on the roads towards Paris.",
   },
   {
     id: "IT-holiday", country: "IT", overGvwKg: 7_500, roads: "outside_built_up_areas", confidence: "secondary", applied: true, source: SRC.IT_2025,
@@ -141,6 +152,24 @@ export const BAN_RULES: readonly BanRuleInfo[] = [
     note: "As LU-transit-FR, with transitTowards [\"DE\"].",
   },
 ];
+
+/**
+ * Rules that hold on the roads of an area in one direction (FR-idf-*), not on a whole country: the part of
+ * the route within `radiusKm` of `centre`, at bearings from the centre between `bearings` (degrees clockwise
+ * from north), moving away from the centre (outbound) or towards it (inbound).
+ */
+export interface BanArea {
+  centre: readonly [number, number];
+  radiusKm: number;
+  bearings: readonly [number, number];
+  direction: "outbound" | "inbound";
+}
+/** The Île-de-France sections end 14-29 km from Notre-Dame (Wissous, Orly, Lisses, Champlan, Orgeval, the RN10), all to the south and west. */
+const PARIS = { centre: [48.8534, 2.3488], radiusKm: 30, bearings: [135, 300] } as const;
+export const BAN_AREAS: Readonly<Record<string, BanArea>> = {
+  "FR-idf-out": { ...PARIS, direction: "outbound" },
+  "FR-idf-in": { ...PARIS, direction: "inbound" },
+};
 
 /** Every rule of the calendar, applied or listed as not applied, with label, source and confidence. */
 export function banRules(country?: string): BanRuleInfo[] {

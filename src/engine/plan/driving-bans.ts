@@ -8,7 +8,8 @@ import type { DrivingBan } from "../../contract/result";
 import { banPeriods } from "../bans/calendar";
 import { applyOverrides, type BanOverrides } from "../bans/overrides";
 import { BORDER_BAND_KM } from "../bans/regions";
-import { BAN_RULES, BAN_ZONES } from "../bans/rules";
+import { BAN_AREAS, BAN_RULES, BAN_ZONES, type BanArea } from "../bans/rules";
+import { bearingDeg, haversineM } from "../geo";
 import type { BanPeriod } from "../bans/types";
 import type { BanZone, OptimizePlan } from "../charging/types";
 import { NO_COUNTRY, type RoadNetwork } from "../network/types";
@@ -67,6 +68,39 @@ export function countryStretches(
   return out;
 }
 
+/** A stretch of the route in route driving minutes. */
+interface RouteStretch {
+  fromMin: number;
+  toMin: number;
+}
+
+/**
+ * The stretches of the route in a ban's area (rules.ts BAN_AREAS): within its radius of the centre, at its
+ * bearings, moving away from the centre (outbound) or towards it (inbound), piece by piece of the profile.
+ */
+export function areaStretches(profile: Pick<RouteProfile, "coords" | "timeS">, area: BanArea): RouteStretch[] {
+  const [clat, clon] = area.centre, [b0, b1] = area.bearings;
+  const out: RouteStretch[] = [];
+  const distKm = (i: number) => haversineM(clat, clon, profile.coords[i][0], profile.coords[i][1]) / 1000;
+  let d0 = profile.coords.length ? distKm(0) : 0;
+  for (let i = 0; i + 1 < profile.coords.length; i++) {
+    const d1 = distKm(i + 1);
+    // Where the piece lies from the centre: read at its far end (its near end may be the centre itself).
+    const [lat, lon] = profile.coords[d1 >= d0 ? i + 1 : i];
+    const bearing = bearingDeg(clat, clon, lat, lon);
+    const inside = Math.min(d0, d1) <= area.radiusKm && bearing >= b0 && bearing <= b1;
+    const way = area.direction === "outbound" ? d1 > d0 : d1 < d0;
+    if (inside && way) {
+      const from = profile.timeS[i] / 60, to = profile.timeS[i + 1] / 60;
+      const last = out.at(-1);
+      if (last && from - last.toMin < 1e-9) last.toMin = Math.max(last.toMin, to);
+      else out.push({ fromMin: from, toMin: Math.max(from, to) });
+    }
+    d0 = d1;
+  }
+  return out;
+}
+
 /** The periods of a country's calendar and the operator's overrides, for this truck and these waivers. */
 function countryPeriods(country: string, fromMs: number, untilMs: number, input: PlanInput, overrides?: BanOverrides): BanPeriod[] {
   const waived = input.drivingBanExemptions ?? [];
@@ -95,14 +129,18 @@ export function routeBans(input: PlanInput, net: RoadNetwork, profile: RouteProf
   const byCountry = new Map(
     [...new Set(countryStretches(net, profile).map((s) => s.country))].map((c) => [c, countryPeriods(c, departureMs, untilMs, input, data.overrides)]),
   );
-  const regional = new Set([...byCountry].filter(([, ps]) => ps.some((p) => p.regions?.length)).map(([c]) => c));
+  const regional = new Set([...byCountry].filter(([, ps]) => ps.some((p) => p.regions?.length && !BAN_AREAS[p.rule])).map(([c]) => c));
   const stretches = countryStretches(net, profile, regional, data.regionsAt);
+  const byArea = new Map<string, RouteStretch[]>();
   const periods: BanPeriod[] = [];
   const zones: BanZone[] = [];
   for (const [country, ps] of byCountry) {
     for (const p of ps) {
       const ref = periods.push(p) - 1;
-      for (const s of stretches.filter((x) => x.country === country && coversRegion(x, p))) {
+      const area = BAN_AREAS[p.rule];
+      if (area && !byArea.has(p.rule)) byArea.set(p.rule, areaStretches(profile, area));
+      const on = area ? byArea.get(p.rule)! : stretches.filter((x) => x.country === country && coversRegion(x, p));
+      for (const s of on) {
         zones.push({ fromDriveMin: s.fromMin, toDriveMin: s.toMin, startMin: (p.startMs - departureMs) / 60_000, endMin: (p.endMs - departureMs) / 60_000, ref });
       }
     }
@@ -146,7 +184,11 @@ export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): Said[] 
   if (estimates.length) {
     out.push(say("bans.estimated", { rules: [...new Set(estimates.map((p) => p.rule))].join(", ") }));
   }
-  const regional = met.filter((p) => p.regions?.length);
+  const inAreas = met.filter((p) => BAN_AREAS[p.rule]);
+  if (inAreas.length) {
+    out.push(say("bans.area", { rules: [...new Set(inAreas.map((p) => p.rule))].join(", "), radius_km: BAN_AREAS[inAreas[0].rule].radiusKm }));
+  }
+  const regional = met.filter((p) => p.regions?.length && !BAN_AREAS[p.rule]);
   const named = [...new Set(regional.flatMap((p) => p.regions!))].join(", ");
   if (regional.length && bans.unresolvedRegions) {
     out.push(say("bans.regional_unresolved", { regions: named, countries: [...new Set(regional.map((p) => p.country))].join(", ") }));

@@ -80,6 +80,10 @@ export const ENGLISH_TEMPLATES = {
   "bans.regional":
     "A regional holiday's ban ({regions}) is kept where the route is in those regions, and within {band_km, number} km of their borders " +
     "(regions told by the nearest postcode places).",
+  "bans.area":
+    "The Île-de-France ban ({rules}) is kept on every road within {radius_km, number} km of Paris to the south and west, leaving or towards Paris: " +
+    "it holds on the A6a/A6b, A6, A106, A10, A13 and A12 sections, which the road network cannot tell from other roads. Where the route uses " +
+    "another road there, waive the rule (driving_ban_exemptions).",
   "bans.overrides_unreadable":
     "The operator's driving-ban overrides (BAN_OVERRIDES_FILE) cannot be read ({detail}): the computed ban calendar alone is applied.",
 

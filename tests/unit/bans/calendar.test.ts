@@ -10,6 +10,8 @@ import { dayOf, isoDay } from "@/engine/bans/local";
 
 const at = (iso: string) => Date.parse(iso);
 const TRUCK = { gvwKg: 40_000 };
+/** The Île-de-France rules waived: the country's own periods alone. */
+const IDF = ["FR-idf-out", "FR-idf-in"];
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 /** [rule, start, end] of each period, instants in UTC. */
 const spans = (ps: BanPeriod[]) => ps.map((p) => [p.rule, iso(p.startMs), iso(p.endMs)]);
@@ -181,17 +183,39 @@ describe("Switzerland (Art. 91 VRV)", () => {
 
 describe("France (arrêté du 16 avril 2021)", () => {
   it("bans Saturday 22:00 to Sunday 22:00 Paris time", () => {
-    expect(spans(bans("FR", "2026-11-27T00:00:00Z", "2026-12-01T00:00:00Z"))).toEqual([["FR-weekend", "2026-11-28T21:00:00Z", "2026-11-29T21:00:00Z"]]);
+    expect(spans(bans("FR", "2026-11-27T00:00:00Z", "2026-12-01T00:00:00Z", TRUCK, IDF))).toEqual([["FR-weekend", "2026-11-28T21:00:00Z", "2026-11-29T21:00:00Z"]]);
   });
 
   it("bans from the eve of 14 July 2026 (a Tuesday) 22:00 to the holiday 22:00", () => {
-    const ps = bans("FR", "2026-07-13T00:00:00Z", "2026-07-16T00:00:00Z");
+    const ps = bans("FR", "2026-07-13T00:00:00Z", "2026-07-16T00:00:00Z", TRUCK, IDF);
     expect(spans(ps)).toEqual([["FR-weekend", "2026-07-13T20:00:00Z", "2026-07-14T20:00:00Z"]]);
     expect(ps[0].confidence).toBe("secondary");
   });
 
   it("joins Saturday 22:00 to Easter Monday 22:00 into one period", () => {
-    expect(spans(bans("FR", "2026-04-05T12:00:00Z", "2026-04-05T12:00:01Z"))).toEqual([["FR-weekend", "2026-04-04T20:00:00Z", "2026-04-06T20:00:00Z"]]);
+    expect(spans(bans("FR", "2026-04-05T12:00:00Z", "2026-04-05T12:00:01Z", TRUCK, IDF))).toEqual([["FR-weekend", "2026-04-04T20:00:00Z", "2026-04-06T20:00:00Z"]]);
+  });
+
+  it("Île-de-France: leaving Paris on Friday, Saturday and Sunday evenings, towards it on Sunday night and Monday morning", () => {
+    const ps = bans("FR", "2026-11-27T00:00:00Z", "2026-12-01T00:00:00Z").filter((p) => p.rule !== "FR-weekend");
+    expect(spans(ps)).toEqual([
+      ["FR-idf-out", "2026-11-27T15:00:00Z", "2026-11-27T20:00:00Z"],
+      ["FR-idf-out", "2026-11-28T09:00:00Z", "2026-11-28T17:00:00Z"],
+      ["FR-idf-in", "2026-11-29T21:00:00Z", "2026-11-29T23:00:00Z"],
+      ["FR-idf-out", "2026-11-29T21:00:00Z", "2026-11-29T23:00:00Z"],
+      ["FR-idf-in", "2026-11-30T05:00:00Z", "2026-11-30T09:00:00Z"],
+    ]);
+    expect(ps.every((p) => p.regions?.join() === "FR-IDF" && p.confidence === "official")).toBe(true);
+  });
+
+  it("Île-de-France around a holiday: its eve 16:00-22:00 leaving Paris, the day after 06:00-10:00 towards it (Armistice Day, Wednesday 11 Nov 2026)", () => {
+    const ps = bans("FR", "2026-11-10T00:00:00Z", "2026-11-13T00:00:00Z").filter((p) => p.rule !== "FR-weekend");
+    expect(spans(ps)).toEqual([
+      ["FR-idf-out", "2026-11-10T15:00:00Z", "2026-11-10T21:00:00Z"],
+      ["FR-idf-in", "2026-11-11T21:00:00Z", "2026-11-11T23:00:00Z"],
+      ["FR-idf-out", "2026-11-11T21:00:00Z", "2026-11-11T23:00:00Z"],
+      ["FR-idf-in", "2026-11-12T05:00:00Z", "2026-11-12T09:00:00Z"],
+    ]);
   });
 });
 
@@ -339,7 +363,7 @@ describe("overrides", () => {
 
   it("adds a period of the country that overlaps the window, and no other", () => {
     const win = [at("2027-07-24T00:00:00Z"), at("2027-07-25T00:00:00Z")] as const;
-    const ps = applyOverrides(bans("FR", "2027-07-24T00:00:00Z", "2027-07-25T00:00:00Z"), doc, "FR", ...win);
+    const ps = applyOverrides(bans("FR", "2027-07-24T00:00:00Z", "2027-07-25T00:00:00Z", TRUCK, IDF), doc, "FR", ...win);
     expect(spans(ps)).toEqual([["FR-summer-saturday", "2027-07-24T05:00:00Z", "2027-07-24T17:00:00Z"], ["FR-weekend", "2027-07-24T20:00:00Z", "2027-07-25T20:00:00Z"]]);
     expect(ps[0]).toMatchObject({ confidence: "official", roads: "all", regions: null });
     expect(applyOverrides([], doc, "DE", ...win)).toEqual([]);
