@@ -52,6 +52,10 @@ test("sign-in and the planning form in German, numbers and plurals included", as
   await form.getByRole("button", { name: "Route planen" }).click();
   await expect(page.locator("#form-errors")).toHaveText("Bitte prüfen Sie das markierte Feld.");
   await expect(form.getByRole("combobox", { name: "Ziel", exact: true })).toBeFocused();
+  // The departure as sent, then in German with its weekday (the date field itself shows the browser's format).
+  await form.getByLabel("Datum und Uhrzeit").fill("2026-11-28T20:00");
+  await form.getByRole("combobox", { name: "Zeitzone" }).selectOption("Europe/Berlin");
+  await expect(page.locator("#departure-hint")).toHaveText("Gesendet als 2026-11-28 20:00 UTC+01:00: Sa., 28. Nov., 20:00 MEZ");
 });
 
 test("the language switch: to English and back, each kept over a reload", async ({ page }) => {

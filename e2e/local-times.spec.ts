@@ -14,7 +14,7 @@ test("a departure at 20:00 Europe/Berlin reads 20:00 CET in the planner, on the 
   await fillHamburgMunich(page, "80");
   await page.getByLabel("Date and time").fill("2026-11-28T20:00");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
-  await expect(page.locator("#departure-hint")).toContainText("Sent as 2026-11-28 20:00 UTC+01:00");
+  await expect(page.locator("#departure-hint")).toHaveText("Sent as 2026-11-28 20:00 UTC+01:00: Sat 28 Nov, 20:00 CET");
 
   const submitted = page.waitForRequest((r) => r.url().includes("/api/trpc/planner.submit") && r.method() === "POST");
   const answered = page.waitForResponse((r) => r.url().includes("/api/trpc/planner.submit") && r.request().method() === "POST");

@@ -12,6 +12,7 @@ import { Field } from "@/components/form/Field";
 import { fmtKg, fmtRange } from "./numbers";
 import type { SectionProps } from "./state";
 import { zoned, zoneList } from "./time";
+import { fmtTime } from "../format";
 
 interface Props extends SectionProps {
   fleet: { data?: FleetVehicle[]; isPending: boolean; isError: boolean };
@@ -26,9 +27,13 @@ export function VehicleFields({ f, set, errors: e, fleet, zone }: Props) {
   const vehicle = fleet.data?.find((v) => v.vehicle_id === f.vehicleId);
   const fig = vehicle?.effective;
   const departure = f.departure ? zoned(f.departure, zone) : null;
-  // The instant as sent, ISO-like in every language: what goes to the planner, read exactly.
+  // The instant as sent, ISO-like in every language (what goes to the planner, read exactly), then in the
+  // page's language with its weekday: the date input itself shows the browser's format, not the page's.
   const departureHint = departure
-    ? t(departure.shifted ? "sentAsSkipped" : "sentAs", { time: departure.iso.replace("T", " ").slice(0, 16), offset: departure.offset })
+    ? t(departure.shifted ? "sentAsSkipped" : "sentAs", {
+      time: departure.iso.replace("T", " ").slice(0, 16), offset: departure.offset,
+      when: fmtTime(departure.iso, zone, true),
+    })
     : t("leavesNow");
 
   return (
