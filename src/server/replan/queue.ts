@@ -117,6 +117,17 @@ export async function queueReplan(o: ReplanOrder): Promise<{ answer: ReplanRespo
 }
 
 /**
+ * The original's stored result text, read once per original as found (a re-plan from telematics asks it for the
+ * driver's hours and again for the sections served; a result can be megabytes).
+ */
+const resultTexts = new WeakMap<object, Promise<string | null>>();
+function storedResultText(original: { id: number }): Promise<string | null> {
+  let text = resultTexts.get(original);
+  if (!text) resultTexts.set(original, (text = readLongText({ table: "Optimization", column: "result", id: original.id })));
+  return text;
+}
+
+/**
  * The driver's hours at a reported time: the body's `driver` (rFMS does not report hours driven), else those
  * the original plan implies then, from the driver's hours it was made with.
  */
@@ -125,7 +136,7 @@ export async function driverFor(
 ): Promise<(timeMs: number) => DriverRequest | null> {
   if (given) return () => given;
   if (original.job?.status !== "succeeded") return () => null;
-  const text = await readLongText({ table: "Optimization", column: "result", id: original.id });
+  const text = await storedResultText(original);
   if (!text) return () => null;
   // Only the members it reads, the sections paced: a result can be megabytes (its stations).
   const member = async (key: string) => { const t = await memberText(text, key); return t ? await parseJsonPaced(t) : null; };
@@ -142,7 +153,7 @@ async function inferServed(
   original: { id: number; job: { status: string } | null }, stored: StoredTour, state: TruckState,
 ): Promise<{ done: number; note: string | null }> {
   const status = original.job?.status ?? "queued";
-  const text = status === "succeeded" ? await readLongText({ table: "Optimization", column: "result", id: original.id }) : null;
+  const text = status === "succeeded" ? await storedResultText(original) : null;
   const sectionsText = text ? await memberText(text, "sections") : null;
   if (!sectionsText) {
     throw new HttpError(409, {
