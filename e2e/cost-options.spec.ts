@@ -9,15 +9,13 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ARTIFACTS, blockOutside, choosePlace, fillHamburgMunich, shot, signIn } from "./support";
+import { ARTIFACTS, blockOutside, choosePlace, fillHamburgMunich, nextWednesday, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
 /** Next Wednesday 08:00: leaving "now" made the options depend on the hour and the day (on a Saturday night the trade-off had one plan). */
 async function leaveNextWednesday(page: Page) {
-  const d = new Date();
-  d.setDate(d.getDate() + ((3 - d.getDay() + 7) % 7 || 7));
-  await page.getByLabel("Date and time").fill(`${d.toISOString().slice(0, 10)}T08:00`);
+  await page.getByLabel("Date and time").fill(nextWednesday());
 }
 
 /** axe (WCAG 2.1 A/AA) on the parts named: no serious or critical violation. */

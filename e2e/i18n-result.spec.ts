@@ -4,7 +4,7 @@
 // toolbar in German; axe on the result and the map; how it looks at 1440 and 390 px.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, blockOutside, shot } from "./support";
+import { apiKey, blockOutside, nextWednesday, shot } from "./support";
 
 test.use({ locale: "de-DE", viewport: { width: 1440, height: 900 } });
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
@@ -27,6 +27,7 @@ async function planInGerman(page: Page) {
   await choosePlace(page, "Start", "Hamburg");
   await choosePlace(page, "Ziel", "München");
   await form.getByRole("spinbutton", { name: "Nutzlast (kg)" }).fill("20000");
+  await form.getByLabel("Datum und Uhrzeit").fill(nextWednesday());
   await form.getByRole("spinbutton", { name: "Ladestand Start (%)" }).fill("80");
   await form.getByRole("button", { name: "Route planen" }).click();
   await expect(page.locator('li[data-stop-kind="destination"]')).toBeVisible({ timeout: 60_000 });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ARTIFACTS, blockOutside, choosePlace, createKey, shot, signIn } from "./support";
+import { ARTIFACTS, blockOutside, choosePlace, createKey, nextWednesday, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
 
@@ -25,6 +25,7 @@ async function fillTour(page: Page) {
   await choosePlace(page, "Start", "Hamburg");
   await choosePlace(page, "Destination", "München");
   await page.getByRole("spinbutton", { name: "Payload (kg)" }).fill("20000");
+  await page.getByLabel("Date and time").fill(nextWednesday());
   await page.getByRole("spinbutton", { name: "Battery at start (%)" }).fill("80");
 }
 

@@ -7,16 +7,9 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { apiKey, blockOutside, choosePlace, shot, signIn } from "./support";
+import { apiKey, blockOutside, choosePlace, nextWednesday, shot, signIn } from "./support";
 
 test.beforeEach(({ page, baseURL }) => blockOutside(page, baseURL));
-
-/** Next Wednesday 08:00: no weekend driving ban, the same plan whatever day the tests run. */
-function nextWednesday(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + ((3 - d.getDay() + 7) % 7 || 7));
-  return `${d.toISOString().slice(0, 10)}T08:00`;
-}
 
 async function audit(page: Page) {
   const results = await new AxeBuilder({ page })

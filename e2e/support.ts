@@ -50,12 +50,23 @@ export async function choosePlace(page: Page, field: string, text: string, optio
   await expect(input).toHaveAttribute("aria-expanded", "false");
 }
 
-/** The form's Hamburg -> München trip: eActros 600, 20 t, and the battery at start if given. */
+/**
+ * Next Wednesday 08:00 ("YYYY-MM-DDTHH:mm", as the form's date field takes it): no weekend or holiday driving
+ * ban, the same plan whatever day the tests run (a tour leaving "now" on a Saturday evening waits for the Sunday ban).
+ */
+export function nextWednesday(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + ((3 - d.getDay() + 7) % 7 || 7));
+  return `${d.toISOString().slice(0, 10)}T08:00`;
+}
+
+/** The form's Hamburg -> München trip: eActros 600, 20 t, leaving next Wednesday 08:00, and the battery at start if given. */
 export async function fillHamburgMunich(page: Page, battery?: string): Promise<void> {
   await page.getByLabel("Vehicle", { exact: true }).selectOption("mb-eactros-600");
   await choosePlace(page, "Start", "Hamburg");
   await choosePlace(page, "Destination", "München");
   await page.getByLabel("Payload (kg)").fill("20000");
+  await page.getByLabel("Date and time").fill(nextWednesday());
   if (battery !== undefined) await page.getByLabel("Battery at start").fill(battery);
 }
 
@@ -67,7 +78,7 @@ export async function shot(page: Page, name: string, dir = ARTIFACTS): Promise<v
 /** A Hamburg -> Munich plan made over the API with the e2e key (synchronous POST /planner): its optimization id, to open its pages. */
 export async function planId(page: Page): Promise<number> {
   const body = {
-    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {},
+    vehicle_id: "mb-eactros-600", battery_level_start: 0.8, poi_info: {}, start_time_tour: `${nextWednesday()}:00Z`,
     section_list: [{ start_pos: [53.55, 9.99], stop_pos: [48.14, 11.58], payload_kg: 20000 }],
   };
   const r = await page.request.post("/planner", { headers: { authorization: `Bearer ${apiKey()}` }, data: body });
