@@ -9,7 +9,8 @@ import { grossMassKg } from "../vehicles/energy";
 import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
-import type { BreakRules, OptimizeInfeasible, OptimizePlan } from "../charging/types";
+import type { BreakRules, OptimizeInfeasible, OptimizeInput, OptimizePlan } from "../charging/types";
+import type { ChargeConnector } from "../vehicles/charging";
 import { DAY_MIN, dutyDays, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { asRequestPlan, withCostOptions, withObjectiveTies } from "./cost-options";
 import { rememberSectionEnds, withStopGains } from "./stop-gains";
@@ -144,22 +145,33 @@ function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: 
   return found.result ? withObjectiveTies(input, data.prices, { result: found.result, work: found.work }, (i, c) => searchFor(i, data, route, c)) : found;
 }
 
+/** The charging search's request on a routed tour: its candidates (less the stretches `withoutStops` names) and the bans on its road. */
+function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
+  const without = input.withoutStops ?? [];
+  const candidates = without.length
+    ? route.candidates.filter((c) => !without.some((w) => c.distM > w.fromM && c.distM < w.toM))
+    : route.candidates;
+  const bans = routeBans(input, data.network, route.profile, input.departureMs + input.serviceTimeDepartureMin * 60_000, data.bans);
+  const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
+  const request = { ...optimizerInput(input, route.profile, candidates, route.sectionChargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}) };
+  return { candidates, bans, request, chargeTemperatureC };
+}
+
+/** The charging search's request on the fastest road of a tour, as a plan makes it (bench/exactness.ts audits the search with it). */
+export function fastestRoadRequest(input: PlanInput, data: PlanData): OptimizeInput<ChargeConnector> {
+  return searchRequest(input, data, planRoute(input, data)).request;
+}
+
 /**
  * The plan, and the label sets its search made. `cutoff` (route choice): no result where no plan has an
  * optimizer objective below it (optimizeWithinDailySpanBelow).
  */
 function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
   const { legs, profile, hits, sectionChargers: chargers } = route;
-  const without = input.withoutStops ?? [];
-  const candidates = without.length
-    ? route.candidates.filter((c) => !without.some((w) => c.distM > w.fromM && c.distM < w.toM))
-    : route.candidates;
+  const { candidates, bans, request, chargeTemperatureC } = searchRequest(input, data, route);
   const warnings = [...route.warnings];
   // Times in warnings and the result's local siblings: on the departure's clock.
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
-  const bans = routeBans(input, data.network, profile, input.departureMs + input.serviceTimeDepartureMin * 60_000, data.bans);
-  const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
-  const request = { ...optimizerInput(input, profile, candidates, chargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}) };
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
   if ("cutOff" in outcome) return { result: null, work: outcome.work };
