@@ -38,7 +38,7 @@ for (const objective of OBJECTIVES) {
       vehicle, batteryLevelStart: soc, batteryLevelEnd: 0.2, sections: pts.slice(1).map((stop, i) => ({ start: pts[i], stop, payloadKg: 20_000 })),
       poiInfo: {}, corridorM: 8000, minChargeDurationMin: 0, departureMs: Date.parse(departure), serviceTimeDepartureMin: 0, objective,
     };
-    const request = fastestRoadRequest(input, packs.planFor(pts.map((p) => [p[0], p[1]])));
+    const request = fastestRoadRequest(input, packs.planFor(pts));
     const searched = optimizeCharging(request);
     const st = stats();
     const full = sweep(prepare(request), "keep", st, Infinity, Infinity, BUDGET);

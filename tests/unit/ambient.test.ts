@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { bearingDeg } from "@/engine/geo";
 import { VEHICLE_MODELS, findModel, type VehicleModel } from "@/engine/vehicles/catalog";
 import {
-  airDensityFactor, airDensityKgM3, batteryThermalKW, bearingDeg, cabHvacKW, coldChargeFactor, headwindComponentMs,
+  airDensityFactor, airDensityKgM3, batteryThermalKW, cabHvacKW, coldChargeFactor, headwindComponentMs,
   heatPumpCop, isaPressurePa, plannedRollingTemperatureFactor, preconditioningKWh, recuperationColdFactor, roadSurfaceFactor, rollingTemperatureFactor,
   STILL_20C, tyreFactor, weatherTerms, type Ambient,
 } from "@/engine/vehicles/ambient";

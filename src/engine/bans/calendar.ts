@@ -57,6 +57,9 @@ function dayMap(c: Ctx, pick: (year: number) => Iterable<HolidayDay>): Map<numbe
 const keyed = (names: Record<string, string>, sources: readonly (readonly [string, string?])[]) =>
   (year: number): HolidayDay[] => [...daysByKey(year, Object.keys(names), sources).values()].map((h) => ({ ...h, name: names[h.key] ?? h.name }));
 
+/** A Sunday or holiday by its names: "Sunday", "Christmas Day", "Sunday, Easter Sunday". */
+const restDayName = (weekday: number, h: HolidayDay | undefined) => [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+
 function* days(c: Ctx) {
   for (let d = c.first; d <= c.last; d++) yield { day: d, ...dateOf(d) };
 }
@@ -82,7 +85,7 @@ function de(c: Ctx) {
   for (const { day, weekday } of days(c)) {
     const h = national.get(day);
     if (weekday === 0 || h) {
-      add(c, "DE-sunday", title, [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", "), day, 0, day, 22 * H);
+      add(c, "DE-sunday", title, restDayName(weekday, h), day, 0, day, 22 * H);
       continue;
     }
     const r = regional.get(day);
@@ -103,7 +106,7 @@ function at(c: Ctx) {
   const title = "Weekend and holiday ban, trucks over 7.5 t (§ 42(1) StVO)";
   for (const { day, weekday } of days(c)) {
     const h = hol.get(day);
-    if (weekday === 0 || h) add(c, "AT-weekend", title, [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", "), day, 0, day, 22 * H);
+    if (weekday === 0 || h) add(c, "AT-weekend", title, restDayName(weekday, h), day, 0, day, 22 * H);
     if (weekday === 6) add(c, "AT-weekend", title, "Saturday", day, 15 * H, day, 24 * H);
     add(c, "AT-night", "Night ban, trucks over 7.5 t (§ 42(6) StVO; low-noise trucks with § 8b(4) KDV confirmation exempt)", `${WEEKDAY[weekday]} night`, day, 22 * H, day + 1, 5 * H);
   }
@@ -125,7 +128,7 @@ function ch(c: Ctx) {
   const title = "Sunday and holiday ban, vehicles over 3.5 t (Art. 91 VRV; applied in every canton)";
   for (const { day, weekday } of days(c)) {
     const h = hol.get(day);
-    if (weekday === 0 || h) add(c, "CH-sunday", title, [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", "), day, 0, day, 24 * H);
+    if (weekday === 0 || h) add(c, "CH-sunday", title, restDayName(weekday, h), day, 0, day, 24 * H);
     add(c, "CH-night", "Night ban, vehicles over 3.5 t (Art. 91(2) VRV)", `${WEEKDAY[weekday]} night`, day, 22 * H, day + 1, 5 * H);
   }
 }
@@ -137,7 +140,7 @@ function fr(c: Ctx) {
   for (const { day, weekday } of days(c)) {
     const h = hol.get(day);
     if (weekday !== 0 && !h) continue;
-    const name = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+    const name = restDayName(weekday, h);
     add(c, "FR-weekend", title, name, day - 1, 22 * H, day, 22 * H, { text: `${WEEKDAY[(weekday + 6) % 7]} 22:00 to ${name} 22:00` });
   }
   idf(c, hol);
@@ -153,7 +156,7 @@ function idf(c: Ctx, hol: Map<number, HolidayDay>) {
     if (eve) add(c, "FR-idf-out", out, `Eve of ${eve.name}`, day, 16 * H, day, 22 * H, { regions });
     if (weekday === 6) add(c, "FR-idf-out", out, "Saturday", day, 10 * H, day, 18 * H, { regions });
     if (weekday === 0 || h) {
-      const name = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+      const name = restDayName(weekday, h);
       add(c, "FR-idf-out", out, name, day, 22 * H, day, 24 * H, { regions });
       add(c, "FR-idf-in", towards, name, day, 22 * H, day, 24 * H, { regions });
     }
@@ -181,7 +184,7 @@ function it(c: Ctx) {
   for (const { day, y, m, d, weekday } of days(c)) {
     const h = hol.get(day);
     if (weekday === 0 || h) {
-      const what = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+      const what = restDayName(weekday, h);
       add(c, "IT-holiday", title, what, day, (m >= 6 && m <= 9 ? 7 : 9) * H, day, 22 * H, itYear(y));
     }
     if (y === 2025) {
@@ -198,7 +201,7 @@ function cz(c: Ctx) {
     const h = rest.get(day);
     if (weekday === 0 || h) {
       add(c, "CZ-sunday", "Sunday and holiday ban on motorways and 1st-class roads, trucks over 7.5 t (§ 43(1) zákon 361/2000 Sb.)",
-        [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", "), day, 13 * H, day, 22 * H);
+        restDayName(weekday, h), day, 13 * H, day, 22 * H);
       continue; // a day of rest keeps its own regime (Ministerstvo dopravy, 2019)
     }
     if (m !== 7 && m !== 8) continue;
@@ -272,7 +275,7 @@ function lu(c: Ctx) {
     for (const { day, weekday } of days(c)) {
       const h = hol.get(day);
       if (weekday !== 0 && !h) continue;
-      const name = [weekday === 0 ? "Sunday" : "", h?.name ?? ""].filter(Boolean).join(", ");
+      const name = restDayName(weekday, h);
       c.out.push({
         rule: id, country: "LU", regions: null, transitTowards: [towards],
         startMs: localToUtc(day - 1, startMin, c.zone), endMs: localToUtc(day, 21 * H + 45, c.zone),

@@ -114,6 +114,9 @@ function countryPeriods(country: string, fromMs: number, untilMs: number, input:
   });
 }
 
+/** A regional holiday's period (DE Länder), told by the route's subdivisions; an area's (BAN_AREAS) is told by its geometry. */
+const isRegional = (p: BanPeriod) => !!p.regions?.length && !BAN_AREAS[p.rule];
+
 const coversRegion = (stretch: CountryStretch, p: BanPeriod) =>
   !p.regions?.length || stretch.regions === null || stretch.regions.some((r) => p.regions!.includes(r));
 
@@ -129,7 +132,7 @@ export function routeBans(input: PlanInput, net: RoadNetwork, profile: RouteProf
   const byCountry = new Map(
     [...new Set(countryStretches(net, profile).map((s) => s.country))].map((c) => [c, countryPeriods(c, departureMs, untilMs, input, data.overrides)]),
   );
-  const regional = new Set([...byCountry].filter(([, ps]) => ps.some((p) => p.regions?.length && !BAN_AREAS[p.rule])).map(([c]) => c));
+  const regional = new Set([...byCountry].filter(([, ps]) => ps.some(isRegional)).map(([c]) => c));
   const stretches = countryStretches(net, profile, regional, data.regionsAt);
   const byArea = new Map<string, RouteStretch[]>();
   const periods: BanPeriod[] = [];
@@ -188,7 +191,7 @@ export function banWarnings(plan: OptimizePlan | null, bans: RouteBans): Said[] 
   if (inAreas.length) {
     out.push(say("bans.area", { rules: [...new Set(inAreas.map((p) => p.rule))].join(", "), radius_km: BAN_AREAS[inAreas[0].rule].radiusKm }));
   }
-  const regional = met.filter((p) => p.regions?.length && !BAN_AREAS[p.rule]);
+  const regional = met.filter(isRegional);
   const named = [...new Set(regional.flatMap((p) => p.regions!))].join(", ");
   if (regional.length && bans.unresolvedRegions) {
     out.push(say("bans.regional_unresolved", { regions: named, countries: [...new Set(regional.map((p) => p.country))].join(", ") }));

@@ -5,7 +5,8 @@
 // warning. The middle's time is the departure plus the route's driving to there (stops left out: an
 // estimate of when, good to a few hours on a day's tour, which is what a monthly normal resolves).
 import type { RoadNetwork } from "../network/types";
-import { bearingDeg, headwindComponentMs, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
+import { bearingDeg } from "../geo";
+import { headwindComponentMs, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
 import { climateNormalAt } from "../weather/climate-normals";
 import { say, type Said } from "../text/message";
 import type { Leg } from "./legs";

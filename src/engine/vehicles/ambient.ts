@@ -253,8 +253,6 @@ export function headwindComponentMs(windSpeedMs: number, windFromDeg: number, he
   return windSpeedMs * Math.cos((windFromDeg - headingDeg) * RAD);
 }
 
-export { bearingDeg } from "../geo";
-
 // ---------------------------------------------------------------- cold DC charging
 
 /** Below this ambient an unconditioned pack charges slower (= BATTERY_COLD_BELOW_C). */
