@@ -97,8 +97,7 @@ export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: nu
       if (p0 > p1) continue;
       const a0 = earliest(p0);
       if (a0 >= z.endMin || earliest(p1) < z.startMin) continue;
-      // The earliest time rises at least as fast as the driving: by p it has reached the ban's start.
-      const p = a0 >= z.startMin ? p0 : Math.min(p1, p0 + (z.startMin - a0));
+      const p = a0 >= z.startMin ? p0 : firstAtStart(earliest, p0, p1, a0, z.startMin);
       if (p < hitPos - 1e-9 || (p < hitPos + 1e-9 && z.endMin > hitEnd)) { hitPos = p; hitEnd = z.endMin; }
     }
     if (hitPos === Infinity) break;
@@ -106,4 +105,22 @@ export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: nu
     fromPos = hitPos;
   }
   return earliest(endX);
+}
+
+/**
+ * A place in [p0, p1] where the earliest time has reached the ban's start (earliest(p0) = a0 is before it,
+ * earliest(p1) is not), as near the first as bisection finds it. Any such place serves the bound: a truck
+ * there is there in the ban or after it, and may not have driven there in it. The earliest time rises at
+ * least as fast as the driving, which gives the first such place; the pauses it needs make it rise faster,
+ * and the nearer place leaves more of the road to drive after the ban (a tour leaving Friday met the
+ * Sunday ban 100 min of driving sooner than the first place said, so its bound was that much too low).
+ */
+function firstAtStart(earliest: (p: number) => number, p0: number, p1: number, a0: number, startMin: number): number {
+  let hi = Math.min(p1, p0 + (startMin - a0)), lo = p0;
+  for (let i = 0; i < 24 && hi - lo > 1e-3; i++) {
+    const mid = (lo + hi) / 2;
+    if (earliest(mid) >= startMin) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }

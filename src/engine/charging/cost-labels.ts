@@ -197,7 +197,7 @@ export function stopSetCost(
     src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0, sources: undefined, pick: undefined,
   };
   const cands = rivals.filter((r) => driverCovers(r, next, ctx.earliestRestMin) && r.top >= out.top);
-  if (cands.length && dominated(out, cands, cc.faster)) return null;
+  if (cands.length && dominated(out, cands, cc.faster, cc.perMin)) return null;
   // Kept: its own copies of the buffers.
   out.vals = vals.slice(first, last + 1);
   out.src = src.slice(first, last + 1);

@@ -221,13 +221,13 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       }
     }
     if (next.length === 0) return depleted(prep, sets, prev, p, k);
-    sets = prune(next, faster, earliestRest);
+    sets = prune(next, faster, earliestRest, perMin);
     count(next.length);
 
     if (p.kind === "station") {
       const added = stationStops(prep, k, sets, bd, ub, cc);
       count(added.length);
-      sets = cut(prune(sets.concat(added), faster, earliestRest), k);
+      sets = cut(prune(sets.concat(added), faster, earliestRest, perMin), k);
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
@@ -261,7 +261,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: said.text, said };
       }
       count(visits.length);
-      sets = cut(prune(visits, faster, earliestRest), k);
+      sets = cut(prune(visits, faster, earliestRest, perMin), k);
     }
     if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
     prev = p;
