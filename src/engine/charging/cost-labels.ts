@@ -18,6 +18,13 @@ export interface CostCtx {
    * a window's latest refuses later arrivals.
    */
   latePerMin?: number;
+  /**
+   * Where time matters: what a minute of lead is worth when two labels are compared (dominated). perMin
+   * where a wait for a fixed time may lie ahead (a ban, a window's earliest): the wait takes the earlier
+   * label's lead, so it must have spent no more money. 0 where none can: no more objective and time suffice.
+   * Absent: perMin.
+   */
+  leadPerMin?: number;
 }
 
 /** The objective a service start adds by its lateness under `cc` (0 when on time or no latest). */
@@ -197,7 +204,7 @@ export function stopSetCost(
     src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0, sources: undefined, pick: undefined,
   };
   const cands = rivals.filter((r) => driverCovers(r, next, ctx.earliestRestMin) && r.top >= out.top);
-  if (cands.length && dominated(out, cands, cc.faster, cc.perMin)) return null;
+  if (cands.length && dominated(out, cands, cc.faster, cc.leadPerMin ?? cc.perMin)) return null;
   // Kept: its own copies of the buffers.
   out.vals = vals.slice(first, last + 1);
   out.src = src.slice(first, last + 1);

@@ -166,8 +166,12 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     return { ok: false, code: "battery_depleted", atM: 0, atEnergyKWh: 0, message: `The tour starts below the ${pct(input.reserveSoc)} reserve.` };
   }
   const driver = input.driver ?? { sinceBreakMin: 0, todayMin: 0 };
-  const cc = costCtx(prep, windows);
-  const perMin = cc?.perMin ?? 1, faster = cc?.faster ?? false;
+  const base = costCtx(prep, windows);
+  const perMin = base?.perMin ?? 1, faster = base?.faster ?? false;
+  // Where a wait for a fixed time may lie ahead, labels compare by money and time (CostCtx.leadPerMin).
+  const waits = faster ? waitsAhead(prep, ub / perMin) : null;
+  const costAt = (k: number): CostCtx | null => base && (waits ? { ...base, leadPerMin: waits[k] ? perMin : 0 } : base);
+  let cc = base;
   let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
   const gates = stretchGates(prep);
   let prev: Pick<Point, "distM" | "driveMin" | "energyKWh"> = { distM: 0, driveMin: 0, energyKWh: 0 };
@@ -202,6 +206,8 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     // a set's span can differ from the beam's): no plan beats the known one.
     if (sets.length === 0) return { ok: false, code: "none_better" };
     const p = points[k];
+    cc = costAt(k);
+    const lead = cc?.leadPerMin ?? perMin;
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;
     const stretchLo = firstAtLeast(cells, rc + p.peakKWh);
@@ -221,13 +227,13 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       }
     }
     if (next.length === 0) return depleted(prep, sets, prev, p, k);
-    sets = prune(next, faster, earliestRest, perMin);
+    sets = prune(next, faster, earliestRest, lead);
     count(next.length);
 
     if (p.kind === "station") {
       const added = stationStops(prep, k, sets, bd, ub, cc);
       count(added.length);
-      sets = cut(prune(sets.concat(added), faster, earliestRest, perMin), k);
+      sets = cut(prune(sets.concat(added), faster, earliestRest, lead), k);
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
@@ -261,7 +267,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: said.text, said };
       }
       count(visits.length);
-      sets = cut(prune(visits, faster, earliestRest, perMin), k);
+      sets = cut(prune(visits, faster, earliestRest, lead), k);
     }
     if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
     prev = p;
@@ -338,9 +344,14 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
       : stopLowerBound(bd, k, timeAt(s, g), stay, after) <= ub + 1e-9;
   };
   const price = cc ? priceByArrival(prep, st.price) : null;
-  const stop = (s: LabelSet, pause: number, after: Driver, h: How) =>
-    cc ? stopSetCost(s, ctx, pause, after, h, sets, cc, price!, prep.cells) : stopSet(s, ctx, pause, after, h, sets);
+  // Rivals: the sets passing here and the stops made here so far (most stops are dominated by another
+  // stop here: dropped before they are kept, not in the prune after).
   const added: LabelSet[] = [];
+  const rivals = sets.slice();
+  const stop = (s: LabelSet, pause: number, after: Driver, h: How) => {
+    const r = cc ? stopSetCost(s, ctx, pause, after, h, rivals, cc, price!, prep.cells) : stopSet(s, ctx, pause, after, h, rivals);
+    if (r) { added.push(r); rivals.push(r); }
+  };
   const byD = new Map<number, LabelSet[]>(), resting = new Map<number, LabelSet[]>();
   // A station that may be closed serves only sets whose every arrival time falls in its hours.
   const open = (s: LabelSet) => {
@@ -349,10 +360,11 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
     const at = (t: number) => input.departureMs + (t + st.detourMin / 2) * 60_000;
     return st.openDuring(at(first), Number.isFinite(last) ? at(last) : at(first));
   };
+  const plain: [LabelSet, Driver][] = [];
   for (const s of sets) {
     if (!open(s)) continue;
     const none = afterStop(s, st.detourMin, "none", rules);
-    if (worth(s, 0, none)) push(added, stop(s, 0, none, how("none")));
+    if (worth(s, 0, none)) plain.push([s, none]);
     // Pauses only where one can still fall due (or driving on without one is not legal).
     if ((!none || none.b + future > rules.maxDriveMin) && worth(s, rules.breakMin, afterStop(s, st.detourMin, "break", rules))) {
       // Same day of the tour and driving today: one pass (d < 10^5 min).
@@ -369,13 +381,15 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
     }
   }
   // Where a later label can be worth keeping, each set stops on its own (a merge keeps the cheaper only).
+  // Pauses first: where the charge outlasts the break, a stop with it is as fast as one without and resets a clock.
   const each = (group: LabelSet[]) => (cc?.faster ? group : [merge(group)]);
-  for (const group of byD.values()) {
-    for (const s of each(group)) push(added, stop(s, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break")));
-  }
   for (const group of resting.values()) {
-    for (const s of each(group)) push(added, stop(s, rules.restMin, afterStop(group[0], st.detourMin, "rest", rules)!, how("rest")));
+    for (const s of each(group)) stop(s, rules.restMin, afterStop(group[0], st.detourMin, "rest", rules)!, how("rest"));
   }
+  for (const group of byD.values()) {
+    for (const s of each(group)) stop(s, rules.breakMin, afterStop(group[0], st.detourMin, "break", rules)!, how("break"));
+  }
+  for (const [s, none] of plain) stop(s, 0, none, how("none"));
   return added;
 }
 
@@ -389,6 +403,24 @@ function arrivalSpan(s: LabelSet, from: number): [number, number] {
     if (t > b) b = t;
   }
   return [a, b];
+}
+
+/**
+ * Per point: whether a label there may yet wait for a fixed time, a driving ban on the road ahead that
+ * starts before `horizonMin` (no plan worth keeping ends later: its objective is at least perMin x its
+ * time) or a window's earliest at a section end ahead.
+ */
+function waitsAhead<C extends string>(prep: Prepared<C>, horizonMin: number): boolean[] {
+  const { input, points } = prep;
+  const zones = (input.bans ?? []).filter((z) => z.startMin < horizonMin);
+  const out = new Array<boolean>(points.length).fill(false);
+  let window = false;
+  for (let k = points.length - 1; k >= 0; k--) {
+    const p = points[k];
+    if (p.kind === "waypoint" && input.waypoints[p.index].window?.earliestMs != null) window = true;
+    out[k] = window || zones.some((z) => z.toDriveMin >= p.driveMin);
+  }
+  return out;
 }
 
 /**
