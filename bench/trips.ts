@@ -18,8 +18,8 @@ export const LENGTH_CLASSES: { km: number; trips: string[] }[] = [
 ];
 export const MODELS = ["MB_EACTROS_600", "VOLVO_FH_ELECTRIC"].map((code) => findModel(code)!);
 
-/** A plan after one warm-up, and the median of `runs` timed plans of the same input (bench:bans, bench:weather). */
-export function timedPlan(inp: PlanInput, data: PlanData, runs: number): { r: PlanResult; ms: number } {
+/** A plan after one warm-up, and the median of `runs` timed plans of the same input, and every run's ms (bench:bans, bench:weather, bench:weekend). */
+export function timedPlan(inp: PlanInput, data: PlanData, runs: number): { r: PlanResult; ms: number; runs: number[] } {
   let r = plan(inp, data);
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -27,5 +27,5 @@ export function timedPlan(inp: PlanInput, data: PlanData, runs: number): { r: Pl
     r = plan(inp, data);
     ms.push(performance.now() - t0);
   }
-  return { r, ms: [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] };
+  return { r, ms: [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)], runs: ms };
 }

@@ -5,10 +5,9 @@
 // To compare two versions, run it in a checkout of each, one after the other, on a quiet machine.
 import os from "node:os";
 import type { PlanInput } from "../src/engine/plan/types";
-import { plan } from "../src/engine/plan/plan";
 import { findModel } from "../src/engine/vehicles/catalog";
 import { packs } from "../src/server/packs";
-import { LENGTH_CLASSES, PLACES } from "./trips";
+import { LENGTH_CLASSES, PLACES, timedPlan } from "./trips";
 
 const classes = (process.env.CLASSES ?? "1500").split(",").map(Number);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -25,17 +24,10 @@ for (const { km, trips } of LENGTH_CLASSES.filter((c) => classes.includes(c.km))
         vehicle: findModel(code)!, batteryLevelStart: 0.8, batteryLevelEnd: 0.2, sections: points.slice(1).map((stop, i) => ({ start: points[i], stop, payloadKg: 20_000 })),
         poiInfo: {}, corridorM: 8000, minChargeDurationMin: 0, departureMs: Date.UTC(2026, 10, 20, 6), serviceTimeDepartureMin: 0, alternatives, ...(objective ? { objective } : {}),
       };
-      const data = packs.planFor(points);
-      let r = plan(input, data);
-      const ms: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        r = plan(input, data);
-        ms.push(performance.now() - t0);
-      }
-      all.push(...ms);
+      const { r, ms, runs } = timedPlan(input, packs.planFor(points), RUNS);
+      all.push(...runs);
       const chosen = r.route_alternatives?.find((a) => a.chosen);
-      console.log(`${km} ${alternatives ? "route choice" : "fastest road"} ${trip.padEnd(25)} ${code.padEnd(18)} ${rank(ms, 0.5).toFixed(0).padStart(6)} ms  tour ${r.totals?.duration_min} min${chosen?.objective_value != null ? `, objective ${chosen.objective_value}` : ""}`);
+      console.log(`${km} ${alternatives ? "route choice" : "fastest road"} ${trip.padEnd(25)} ${code.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms  tour ${r.totals?.duration_min} min${chosen?.objective_value != null ? `, objective ${chosen.objective_value}` : ""}`);
     }
     console.log(`class ~${km} km, ${alternatives ? "route choice" : "fastest road"}: p50 ${rank(all, 0.5).toFixed(0)} ms, p95 ${rank(all, 0.95).toFixed(0)} ms (${all.length} runs)\n`);
   }

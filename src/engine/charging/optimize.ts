@@ -170,7 +170,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
   const perMin = base?.perMin ?? 1, faster = base?.faster ?? false;
   // Where a wait for a fixed time may lie ahead, labels compare by money and time (CostCtx.leadPerMin).
   const waits = faster ? waitsAhead(prep, ub / perMin) : null;
-  const costAt = (k: number): CostCtx | null => base && (waits ? { ...base, leadPerMin: waits[k] ? perMin : 0 } : base);
+  const strict = base && { ...base, leadPerMin: perMin }, loose = base && { ...base, leadPerMin: 0 };
   let cc = base;
   let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
   const gates = stretchGates(prep);
@@ -206,7 +206,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     // a set's span can differ from the beam's): no plan beats the known one.
     if (sets.length === 0) return { ok: false, code: "none_better" };
     const p = points[k];
-    cc = costAt(k);
+    if (waits) cc = waits[k] ? strict : loose;
     const lead = cc?.leadPerMin ?? perMin;
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;
