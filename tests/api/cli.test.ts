@@ -31,15 +31,19 @@ describe("npm run route", () => {
 });
 
 describe("npm run network:export and network:import", () => {
-  it("exports nodes and directed edges as CSV", () => {
+  it("exports junctions and directed edges, with their lines, as CSV", () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "export-"));
     run("scripts/network-export.ts", ["--pack", "osm-north-bayreuth", "--format", "csv", "--out", out]);
     const edges = fs.readFileSync(path.join(out, "edges.csv"), "utf8").trim().split("\n");
-    expect(edges[0]).toBe("id,source,target,length_m,time_s,class,country,ref,name,ascent_m,descent_m");
+    expect(edges[0]).toBe("id,source,target,length_m,time_s,class,country,ref,name,ascent_m,descent_m,geometry");
     const net = loadNetworkPack(path.join(".data/packs", "network-osm-north-bayreuth.bin"));
     expect(edges.length - 1).toBe(net.edgeCount);
     expect(fs.readFileSync(path.join(out, "nodes.csv"), "utf8").trim().split("\n").length - 1).toBe(net.nodeCount);
     expect(edges.some((l) => /,B 85,/.test(l))).toBe(true); // refs travel with the edges
+    // Each edge's line runs through its shape: more points than its two ends where the road bends between junctions.
+    const points = edges.slice(1).map((l) => /"LINESTRING\(([^)]*)\)"$/.exec(l)![1].split(",").length);
+    expect(points.every((n) => n >= 2)).toBe(true);
+    expect(points.reduce((a, b) => a + b, 0)).toBeGreaterThan(2 * net.edgeCount + net.shapes!.lat.length);
   });
   it("exports GeoJSON", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "export-")), "g.geojson");
@@ -53,7 +57,9 @@ describe("npm run network:export and network:import", () => {
     const out = run("scripts/network-import.ts", [path.join(dataDir, "osm/limburg_an_der_lahn.osm.pbf")], { PACK_DIR: packDir });
     expect(out).toMatch(/osm-limburg-an-der-lahn/);
     const net = loadNetworkPack(path.join(packDir, "network-osm-limburg-an-der-lahn.bin"));
-    expect(net.nodeCount).toBeGreaterThan(1000);
+    // 1,871 vertices, of which the junctions are the nodes and the rest the roads' shapes.
+    expect(net.nodeCount).toBeGreaterThan(150);
+    expect(net.nodeCount + net.shapes!.lat.length).toBeGreaterThan(1000);
     expect(net.attributes!.strings.some((s) => /A ?3/.test(s))).toBe(true);
   });
 });

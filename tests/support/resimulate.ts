@@ -263,69 +263,102 @@ function chargeMinutes(model: VehicleModel, f: Figures, stationKW: number, conne
 // ---- matching the polylines onto the pack's edges -------------------------------
 
 interface Matcher {
-  nodeAt(lat: number, lon: number): number[];
-  outEdges(u: number): number[];
-  inEdges(v: number): number[];
+  /** The edges whose line (nodes and shape points) has a point here, and its index on the line. */
+  pointsAt(lat: number, lon: number): { e: number; i: number }[];
+  /** Edge e's line from its source to its target, and the straight length of each of its pieces. */
+  line(e: number): { points: [number, number][]; pieces: number[]; total: number };
   source: Uint32Array;
 }
 
 const matchers = new WeakMap<RoadNetwork, Matcher>();
 const key = (lat: number, lon: number) => `${Math.round(lat * 1e5)},${Math.round(lon * 1e5)}`;
 
+/** The pack's edges as lines: each edge from its source node through its shape's points (junction-only packs) to its target. */
 function matcherFor(net: RoadNetwork): Matcher {
   const cached = matchers.get(net);
   if (cached) return cached;
-  const nodes = new Map<string, number[]>();
-  for (let i = 0; i < net.nodeCount; i++) {
-    const k = key(net.nodeLat[i], net.nodeLon[i]);
-    const list = nodes.get(k);
-    if (list) list.push(i);
-    else nodes.set(k, [i]);
-  }
   const source = new Uint32Array(net.edgeCount);
-  const incoming: number[][] = Array.from({ length: net.nodeCount }, () => []);
-  for (let u = 0; u < net.nodeCount; u++) {
-    for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-      source[e] = u;
-      incoming[net.edgeTarget[e]].push(e);
+  for (let u = 0; u < net.nodeCount; u++) for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) source[e] = u;
+  const sh = net.shapes;
+  const lineOf = (e: number): [number, number][] => {
+    const a = source[e], b = net.edgeTarget[e];
+    const pts: [number, number][] = [[net.nodeLat[a], net.nodeLon[a]]];
+    if (sh) {
+      const s = sh.ofEdge[e], k = s < 0 ? ~s : s, first = sh.first[k], n = sh.first[k + 1] - first;
+      for (let i = 0; i < n; i++) {
+        const j = s < 0 ? first + n - 1 - i : first + i;
+        pts.push([sh.lat[j], sh.lon[j]]);
+      }
     }
+    pts.push([net.nodeLat[b], net.nodeLon[b]]);
+    return pts;
+  };
+  const points = new Map<string, { e: number; i: number }[]>();
+  for (let e = 0; e < net.edgeCount; e++) {
+    lineOf(e).forEach(([lat, lon], i) => {
+      const k = key(lat, lon);
+      const list = points.get(k);
+      if (list) list.push({ e, i });
+      else points.set(k, [{ e, i }]);
+    });
   }
+  const lines = new Map<number, ReturnType<Matcher["line"]>>();
   const m: Matcher = {
-    nodeAt: (lat, lon) => nodes.get(key(lat, lon)) ?? [],
-    outEdges: (u) => Array.from({ length: net.firstEdge[u + 1] - net.firstEdge[u] }, (_, i) => net.firstEdge[u] + i),
-    inEdges: (v) => incoming[v],
+    pointsAt: (lat, lon) => points.get(key(lat, lon)) ?? [],
+    line: (e) => {
+      let l = lines.get(e);
+      if (!l) {
+        const pts = lineOf(e), pieces = pts.slice(1).map((q, i) => haversineM(pts[i], q));
+        lines.set(e, (l = { points: pts, pieces, total: pieces.reduce((x, y) => x + y, 0) }));
+      }
+      return l;
+    },
     source,
   };
   matchers.set(net, m);
   return m;
 }
 
-/** Distance of a point from edge e's segment (m). */
-function offEdge(net: RoadNetwork, m: Matcher, e: number, [lat, lon]: [number, number]): number {
-  const a = m.source[e], b = net.edgeTarget[e];
-  return nearestOnSegment(lat, lon, net.nodeLat[a], net.nodeLon[a], net.nodeLat[b], net.nodeLon[b]).distanceM;
+/** Distance of a point from edge e's line (m), and the piece of the line nearest to it. */
+function offEdge(m: Matcher, e: number, [lat, lon]: [number, number]): { m: number; piece: number } {
+  const pts = m.line(e).points;
+  let best = { m: Infinity, piece: 0 };
+  for (let i = 0; i + 1 < pts.length; i++) {
+    const d = nearestOnSegment(lat, lon, pts[i][0], pts[i][1], pts[i + 1][0], pts[i + 1][1]).distanceM;
+    if (d < best.m) best = { m: d, piece: i };
+  }
+  return best;
 }
 
 const ON_EDGE_M = 3;
 
-/** The directed edge carrying the piece p -> q, or -1. `last` is the edge of the previous piece. */
-function edgeOf(net: RoadNetwork, m: Matcher, p: [number, number], q: [number, number], last: number): number {
-  const us = m.nodeAt(...p), vs = m.nodeAt(...q);
-  const fastest = (es: number[]) => (es.length ? es.reduce((a, b) => (net.edgeTimeS[b] < net.edgeTimeS[a] ? b : a)) : -1);
-  const direct = us.flatMap((u) => m.outEdges(u).filter((e) => vs.includes(net.edgeTarget[e])));
-  if (direct.length) return fastest(direct);
-  const along = (e: number) => offEdge(net, m, e, p) < ON_EDGE_M && offEdge(net, m, e, q) < ON_EDGE_M && forwards(net, m, e, p, q);
-  if (last >= 0 && along(last)) return last;
-  const near = [...us.flatMap((u) => m.outEdges(u)), ...vs.flatMap((v) => m.inEdges(v))].filter(along);
-  if (near.length) return fastest(near);
-  for (let e = 0; e < net.edgeCount; e++) if (along(e)) return e;
-  return -1;
+/**
+ * The directed edge carrying the piece p -> q and the share of its length the piece is, or null. A piece
+ * between consecutive points of an edge's line is that part of the edge (its straight length over the
+ * line's, as the road's length is spread over its shape); any other piece (to a snapped point) lies along
+ * the edge, its share its straight length. `last` is the edge of the previous piece.
+ */
+function edgeOf(net: RoadNetwork, m: Matcher, p: [number, number], q: [number, number], last: number): { e: number; share: number } | null {
+  const fastest = (es: number[]) => es.reduce((a, b) => (net.edgeTimeS[b] < net.edgeTimeS[a] ? b : a));
+  const atQ = m.pointsAt(...q);
+  const whole = m.pointsAt(...p).filter(({ e, i }) => atQ.some((x) => x.e === e && x.i === i + 1));
+  if (whole.length) {
+    const e = fastest(whole.map((x) => x.e)), i = whole.find((x) => x.e === e)!.i, l = m.line(e);
+    return { e, share: l.total > 0 ? l.pieces[i] / l.total : 1 };
+  }
+  const along = (e: number) => offEdge(m, e, p).m < ON_EDGE_M && offEdge(m, e, q).m < ON_EDGE_M && forwards(m, e, p, q);
+  const part = (e: number) => ({ e, share: Math.min(1, haversineM(p, q) / net.edgeLengthM[e]) });
+  if (last >= 0 && along(last)) return part(last);
+  const near = [...m.pointsAt(...p), ...atQ].map((x) => x.e).filter(along);
+  if (near.length) return part(fastest(near));
+  for (let e = 0; e < net.edgeCount; e++) if (along(e)) return part(e);
+  return null;
 }
 
-/** Does p -> q run from the edge's source towards its target? */
-function forwards(net: RoadNetwork, m: Matcher, e: number, p: [number, number], q: [number, number]): boolean {
-  const a = m.source[e], b = net.edgeTarget[e];
-  const dLat = net.nodeLat[b] - net.nodeLat[a], dLon = net.nodeLon[b] - net.nodeLon[a];
+/** Does p -> q run the way the edge's line runs where it passes them? */
+function forwards(m: Matcher, e: number, p: [number, number], q: [number, number]): boolean {
+  const pts = m.line(e).points, j = offEdge(m, e, [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2]).piece;
+  const dLat = pts[j + 1][0] - pts[j][0], dLon = pts[j + 1][1] - pts[j][1];
   return (q[0] - p[0]) * dLat + (q[1] - p[1]) * dLon * Math.cos((p[0] * Math.PI) / 180) ** 2 >= 0;
 }
 
@@ -439,15 +472,13 @@ export function resimulate(result: any, opts: ResimOptions): Resim {
       const p = line[j], q = line[j + 1];
       const piece = haversineM(p, q);
       if (piece < 0.5) continue;
-      const e = edgeOf(net, m, p, q, lastEdge);
-      if (e < 0) {
+      const on = edgeOf(net, m, p, q, lastEdge);
+      if (!on) {
         v.push(`${where}: piece ${j} (${p} -> ${q}) lies on no edge of ${net.id}`);
         continue;
       }
+      const { e, share } = on;
       lastEdge = e;
-      // A piece from node to node is the whole edge (its length follows the road, not the straight line).
-      const whole = m.nodeAt(...p).includes(m.source[e]) && m.nodeAt(...q).includes(net.edgeTarget[e]);
-      const share = whole ? 1 : Math.min(1, piece / net.edgeLengthM[e]);
       const len = net.edgeLengthM[e] * share;
       const speed = (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6;
       const a = net.attributes;

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { buildContractionHierarchy, countShortcuts, describeChProgress } from "./ch/build";
 import { chToArrays } from "./ch/arrays";
 import { buildGraph, PACK_TRUCK_PROFILE, type GraphStats } from "./graph";
+import { contractChains } from "./junctions";
 import { writeNetworkPack } from "./pack";
 import { TRUCK_LIMITS_KMH } from "./speeds";
 import type { RoadNetwork } from "./types";
@@ -11,7 +12,7 @@ import type { Terrain } from "../terrain/dem";
 import { edgeClimb } from "../terrain/profile";
 
 /** Bump when the build logic or speed tables change: it is part of every pack version. */
-export const BUILD_FORMAT = 3;
+export const BUILD_FORMAT = 4;
 
 export interface PackBuildOptions {
   /** Content identity of the inputs (e.g. a hash of the source files), recorded in the pack's build facts. */
@@ -30,6 +31,9 @@ export interface PackBuildOptions {
 }
 
 export interface PackBuildReport extends GraphStats {
+  /** Vertices of the graph before the pass-through ones became shape points (nodeCount: junctions). */
+  graphNodes: number;
+  shapePoints: number;
   id: string;
   version: string;
   bytes: number;
@@ -56,6 +60,8 @@ export function contentVersion(net: RoadNetwork, extra: Record<string, ArrayBuff
     h.update(JSON.stringify([a.countries, a.strings]));
   }
   if (net.nodeElevationM) arrays.push(net.nodeElevationM);
+  const sh = net.shapes;
+  if (sh) arrays.push(sh.first, sh.lat, sh.lon, sh.ofEdge, ...(sh.elevationM ? [sh.elevationM] : []));
   for (const v of [...arrays, ...Object.values(extra)]) h.update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
   return `${h.digest("hex").slice(0, 12)}.b${BUILD_FORMAT}`;
 }
@@ -96,23 +102,26 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
     edgeTerrain(built, terrain, opts.terrainStepM ?? 0);
     nodeElevationM = nodeElevations(terrain, built.nodeLat, built.nodeLon);
   }
+  // Terrain is read per straight piece first, then the pieces between junctions become one edge each.
+  const junctions = contractChains(nodeElevationM ? { ...built, nodeElevationM } : built);
+  const shapePoints = junctions.shapes!.lat.length;
+  opts.onProgress?.(`junctions: ${junctions.nodeCount} nodes, ${junctions.edgeCount} edges, ${shapePoints} shape points`);
   const t2 = performance.now();
   const ch = buildContractionHierarchy(
-    { nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS },
+    { nodeCount: junctions.nodeCount, firstEdge: junctions.firstEdge, edgeTarget: junctions.edgeTarget, weight: junctions.edgeTimeS },
     { onProgress: opts.onProgress && ((p) => opts.onProgress!(`contraction: ${describeChProgress(p)}`)) },
   );
   const t3 = performance.now();
   const shortcuts = countShortcuts(ch);
   const chArrays = chToArrays(ch);
-  const withTerrain: RoadNetwork = nodeElevationM ? { ...built, nodeElevationM } : built;
-  const version = contentVersion(withTerrain, chArrays);
-  const net: RoadNetwork = { ...withTerrain, version };
+  const version = contentVersion(junctions, chArrays);
+  const net: RoadNetwork = { ...junctions, version };
   const bytes = writeNetworkPack(net, {
     source: source.id,
     attribution: source.attribution,
     meta: {
       buildFormat: BUILD_FORMAT, inputHash: opts.inputHash, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources,
-      ...stats, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart, source: source.report,
+      ...stats, graphNodes: stats.nodeCount, nodeCount: net.nodeCount, edgeCount: net.edgeCount, shapePoints, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart, source: source.report,
     },
   }, outFile, chArrays);
   const t4 = performance.now();
@@ -120,5 +129,6 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
   return {
     id: source.id, version, bytes, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart,
     graphMs: ms(t0, t1), terrainMs: ms(t1, t2), chMs: ms(t2, t3), writeMs: ms(t3, t4), sourceReport: source.report, ...stats,
+    graphNodes: stats.nodeCount, nodeCount: net.nodeCount, edgeCount: net.edgeCount, shapePoints,
   };
 }

@@ -1,4 +1,5 @@
 // The graph of a pack as GeoJSON or CSV, for GIS users and other routers.
+import { edgeLine } from "./shape";
 import { ROAD_CLASSES, NO_COUNTRY, type RoadNetwork } from "./types";
 
 export interface EdgeRow {
@@ -45,10 +46,14 @@ export function* nodesCsv(net: RoadNetwork): Generator<string> {
   for (let i = 0; i < net.nodeCount; i++) yield `${i},${net.nodeLat[i]},${net.nodeLon[i]}\n`;
 }
 
+/** One row per directed edge; `geometry` is its line as WKT (from source to target, its shape between), as pgRouting's `the_geom` takes it. */
 export function* edgesCsv(net: RoadNetwork): Generator<string> {
   const cols: (keyof EdgeRow)[] = ["id", "source", "target", "length_m", "time_s", "class", "country", "ref", "name", "ascent_m", "descent_m"];
-  yield cols.join(",") + "\n";
-  for (const r of edgeRows(net)) yield cols.map((c) => csvCell(r[c])).join(",") + "\n";
+  yield [...cols, "geometry"].join(",") + "\n";
+  for (const r of edgeRows(net)) {
+    const wkt = `LINESTRING(${edgeLine(net, r.id, r.source).map(([lat, lon]) => `${lon} ${lat}`).join(",")})`;
+    yield [...cols.map((c) => csvCell(r[c])), csvCell(wkt)].join(",") + "\n";
+  }
 }
 
 /** One FeatureCollection: node Points, then directed edge LineStrings ([lon, lat] order). */
@@ -63,7 +68,7 @@ export function* geojson(net: RoadNetwork): Generator<string> {
     yield sep() + JSON.stringify({
       type: "Feature",
       properties: { kind: "edge", ...r },
-      geometry: { type: "LineString", coordinates: [[net.nodeLon[r.source], net.nodeLat[r.source]], [net.nodeLon[r.target], net.nodeLat[r.target]]] },
+      geometry: { type: "LineString", coordinates: edgeLine(net, r.id, r.source).map(([lat, lon]) => [lon, lat]) },
     });
   }
   yield "\n]}\n";

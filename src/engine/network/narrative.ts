@@ -8,7 +8,7 @@ export interface TurnAction {
   /** Road ref or name, null where the data has none. */
   road: string | null;
   length_m: number;
-  /** Index of the path coordinate where the action starts. */
+  /** Index of the network edge within the section where the action starts. */
   offset: number;
 }
 
@@ -19,7 +19,8 @@ interface Run { label: string | null; link: boolean; lengthM: number; first: num
 
 const km = (m: number) => (m >= 10_000 ? `${Math.round(m / 1000)} km` : m >= 1000 ? `${(m / 1000).toFixed(1)} km` : `${Math.round(m / 10) * 10} m`);
 
-export function turnByTurn(net: RoadNetwork, edges: readonly number[]): TurnAction[] | null {
+/** `lengthsM`: the metres driven on each edge (a section that starts or ends on an edge drives part of it); whole edges without. */
+export function turnByTurn(net: RoadNetwork, edges: readonly number[], lengthsM?: readonly number[]): TurnAction[] | null {
   const attrs = net.attributes;
   if (!attrs || edges.length === 0) return null;
   const label = (e: number) => {
@@ -31,8 +32,9 @@ export function turnByTurn(net: RoadNetwork, edges: readonly number[]): TurnActi
     const run = runs[runs.length - 1];
     // A ramp is announced by where it leads, so its own name does not split it.
     const link = (attrs.flags[e] & EDGE_LINK) !== 0, l = link ? null : label(e);
-    if (run && run.label === l && run.link === link) run.lengthM += net.edgeLengthM[e];
-    else runs.push({ label: l, link, lengthM: net.edgeLengthM[e], first: i });
+    const m = lengthsM ? lengthsM[i] : net.edgeLengthM[e];
+    if (run && run.label === l && run.link === link) run.lengthM += m;
+    else runs.push({ label: l, link, lengthM: m, first: i });
   });
   if (!runs.some((r) => r.label)) return null;
   // Fold short unlabelled pieces into their predecessor, then rejoin equal neighbours.

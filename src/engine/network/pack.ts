@@ -23,6 +23,15 @@ type ArrayName = (typeof ARRAYS)[number][0];
 /** Node elevations, stored when the pack was built with terrain. */
 const NODE_ELEVATION = "terrain.nodeElevationM";
 
+/** Edge shapes of a junction-only graph, stored as "shapes.<name>" when the network has them. */
+const SHAPE_ARRAYS = [
+  ["first", Uint32Array],
+  ["lat", Float64Array],
+  ["lon", Float64Array],
+  ["ofEdge", Int32Array],
+] as const;
+const SHAPE_ELEVATION = "shapes.elevationM";
+
 /** Edge attribute arrays, stored as "attributes.<name>" when the network has them. */
 const ATTRIBUTE_ARRAYS = [
   ["flags", Uint8Array],
@@ -71,6 +80,9 @@ export function writeNetworkPack(
   const attrs = net.attributes;
   if (attrs) for (const [name] of ATTRIBUTE_ARRAYS) named.push([`attributes.${name}`, attrs[name]]);
   if (net.nodeElevationM) named.push([NODE_ELEVATION, net.nodeElevationM]);
+  const sh = net.shapes;
+  if (sh) for (const [name] of SHAPE_ARRAYS) named.push([`shapes.${name}`, sh[name]]);
+  if (sh?.elevationM) named.push([SHAPE_ELEVATION, sh.elevationM]);
   for (const [name, a] of Object.entries(extra)) named.push([name, a]);
   const arrays: PackHeader["arrays"] = {};
   let off = 0, end = 0;
@@ -180,6 +192,7 @@ export function loadPack(file: string): LoadedPack {
     })) as Pick<NonNullable<RoadNetwork["attributes"]>, AttributeArray>;
     attributes = { ...a, countries: header.countries ?? [], strings: header.strings ?? [] };
   }
+  const shapes = readShapes(arrays, header.edgeCount);
   const elevation = arrays[NODE_ELEVATION];
   if (elevation && (!(elevation instanceof Int16Array) || elevation.length !== header.nodeCount)) throw new Error("pack node elevations inconsistent");
   const net: RoadNetwork = {
@@ -189,9 +202,27 @@ export function loadPack(file: string): LoadedPack {
     attributes,
     ...(elevation ? { nodeElevationM: elevation as Int16Array } : {}),
     bounds: header.bounds,
+    ...(shapes ? { shapes } : {}),
   };
   validate(net);
   return { net, header, arrays };
+}
+
+/** The edge shapes of a junction-only pack, checked so that reading them stays in bounds; undefined without. */
+function readShapes(arrays: Record<string, Typed>, edgeCount: number): RoadNetwork["shapes"] {
+  if (!arrays["shapes.first"]) return undefined;
+  const a = Object.fromEntries(SHAPE_ARRAYS.map(([name, Ctor]) => {
+    const v = arrays[`shapes.${name}`];
+    if (!(v instanceof Ctor)) throw new Error(`pack shape array ${name} missing or of wrong type`);
+    return [name, v];
+  })) as { first: Uint32Array; lat: Float64Array; lon: Float64Array; ofEdge: Int32Array };
+  const shapeCount = a.first.length - 1, points = a.lat.length;
+  let ok = shapeCount >= 1 && a.first[0] === 0 && a.first[shapeCount] === points && a.lon.length === points && a.ofEdge.length === edgeCount;
+  for (let s = 0; ok && s < shapeCount; s++) ok = a.first[s] <= a.first[s + 1];
+  for (let e = 0; ok && e < edgeCount; e++) ok = (a.ofEdge[e] < 0 ? ~a.ofEdge[e] : a.ofEdge[e]) < shapeCount;
+  const z = arrays[SHAPE_ELEVATION];
+  if (!ok || (z && (!(z instanceof Int16Array) || z.length !== points))) throw new Error("pack shapes inconsistent");
+  return { ...a, ...(z ? { elevationM: z as Int16Array } : {}) };
 }
 
 export function loadNetworkPack(file: string): RoadNetwork {

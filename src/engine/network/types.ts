@@ -27,6 +27,26 @@ export interface RoadNetwork {
   readonly nodeElevationM?: Int16Array;
   /** Area the pack covers: [minLat, minLon, maxLat, maxLon]. */
   readonly bounds?: readonly [number, number, number, number];
+  /**
+   * The points between an edge's ends, where the graph has junctions only (engine/network/junctions.ts);
+   * absent: every edge is a straight line between its nodes.
+   */
+  readonly shapes?: EdgeShapes;
+}
+
+/**
+ * Shape s holds the points first[s] .. first[s+1]-1, in the order of the edge it was made for, its
+ * ends (nodes) excluded; shape 0 is empty. The other direction of a two-way road runs the same shape
+ * backwards.
+ */
+export interface EdgeShapes {
+  first: Uint32Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  /** Ground elevation per point, metres (packs built with terrain). */
+  elevationM?: Int16Array;
+  /** Per edge: its shape s, or ~s where the edge runs it backwards. */
+  ofEdge: Int32Array;
 }
 
 /** Bits of EdgeAttributes.flags. */
@@ -68,6 +88,10 @@ export interface SnappedPoint {
   /** The directed edge a->b the point lies on, and b->a (-1 on a one-way road). */
   edge: number;
   reverseEdge: number;
+  /** Metres along `edge` from a to the point (on the edge's shape, in the units of edgeLengthM). */
+  alongM: number;
+  /** The straight piece of `edge` the point lies on: 0 from a to its first shape point. */
+  piece: number;
 }
 
 export interface RoutePath {

@@ -319,7 +319,7 @@ export function assembleSections(
       opening_time: endsLeg ? section.openingTime ?? null : null,
       service_time_min: endsLeg ? section.serviceTimeMin ?? null : null,
       power_available_kW: ev.kind === "charge" ? round(ev.candidate.powerKW, 1) : endsLeg ? section.powerAvailableKW ?? null : null,
-      turnByTurnActions: turnByTurn(net, edges) as Record<string, unknown>[] | null,
+      turnByTurnActions: turnByTurn(net, edges, pieces.lengthsM) as Record<string, unknown>[] | null,
       tolls: sectionTolls(net, pieces, input),
       poi_summary: summary,
       ...(weatherHere ? { weather: weatherHere } : {}),

@@ -3,10 +3,9 @@
 // at a node after it. The detour is that road distance minus the route between
 // the two nodes (there and back, as the truck actually drives it), plus the
 // straight piece between the station and the road it snaps to, both ways.
-import { haversineM } from "../geo";
 import type { SnappedPoint } from "../network/types";
 import type { CorridorHit } from "../stations/corridor";
-import type { Leg } from "./legs";
+import { edgeTail, pieceM, type Leg } from "./legs";
 import type { PlanData } from "./types";
 
 /**
@@ -43,12 +42,21 @@ export function roadDetourM(data: PlanData, leg: Leg, hit: CorridorHit): number 
   if (nodeAt[i] < 0 || nodeAt[j] < 0 || j < i) return hit.detourM;
 
   const s = snapStation(data, hit);
-  const there = data.router.route(nodeAt[i], s.arriveNode);
-  const back = data.router.route(s.departNode, nodeAt[j]);
-  if (!there || !back) return hit.detourM;
-  // The snapped point lies on an edge next to the end node; the piece to it is driven both ways.
-  const piece = haversineM(s.lat, s.lon, data.network.nodeLat[s.arriveNode], data.network.nodeLon[s.arriveNode]) +
-    haversineM(s.lat, s.lon, data.network.nodeLat[s.departNode], data.network.nodeLon[s.departNode]);
-  const extra = there.lengthM + back.lengthM + piece + 2 * s.distanceM - (cumDistM[j] - cumDistM[i]);
+  // The station's road is entered from either end it may be driven from towards the point, and left
+  // towards either end it leads to (one end each on a one-way road), along its shape: a station on a
+  // long road between junctions is reached along that road, not from its nearer junction and back.
+  const net = data.network, tail = edgeTail(net, s.edge), head = net.edgeTarget[s.edge];
+  const twoWay = s.reverseEdge >= 0;
+  let there = Infinity, back = Infinity;
+  for (const x of twoWay ? [tail, head] : [tail]) {
+    const r = data.router.route(nodeAt[i], x);
+    if (r) there = Math.min(there, r.lengthM + pieceM(net, s, x));
+  }
+  for (const y of twoWay ? [tail, head] : [head]) {
+    const r = data.router.route(y, nodeAt[j]);
+    if (r) back = Math.min(back, pieceM(net, s, y) + r.lengthM);
+  }
+  if (!Number.isFinite(there) || !Number.isFinite(back)) return hit.detourM;
+  const extra = there + back + 2 * s.distanceM - (cumDistM[j] - cumDistM[i]);
   return Math.max(2 * hit.offRouteM, extra);
 }

@@ -1,4 +1,5 @@
 // The whole tour as one line: distance, driving time and energy along it.
+import { bearingDeg } from "../geo";
 import type { RoadNetwork } from "../network/types";
 import type { VehicleModel } from "../vehicles/catalog";
 import { edgeEnergyKWh } from "../vehicles/physics";
@@ -28,8 +29,8 @@ export interface RouteProfile {
 
 /** How much energy each piece of the route takes, per leg (the mass differs by payload). */
 export interface EnergyModel {
-  /** Energy of network edge e driven with the gross mass of leg k. */
-  edgeKWh(k: number, e: number): number;
+  /** Energy of network edge e driven with the gross mass of leg k; `headingDeg`: of the piece driven (the wind's angle), else the edge's. */
+  edgeKWh(k: number, e: number, headingDeg?: number): number;
   /** Energy of a piece without an edge (to a snapped point) of this length at this speed. */
   pieceKWh(k: number, lengthM: number, speedKmh: number): number;
 }
@@ -42,10 +43,10 @@ export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: n
   const a = net.attributes;
   const base = weather.map((w) => (w && !isReference(w) ? ambientOf(w) : undefined));
   return {
-    edgeKWh: (k, e) =>
+    edgeKWh: (k, e, headingDeg) =>
       edgeEnergyKWh(
         vehicle, massKg[k], net.edgeLengthM[e], (net.edgeLengthM[e] / net.edgeTimeS[e]) * 3.6, a ? a.ascentM[e] : 0, a ? a.descentM[e] : 0,
-        base[k] ? edgeAmbient(net, e, weather[k]!, base[k]!) : undefined,
+        base[k] ? edgeAmbient(net, e, weather[k]!, base[k]!, headingDeg) : undefined,
       ),
     pieceKWh: (k, lengthM, speedKmh) => edgeEnergyKWh(vehicle, massKg[k], lengthM, speedKmh, 0, 0, base[k]),
   };
@@ -55,7 +56,6 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
   const coords: [number, number][] = [];
   const dist: number[] = [], time: number[] = [], energy: number[] = [], up: number[] = [], down: number[] = [], segEdge: number[] = [];
   const elev: number[] = [];
-  const nodeZ = net?.nodeElevationM;
   const attrs = net?.attributes;
   let u0 = 0, d0Climb = 0, e0 = 0;
   const legStart: number[] = [], legStartM: number[] = [];
@@ -72,14 +72,16 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
       up.push(u0);
       down.push(d0Climb);
       segEdge.push(i < leg.segmentEdge.length ? leg.segmentEdge[i] : -1);
-      elev.push(nodeZ ? elevationOf(nodeZ, leg.coordNode, i) : NaN);
+      elev.push(leg.coordElevationM[i]);
       // The edge this segment lies on (pieces to snapped points too), and how much of it.
       const on = i < leg.segmentOn.length ? leg.segmentOn[i] : -1;
       const share = on >= 0 ? leg.segmentShare[i] : 0;
       if (i + 1 < p.coords.length) {
         const lengthM = p.cumDistM[i + 1] - p.cumDistM[i];
         const seconds = p.cumTimeS[i + 1] - p.cumTimeS[i];
-        e0 += on >= 0 ? energyModel.edgeKWh(k, on) * share : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
+        // Each straight piece with its own heading: an edge's shape bends, and the wind meets each piece at its angle.
+        const heading = on >= 0 ? bearingDeg(p.coords[i][0], p.coords[i][1], p.coords[i + 1][0], p.coords[i + 1][1]) : 0;
+        e0 += on >= 0 ? energyModel.edgeKWh(k, on, heading) * share : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
       }
       if (attrs && on >= 0) {
         u0 += attrs.ascentM[on] * share;
@@ -104,12 +106,6 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
     legStartM,
     totalM: d0,
   };
-}
-
-/** A node's elevation; a snapped end point takes its neighbouring node's. */
-function elevationOf(z: Int16Array, coordNode: Int32Array, i: number): number {
-  const n = coordNode[i] >= 0 ? coordNode[i] : coordNode[i + 1] >= 0 ? coordNode[i + 1] : coordNode[i - 1];
-  return n >= 0 ? z[n] : NaN;
 }
 
 /** Index of the last coordinate at or before distance d within leg k. */
@@ -176,6 +172,8 @@ export function edgePiecesBetween(p: RouteProfile, k: number, fromD: number, toD
     if (p.segmentEdge[i] < 0 || i + 1 >= p.distM.length) continue;
     const m = Math.min(p.distM[i + 1], toD) - Math.max(p.distM[i], fromD);
     if (m <= 0) continue;
+    // An edge's shape gives it one segment per straight piece: consecutive pieces of one edge are one entry.
+    if (edges.length && edges[edges.length - 1] === p.segmentEdge[i]) { lengthsM[lengthsM.length - 1] += m; continue; }
     edges.push(p.segmentEdge[i]);
     lengthsM.push(m);
   }

@@ -69,7 +69,8 @@ export interface Evaluated {
 /** Per section, the fastest leg and its alternatives (index 0 is the fastest). */
 export function sectionRoads(input: PlanInput, data: PlanData, legs: Leg[]): Leg[][] {
   return legs.map((leg) => {
-    if (leg.path.lengthM < MIN_ALTERNATIVE_SECTION_M) return [leg];
+    // A leg driven along one road with no junction between (legs.ts directOnRoad) has no other route.
+    if (leg.path.lengthM < MIN_ALTERNATIVE_SECTION_M || leg.path.nodes.length === 0) return [leg];
     const found = alternativeRoutes(data.router, leg.from.departNode, leg.to.arriveNode);
     return [leg, ...(found?.alternatives ?? []).map((a) => legAlong(data.network, leg, a.path))];
   });

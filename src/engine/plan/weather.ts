@@ -29,8 +29,7 @@ export function legWeather(input: PlanInput, net: RoadNetwork, legs: Leg[], depa
     const given = input.sections[k]?.weather;
     if (given) return given;
     const [lat, lon] = p.coords[mid] ?? input.sections[k].start;
-    const node = leg.coordNode[mid];
-    const altitudeM = node >= 0 && net.nodeElevationM ? net.nodeElevationM[node] : 0;
+    const z = leg.coordElevationM[mid], altitudeM = Number.isFinite(z) ? z : 0;
     const normal = climateNormalAt(lat, lon, Number.isFinite(altitudeM) ? altitudeM : 0, new Date(atMs));
     if (normal) {
       return {
@@ -64,14 +63,15 @@ export const isReference = (w: SectionWeather) =>
   w.temperatureC === REFERENCE_TEMPERATURE_C && !w.windSpeedMs && !(w.precipitationMm ?? 0) && !(w.snowfallCm ?? 0);
 
 /**
- * The ambient of edge e in a section's weather: its head wind from the edge's bearing. Altitude is left at
+ * The ambient of edge e in a section's weather: its head wind from the edge's bearing (or the heading of the piece of it driven). Altitude is left at
  * sea level, as the model's reference has it: thinner air in the Alps is not weather, and taking it only
  * where weather is known would make a plan's energy jump with its source (a change of the whole model, left open).
  */
-export function edgeAmbient(net: RoadNetwork, e: number, w: SectionWeather, base: Ambient): Ambient {
+export function edgeAmbient(net: RoadNetwork, e: number, w: SectionWeather, base: Ambient, headingDeg?: number): Ambient {
   if (!w.windSpeedMs || w.windFromDeg == null) return base;
   const from = edgeSource(net, e), to = net.edgeTarget[e];
-  const heading = bearingDeg(net.nodeLat[from], net.nodeLon[from], net.nodeLat[to], net.nodeLon[to]);
+  // A shaped edge bends: the piece driven gives its own heading.
+  const heading = headingDeg ?? bearingDeg(net.nodeLat[from], net.nodeLon[from], net.nodeLat[to], net.nodeLon[to]);
   return { ...base, headwindMs: headwindComponentMs(w.windSpeedMs, w.windFromDeg, heading) };
 }
 

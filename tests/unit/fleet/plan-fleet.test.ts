@@ -38,8 +38,10 @@ describe("planning a fleet's tours together", () => {
     const c = out.tours.find((t) => t.id === "c")!;
     expect(c.delayMin).toBe(0);
     expect(c.objective).toBeCloseTo(c.objectiveAlone, 6);
+    // No tour gains by the others; here the next sites cost the same (their detours on the straight motorway
+    // are equal since detours follow the station's road), so the trucks spread over them for nothing.
+    for (const t of out.tours) expect(t.objective).toBeGreaterThanOrEqual(t.objectiveAlone - 1e-9);
     const added = out.tours.reduce((a, t) => a + t.objective - t.objectiveAlone, 0);
-    expect(added).toBeGreaterThan(0);
     // Never worse than running the three one after another.
     expect(added).toBeLessThan(3 * 600);
   });

@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nearestOnSegment } from "@/engine/geo";
+import { haversineM, nearestOnSegment } from "@/engine/geo";
 import type { PackBuildReport } from "@/engine/network/build-pack";
 import { chFromArrays, chToArrays } from "@/engine/network/ch/arrays";
 import { buildContractionHierarchy } from "@/engine/network/ch/build";
 import { buildGraph } from "@/engine/network/graph";
+import { contractChains } from "@/engine/network/junctions";
+import { edgeLine } from "@/engine/network/shape";
 import { align8, loadNetworkPack, loadPack, type LoadedPack } from "@/engine/network/pack";
 import { shortestPath } from "@/engine/network/route";
 import { createSnapper, type Snapper } from "@/engine/network/snap";
@@ -13,7 +15,7 @@ import { truckSpeedKmh } from "@/engine/network/speeds";
 import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadClass, type RoadNetwork } from "@/engine/network/types";
 import type { RoadWay, WaySource } from "@/engine/network/ways";
 import { buildDcwPack, twoWayParts, type DcwPack } from "./dcw-pack";
-import { dijkstra, findEdge, rng } from "./helpers";
+import { dijkstra, rng } from "./helpers";
 
 /** German truck speeds (km/h) the pack must use: 80 on the Autobahn, shares of the 60 km/h rural limit elsewhere. */
 const DE_TRUCK_KMH: Record<RoadClass, number> = { motorway: 80, primary: 60 * 0.93, secondary: 60 * 0.88, other: 60 * 0.8 };
@@ -32,16 +34,34 @@ afterAll(() => pack?.dispose());
 
 const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
-function bruteSnap(lat: number, lon: number) {
-  let best = Infinity, bLat = 0, bLon = 0;
+/** Every straight piece of every edge: the edge, the piece's index, the edge's line. */
+function* pieces(): Generator<[number, number, [number, number][]]> {
   for (let u = 0; u < net.nodeCount; u++) {
     for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-      const v = net.edgeTarget[e];
-      const p = nearestOnSegment(lat, lon, net.nodeLat[u], net.nodeLon[u], net.nodeLat[v], net.nodeLon[v]);
-      if (p.distanceM < best) { best = p.distanceM; bLat = p.lat; bLon = p.lon; }
+      const line = edgeLine(net, e, u);
+      for (let i = 0; i + 1 < line.length; i++) yield [e, i, line];
     }
   }
+}
+
+/** The nearest point on any road (but the road of edge `except`, both directions). */
+function bruteSnap(lat: number, lon: number, except = -1) {
+  let best = Infinity, bLat = 0, bLon = 0;
+  for (const [e, i, line] of pieces()) {
+    if (except >= 0 && (e === except || e === reverseOf(except))) continue;
+    const p = nearestOnSegment(lat, lon, ...line[i], ...line[i + 1]);
+    if (p.distanceM < best) { best = p.distanceM; bLat = p.lat; bLon = p.lon; }
+  }
   return { distanceM: best, lat: bLat, lon: bLon };
+}
+
+/** The edge over the same road the other way (the same shape backwards), or -1. */
+function reverseOf(e: number): number {
+  const s = net.shapes?.ofEdge[e] ?? 0, u = sourceOf(e), v = net.edgeTarget[e];
+  for (let r = net.firstEdge[v]; r < net.firstEdge[v + 1]; r++) {
+    if (net.edgeTarget[r] === u && (net.shapes?.ofEdge[r] ?? 0) === (s === 0 ? 0 : ~s)) return r;
+  }
+  return -1;
 }
 
 describe("DCW network pack", () => {
@@ -51,11 +71,14 @@ describe("DCW network pack", () => {
     expect(report.bytes).toBe(readFileSync(packFile).length);
     expect(report.sourceReport).toEqual(source.report);
     expect([report.nodeCount, report.edgeCount]).toEqual([net.nodeCount, net.edgeCount]);
-    expect(report.nodeCount).toBeGreaterThan(40_000);
+    expect(report.graphNodes).toBeGreaterThan(40_000);
+    // The junction-only graph: every vertex that only passes a road on is a shape point.
+    expect(report.nodeCount + report.shapePoints).toBe(report.graphNodes);
+    expect(report.nodeCount).toBeLessThan(report.graphNodes / 2);
     // DCW roads are all two-way, so the largest strongly connected part is the largest connected one.
     const parts = twoWayParts(source.ways);
     expect(parts.parts).toBeGreaterThan(1);
-    expect(report.nodeCount).toBe(parts.largest);
+    expect(report.graphNodes).toBe(parts.largest);
     expect(report.droppedNodes).toBe(parts.vertices - parts.largest);
     expect(report.droppedNodes).toBeGreaterThan(0);
     expect(report.restrictedEdges).toBe(0);
@@ -67,8 +90,8 @@ describe("DCW network pack", () => {
     expect(Math.abs(report.lengthKmByCountry.DE - totalKm)).toBeLessThanOrEqual(2); // rounded per class
     for (let u = 0; u < net.nodeCount; u++) {
       for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-        const r = findEdge(net, net.edgeTarget[e], u);
-        if (r < 0) throw new Error(`edge ${e} has no reverse`);
+        const r = reverseOf(e);
+        if (r < 0 || net.edgeTarget[r] !== u) throw new Error(`edge ${e} has no reverse`);
         if (net.edgeLengthM[r] !== net.edgeLengthM[e] || net.edgeTimeS[r] !== net.edgeTimeS[e] || net.edgeClass[r] !== net.edgeClass[e]) {
           throw new Error(`edge ${e} and its reverse ${r} differ`);
         }
@@ -78,7 +101,7 @@ describe("DCW network pack", () => {
   });
 
   it("loads back exactly the arrays that were built, attributes and hierarchy included", () => {
-    const { net: built } = buildGraph(source.ways, { id: report.id, version: report.version, attribution: source.attribution });
+    const built = contractChains(buildGraph(source.ways, { id: report.id, version: report.version, attribution: source.attribution }).net);
     expect(net.id).toBe("de-dcw");
     expect(net.version).toBe(report.version);
     expect(net.attribution).toMatch(/Digital Chart of the World/);
@@ -97,6 +120,10 @@ describe("DCW network pack", () => {
     for (const k of ["flags", "country", "maxspeedKmh", "ascentM", "descentM", "ref", "name"] as const) {
       want.push([`attributes.${k}`, builtAttrs[k]]);
       expect(attrs[k], k).toBe(loaded.arrays[`attributes.${k}`]);
+    }
+    for (const k of ["first", "lat", "lon", "ofEdge"] as const) {
+      want.push([`shapes.${k}`, built.shapes![k]]);
+      expect(net.shapes![k], k).toBe(loaded.arrays[`shapes.${k}`]);
     }
     const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
     want.push(...Object.entries(chToArrays(ch)));
@@ -150,7 +177,8 @@ describe("DCW network pack", () => {
     // Time must be the sum of length / German truck speed of the edge's class, and mostly motorway speed.
     let expectS = 0, motorwayM = 0;
     for (let i = 1; i < p.nodes.length; i++) {
-      const e = findEdge(net, p.nodes[i - 1], p.nodes[i]);
+      const e = p.edges[i - 1];
+      expect([sourceOf(e), net.edgeTarget[e]]).toEqual([p.nodes[i - 1], p.nodes[i]]);
       expect(attrs.country[e]).not.toBe(NO_COUNTRY);
       expect(attrs.countries[attrs.country[e]]).toBe("DE");
       expect(attrs.flags[e] & EDGE_LINK).toBe(0);
@@ -175,8 +203,8 @@ describe("DCW network pack", () => {
     for (let i = 0; i < k; i++) {
       expect(p.coords[i]).toEqual([net.nodeLat[p.nodes[i]], net.nodeLon[p.nodes[i]]]);
       if (i === 0) continue;
-      const e = findEdge(net, p.nodes[i - 1], p.nodes[i]);
-      expect(e).toBeGreaterThanOrEqual(0);
+      const e = p.edges[i - 1];
+      expect([sourceOf(e), net.edgeTarget[e]]).toEqual([p.nodes[i - 1], p.nodes[i]]);
       expect(p.cumDistM[i] - p.cumDistM[i - 1]).toBeCloseTo(net.edgeLengthM[e], 3);
       expect(p.cumTimeS[i] - p.cumTimeS[i - 1]).toBeCloseTo(net.edgeTimeS[e], 3);
     }
@@ -198,26 +226,24 @@ describe("DCW network pack", () => {
   it("snaps a point 2 km beside a motorway to the perpendicular foot", () => {
     const OFF = 2_000;
     let checked = 0;
-    for (let u = 0; u < net.nodeCount && checked === 0; u++) {
-      for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-        const v = net.edgeTarget[e];
-        if (v < u || net.edgeClass[e] !== 0 || net.edgeLengthM[e] < 3_000) continue;
-        const mLat = (net.nodeLat[u] + net.nodeLat[v]) / 2, mLon = (net.nodeLon[u] + net.nodeLon[v]) / 2;
-        const kx = Math.cos((mLat * Math.PI) / 180);
-        const dx = (net.nodeLon[v] - net.nodeLon[u]) * kx, dy = net.nodeLat[v] - net.nodeLat[u];
-        const len = Math.hypot(dx, dy), deg = OFF / 111_195;
-        const pLat = mLat + (dx / len) * deg, pLon = mLon - (dy / len) * deg / kx;
-        // Only use segments with no other road within 2.5 km of the test point.
-        const others = bruteSnapExcept(pLat, pLon, u, v);
-        if (others < 2_500) continue;
-        const s = snapper.snap(pLat, pLon);
-        const footErr = Math.hypot((s.lat - mLat) * 111_195, (s.lon - mLon) * 111_195 * kx);
-        expect(footErr).toBeLessThan(5);
-        expect(Math.abs(s.distanceM - OFF)).toBeLessThan(10);
-        expect([u, v]).toContain(s.node);
-        checked++;
-        break;
-      }
+    for (const [e, i, line] of pieces()) {
+      const [[aLat, aLon], [bLat, bLon]] = [line[i], line[i + 1]];
+      if (net.edgeClass[e] !== 0 || haversineM(aLat, aLon, bLat, bLon) < 3_000) continue;
+      const mLat = (aLat + bLat) / 2, mLon = (aLon + bLon) / 2;
+      const kx = Math.cos((mLat * Math.PI) / 180);
+      const dx = (bLon - aLon) * kx, dy = bLat - aLat;
+      const len = Math.hypot(dx, dy), deg = OFF / 111_195;
+      const pLat = mLat + (dx / len) * deg, pLon = mLon - (dy / len) * deg / kx;
+      // Only use pieces with no other road within 2.5 km of the test point.
+      const others = bruteSnap(pLat, pLon, e).distanceM;
+      if (others < 2_500) continue;
+      const s = snapper.snap(pLat, pLon);
+      const footErr = Math.hypot((s.lat - mLat) * 111_195, (s.lon - mLon) * 111_195 * kx);
+      expect(footErr).toBeLessThan(5);
+      expect(Math.abs(s.distanceM - OFF)).toBeLessThan(10);
+      expect([sourceOf(e), net.edgeTarget[e]]).toContain(s.node);
+      checked++;
+      break;
     }
     expect(checked).toBe(1);
   });
@@ -226,18 +252,19 @@ describe("DCW network pack", () => {
     const r = rng(99);
     const pts: [number, number][] = [[55.3, 4.5], [47.0, 2.0], [57.0, 10.0], [53.55, 9.99]];
     for (let i = 0; i < 60; i++) pts.push([46.5 + 9 * r(), 4.5 + 11.5 * r()]);
-    // Near the middle of the longest segments, whose end nodes are far from the point.
-    const longest = Array.from(net.edgeLengthM.keys()).sort((x, y) => net.edgeLengthM[y] - net.edgeLengthM[x]).slice(0, 40);
-    for (const e of longest) {
-      const v = net.edgeTarget[e], u = sourceOf(e);
-      pts.push([(net.nodeLat[u] + net.nodeLat[v]) / 2 + 0.003, (net.nodeLon[u] + net.nodeLon[v]) / 2 - 0.004]);
-    }
+    // Near the middle of the longest straight pieces, whose ends are far from the point.
+    const longest = [...pieces()].map(([, i, line]) => [line[i], line[i + 1]])
+      .sort((x, y) => haversineM(...y[0], ...y[1]) - haversineM(...x[0], ...x[1])).slice(0, 40);
+    for (const [[aLat, aLon], [bLat, bLon]] of longest) pts.push([(aLat + bLat) / 2 + 0.003, (aLon + bLon) / 2 - 0.004]);
     let far = 0;
     for (const [lat, lon] of pts) {
       const s = snapper.snap(lat, lon), ref = bruteSnap(lat, lon);
       expect(s.distanceM).toBeCloseTo(ref.distanceM, 3);
-      const e = findNodeSegment(s.node, s.lat, s.lon);
-      expect(e, `snapped node ${s.node} is an endpoint of the snapped segment`).toBe(true);
+      // The point lies on the piece of the edge the snapper names, and its node is that edge's nearer end.
+      const line = edgeLine(net, s.edge, sourceOf(s.edge));
+      const on = nearestOnSegment(s.lat, s.lon, ...line[s.piece], ...line[s.piece + 1]);
+      expect(on.distanceM).toBeLessThan(0.01);
+      expect(s.node).toBe(s.alongM <= net.edgeLengthM[s.edge] / 2 ? sourceOf(s.edge) : net.edgeTarget[s.edge]);
       if (s.distanceM > 100_000) far++;
     }
     expect(far).toBeGreaterThanOrEqual(2);
@@ -248,26 +275,4 @@ function sourceOf(e: number): number {
   let lo = 0, hi = net.nodeCount - 1;
   while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (net.firstEdge[mid] <= e) lo = mid; else hi = mid - 1; }
   return lo;
-}
-
-function bruteSnapExcept(lat: number, lon: number, a: number, b: number): number {
-  let best = Infinity;
-  for (let u = 0; u < net.nodeCount; u++) {
-    for (let e = net.firstEdge[u]; e < net.firstEdge[u + 1]; e++) {
-      const v = net.edgeTarget[e];
-      if ((u === a && v === b) || (u === b && v === a)) continue;
-      best = Math.min(best, nearestOnSegment(lat, lon, net.nodeLat[u], net.nodeLon[u], net.nodeLat[v], net.nodeLon[v]).distanceM);
-    }
-  }
-  return best;
-}
-
-/** True if the node has an incident segment passing through the snapped point, nearer its end. */
-function findNodeSegment(node: number, lat: number, lon: number): boolean {
-  for (let e = net.firstEdge[node]; e < net.firstEdge[node + 1]; e++) {
-    const v = net.edgeTarget[e];
-    const p = nearestOnSegment(lat, lon, net.nodeLat[node], net.nodeLon[node], net.nodeLat[v], net.nodeLon[v]);
-    if (p.distanceM < 0.01 && p.t <= 0.5 + 1e-9) return true;
-  }
-  return false;
 }

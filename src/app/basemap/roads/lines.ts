@@ -1,6 +1,7 @@
 // The road network pack as map lines: every undirected edge once, runs of
 // edges through nodes of degree 2 (same road class) merged into one line,
 // one MultiLineString per road class.
+import { edgeLine } from "@/engine/network/shape";
 import { ROAD_CLASSES, type RoadClass, type RoadNetwork } from "@/engine/network/types";
 
 export interface RoadFeature {
@@ -22,22 +23,26 @@ const round = (v: number) => Math.round(v * 1e4) / 1e4;
 export function roadLines(net: RoadNetwork): RoadCollection {
   const { nodeCount, firstEdge, edgeTarget, edgeClass } = net;
 
-  // 1. Undirected edges: u->v once, whether or not the pack also holds v->u.
-  const hasEdge = (from: number, to: number) => {
-    for (let e = firstEdge[from]; e < firstEdge[from + 1]; e++) if (edgeTarget[e] === to) return true;
+  // 1. Undirected edges: u->v once, whether or not the pack also holds v->u (a shaped road once, on
+  // the edge that runs its shape forwards; two roads between the same junctions are two lines).
+  const shapeOf = (e: number) => net.shapes?.ofEdge[e] ?? 0;
+  const hasStraightEdge = (from: number, to: number) => {
+    for (let e = firstEdge[from]; e < firstEdge[from + 1]; e++) if (edgeTarget[e] === to && shapeOf(e) === 0) return true;
     return false;
   };
   const ua: number[] = [];
   const ub: number[] = [];
   const uc: number[] = [];
+  const ue: number[] = [];
   for (let u = 0; u < nodeCount; u++) {
     for (let e = firstEdge[u]; e < firstEdge[u + 1]; e++) {
       const v = edgeTarget[e];
       if (v === u) continue;
-      if (u < v || !hasEdge(v, u)) {
+      if (shapeOf(e) > 0 || (shapeOf(e) === 0 && (u < v || !hasStraightEdge(v, u)))) {
         ua.push(u);
         ub.push(v);
         uc.push(edgeClass[e]);
+        ue.push(e);
       }
     }
   }
@@ -65,16 +70,22 @@ export function roadLines(net: RoadNetwork): RoadCollection {
   const used = new Uint8Array(m);
   const byClass: number[][][][] = ROAD_CLASSES.map(() => []);
   const point = (n: number) => [round(net.nodeLon[n]), round(net.nodeLat[n])];
+  const add = (line: number[][], p: number[]) => {
+    const last = line[line.length - 1];
+    if (p[0] !== last[0] || p[1] !== last[1]) line.push(p);
+  };
   const walk = (from: number, firstEdgeId: number) => {
     const line = [point(from)];
     let node = from;
     let edge = firstEdgeId;
     for (;;) {
       used[edge] = 1;
+      // The road's shape between its ends, in the direction walked.
+      const shape = edgeLine(net, ue[edge], ua[edge]).slice(1, -1);
+      if (node !== ua[edge]) shape.reverse();
+      for (const [lat, lon] of shape) add(line, [round(lon), round(lat)]);
       node = other(edge, node);
-      const p = point(node);
-      const last = line[line.length - 1];
-      if (p[0] !== last[0] || p[1] !== last[1]) line.push(p);
+      add(line, point(node));
       if (!passThrough(node)) break;
       const a = adj[start[node]];
       const next = a === edge ? adj[start[node] + 1] : a;
