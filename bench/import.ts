@@ -14,6 +14,7 @@ import { createChQuery } from "../src/engine/network/ch/query";
 import { createCountryLocator } from "../src/engine/network/countries";
 import { loadPack } from "../src/engine/network/pack";
 import { createRouter } from "../src/engine/network/router";
+import { pathLine } from "../src/engine/network/shape";
 import { createSnapper } from "../src/engine/network/snap";
 import type { RoadNetwork } from "../src/engine/network/types";
 import { loadTerrain } from "../src/engine/terrain/dem";
@@ -35,7 +36,7 @@ const { values: opt } = parseArgs({
 });
 
 interface ChildReport {
-  osmNodes: number; nodes: number; edges: number; shortcuts: number; coreNodes: number;
+  osmNodes: number; graphNodes: number; shapePoints: number; nodes: number; edges: number; shortcuts: number; coreNodes: number;
   readMs: number; graphMs: number; terrainMs: number; chMs: number; writeMs: number; totalMs: number;
   peakRssMiB: number; peakHeapMiB: number; heapLimitMiB: number; bytes: number;
 }
@@ -54,7 +55,7 @@ if (opt.child) {
   });
   sample();
   const report: ChildReport = {
-    osmNodes: Number(r.sourceReport?.nodesRead), nodes: r.nodeCount, edges: r.edgeCount, shortcuts: r.shortcuts, coreNodes: r.coreNodes,
+    osmNodes: Number(r.sourceReport?.nodesRead), graphNodes: r.graphNodes, shapePoints: r.shapePoints, nodes: r.nodeCount, edges: r.edgeCount, shortcuts: r.shortcuts, coreNodes: r.coreNodes,
     readMs: Number(r.sourceReport?.readMs), graphMs: r.graphMs, terrainMs: r.terrainMs, chMs: r.chMs, writeMs: r.writeMs,
     totalMs: Math.round(performance.now() - t0), peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     peakHeapMiB: Math.round(peakHeap / 2 ** 20), heapLimitMiB: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20), bytes: r.bytes,
@@ -75,7 +76,7 @@ const source = opt.source ?? path.join(config().dataDir, "osm", "hannover_brauns
 const num = (x: number) => Math.round(x).toLocaleString("en-US");
 const sec = (ms: number) => (ms / 1000).toFixed(1);
 
-interface Row extends ChildReport { name: string; mosaic: boolean; loadMs: number; chP50: number; chP95: number; costP50: number; costP95: number; dijkstraP50: number; bad: number; pairs: number }
+interface Row extends ChildReport { name: string; mosaic: boolean; loadMs: number; chP50: number; chP95: number; lineP50: number; lineP95: number; linePoints: number; costP50: number; costP95: number; dijkstraP50: number; bad: number; pairs: number }
 
 async function benchMosaic(copies: number, dir: string): Promise<Row> {
   const k = Math.sqrt(copies);
@@ -113,6 +114,9 @@ async function benchFile(file: string, dir: string): Promise<Row> {
   const pairs: [number, number][] = Array.from({ length: PAIRS }, () => [Math.floor(rand() * net.nodeCount), Math.floor(rand() * net.nodeCount)]);
   const query = createChQuery(ch), dijkstra = createDijkstra(net);
   const chRun = timeQueries(pairs, (s, t) => query.route(s, t), WARMUP);
+  // What a plan needs of a route: the router's path (edges unpacked, nodes, times) and the line along the edges' shapes.
+  const router = createRouter(net, ch);
+  const lineRun = timeQueries(pairs, (s, t) => { const p = router.route(s, t); return p ? pathLine(net, p.nodes, p.edges).length : 0; }, WARMUP);
   const costRun = timeQueries(pairs, (s, t) => query.cost(s, t), WARMUP);
   const dRun = timeQueries(pairs, dijkstra, WARMUP);
   const same = (c: number, d: number) => c === d || Math.abs(c - d) <= REL_TOL * d;
@@ -120,15 +124,16 @@ async function benchFile(file: string, dir: string): Promise<Row> {
   for (const [s, t] of bad.slice(0, 10)) console.log(`  mismatch ${s}->${t}: CH ${query.cost(s, t)}, Dijkstra ${dijkstra(s, t)}`);
   const row: Row = {
     name: "", mosaic: false, ...rep, loadMs, pairs: PAIRS, bad: bad.length,
-    chP50: pct(chRun.ms, 0.5), chP95: pct(chRun.ms, 0.95), costP50: pct(costRun.ms, 0.5), costP95: pct(costRun.ms, 0.95), dijkstraP50: pct(dRun.ms, 0.5),
+    chP50: pct(chRun.ms, 0.5), chP95: pct(chRun.ms, 0.95), lineP50: pct(lineRun.ms, 0.5), lineP95: pct(lineRun.ms, 0.95),
+    linePoints: lineRun.out.reduce((a, b) => a + b, 0) / PAIRS, costP50: pct(costRun.ms, 0.5), costP95: pct(costRun.ms, 0.95), dijkstraP50: pct(dRun.ms, 0.5),
   };
-  console.log(`${num(rep.osmNodes)} OSM nodes -> ${num(rep.nodes)} graph nodes, ${num(rep.edges)} edges, ${num(rep.shortcuts)} shortcuts (${(rep.shortcuts / rep.edges).toFixed(2)} per edge)`
+  console.log(`${num(rep.osmNodes)} OSM nodes -> ${num(rep.graphNodes)} graph vertices -> ${num(rep.nodes)} junctions (${num(rep.shapePoints)} shape points), ${num(rep.edges)} edges, ${num(rep.shortcuts)} shortcuts (${(rep.shortcuts / rep.edges).toFixed(2)} per edge)`
     + `${rep.coreNodes ? `, core of ${num(rep.coreNodes)} nodes` : ""}`);
   console.log(`import ${sec(rep.totalMs)} s: read ${sec(rep.readMs)}, graph ${sec(rep.graphMs)}, terrain ${sec(rep.terrainMs)}, CH ${sec(rep.chMs)}, write ${sec(rep.writeMs)}; peak RSS ${num(rep.peakRssMiB)} MiB, JS heap ${num(rep.peakHeapMiB)} of ${num(rep.heapLimitMiB)} MiB`);
   console.log(`pack ${(rep.bytes / 2 ** 20).toFixed(1)} MiB, loaded (file, CH checks, snap index) in ${sec(loadMs)} s`);
   console.log(`${PAIRS} random pairs: CH route (path unpacked) p50 ${row.chP50.toFixed(3)} ms, p95 ${row.chP95.toFixed(3)} ms;`
     + ` CH cost p50 ${row.costP50.toFixed(3)} ms, p95 ${row.costP95.toFixed(3)} ms; Dijkstra p50 ${row.dijkstraP50.toFixed(1)} ms = ${(row.dijkstraP50 / row.chP50).toFixed(0)}x;`
-    + ` CH = Dijkstra on ${PAIRS - bad.length}/${PAIRS}`);
+    + ` CH = Dijkstra on ${PAIRS - bad.length}/${PAIRS}; route with its line (${num(row.linePoints)} points on average) p50 ${row.lineP50.toFixed(3)} ms, p95 ${row.lineP95.toFixed(3)} ms`);
   if (!opt.keep) rmSync(packDir, { recursive: true, force: true });
   return row;
 }
@@ -150,12 +155,12 @@ try {
 // Growth: import time against n log n of the graph, relative to the smallest size.
 const base = rows.find((r) => r.mosaic);
 const nlogn = (r: Row) => r.nodes * Math.log2(r.nodes);
-console.log("\n| input | OSM nodes | graph nodes | edges | shortcuts / edge | read s | graph s | terrain s | CH s | write s | import s | time / n log n | peak RSS MiB | peak heap MiB | pack MiB | load s | CH route p50 / p95 ms | CH cost p50 / p95 ms | Dijkstra p50 ms | Dijkstra / CH route | CH = Dijkstra |");
-console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("\n| input | OSM nodes | graph vertices | junctions | edges | shortcuts / edge | read s | graph s | terrain s | CH s | write s | import s | time / n log n | peak RSS MiB | peak heap MiB | pack MiB | load s | CH route p50 / p95 ms | CH cost p50 / p95 ms | Dijkstra p50 ms | Dijkstra / CH route | CH = Dijkstra | route with line p50 / p95 ms |");
+console.log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const r of rows) {
   const growth = base && r.mosaic ? ((r.totalMs / nlogn(r)) / (base.totalMs / nlogn(base))).toFixed(2) : "-";
-  console.log(`| ${r.name} | ${num(r.osmNodes)} | ${num(r.nodes)} | ${num(r.edges)} | ${(r.shortcuts / r.edges).toFixed(2)} | ${sec(r.readMs)} | ${sec(r.graphMs)} | ${sec(r.terrainMs)} | ${sec(r.chMs)} | ${sec(r.writeMs)} | ${sec(r.totalMs)}`
-    + ` | ${growth} | ${num(r.peakRssMiB)} | ${num(r.peakHeapMiB)} | ${(r.bytes / 2 ** 20).toFixed(0)} | ${(r.loadMs / 1000).toFixed(2)} | ${r.chP50.toFixed(3)} / ${r.chP95.toFixed(3)} | ${r.costP50.toFixed(3)} / ${r.costP95.toFixed(3)} | ${r.dijkstraP50.toFixed(1)} | ${(r.dijkstraP50 / r.chP50).toFixed(1)}x | ${r.pairs - r.bad}/${r.pairs} |`);
+  console.log(`| ${r.name} | ${num(r.osmNodes)} | ${num(r.graphNodes)} | ${num(r.nodes)} | ${num(r.edges)} | ${(r.shortcuts / r.edges).toFixed(2)} | ${sec(r.readMs)} | ${sec(r.graphMs)} | ${sec(r.terrainMs)} | ${sec(r.chMs)} | ${sec(r.writeMs)} | ${sec(r.totalMs)}`
+    + ` | ${growth} | ${num(r.peakRssMiB)} | ${num(r.peakHeapMiB)} | ${(r.bytes / 2 ** 20).toFixed(0)} | ${(r.loadMs / 1000).toFixed(2)} | ${r.chP50.toFixed(3)} / ${r.chP95.toFixed(3)} | ${r.costP50.toFixed(3)} / ${r.costP95.toFixed(3)} | ${r.dijkstraP50.toFixed(1)} | ${(r.dijkstraP50 / r.chP50).toFixed(1)}x | ${r.pairs - r.bad}/${r.pairs} | ${r.lineP50.toFixed(3)} / ${r.lineP95.toFixed(3)} |`);
 }
 if (rows.some((r) => r.bad > 0)) {
   console.error("the contraction hierarchy disagrees with Dijkstra");
