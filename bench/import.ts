@@ -106,7 +106,7 @@ async function benchFile(file: string, dir: string): Promise<Row> {
   const l0 = performance.now();
   const { net, arrays } = loadPack(packFile);
   const ch = chFromArrays(arrays, net.edgeCount);
-  createSnapper(net);
+  createSnapper(net, arrays);
   createRouter(net, ch);
   const loadMs = performance.now() - l0;
 

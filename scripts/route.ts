@@ -33,7 +33,7 @@ const entries: NetworkEntry[] = files
   .filter((f) => !wanted || f === `network-${wanted}.bin`)
   .map((f) => {
     const { net, arrays } = loadPack(path.join(dir, f));
-    return { net, snapper: createSnapper(net), router: createRouter(net, arrays["ch.rank"] ? chFromArrays(arrays, net.edgeCount) : undefined) };
+    return { net, snapper: createSnapper(net, arrays), router: createRouter(net, arrays["ch.rank"] ? chFromArrays(arrays, net.edgeCount) : undefined) };
   });
 if (entries.length === 0) {
   console.error(wanted ? `no pack '${wanted}' in ${dir}` : `no network packs in ${dir}: npm run data:build`);

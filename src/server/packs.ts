@@ -56,7 +56,7 @@ function loadNetworks(c: Partial<Cache>): void {
     }
     const { net, arrays } = loaded;
     const ch = arrays["ch.rank"] ? chFromArrays(arrays, net.edgeCount) : undefined;
-    return { net, snapper: createSnapper(net), router: createRouter(net, ch) };
+    return { net, snapper: createSnapper(net, arrays), router: createRouter(net, ch) };
   });
   const wanted = config().DEFAULT_NETWORK;
   c.fallback = c.networks.find((e) => e.net.id === wanted) ?? [...c.networks].sort((a, b) => b.net.nodeCount - a.net.nodeCount)[0];

@@ -4,6 +4,7 @@ import { buildContractionHierarchy, countShortcuts, describeChProgress } from ".
 import { chToArrays } from "./ch/arrays";
 import { buildGraph, PACK_TRUCK_PROFILE, type GraphStats } from "./graph";
 import { contractChains } from "./junctions";
+import { snapIndexArrays } from "./snap";
 import { writeNetworkPack } from "./pack";
 import { TRUCK_LIMITS_KMH } from "./speeds";
 import type { RoadNetwork } from "./types";
@@ -113,8 +114,9 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
   );
   const t3 = performance.now();
   const shortcuts = countShortcuts(ch);
-  const chArrays = chToArrays(ch);
-  const version = contentVersion(junctions, chArrays);
+  // The snapping index is built here once, not by every process that loads the pack (it was most of a load).
+  const extraArrays = { ...chToArrays(ch), ...snapIndexArrays(junctions) };
+  const version = contentVersion(junctions, extraArrays);
   const net: RoadNetwork = { ...junctions, version };
   const bytes = writeNetworkPack(net, {
     source: source.id,
@@ -123,7 +125,7 @@ export function buildPack(source: WaySource, outFile: string, opts: PackBuildOpt
       buildFormat: BUILD_FORMAT, inputHash: opts.inputHash, truckProfile: PACK_TRUCK_PROFILE, truckLimitsKmh: TRUCK_LIMITS_KMH, terrain: terrain?.sources,
       ...stats, graphNodes: stats.nodeCount, nodeCount: net.nodeCount, edgeCount: net.edgeCount, shapePoints, shortcuts: shortcuts, coreNodes: ch.nodeCount - ch.coreStart, source: source.report,
     },
-  }, outFile, chArrays);
+  }, outFile, extraArrays);
   const t4 = performance.now();
   const ms = (a: number, b: number) => Math.round(b - a);
   return {

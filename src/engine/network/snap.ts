@@ -15,40 +15,85 @@ const START_RADIUS_M = 2_000;
 // A box this large covers the whole globe, so every piece has been seen.
 const WORLD_RADIUS_M = 20_100_000;
 
-export function createSnapper(net: RoadNetwork): Snapper {
-  if (net.nodeCount === 0) throw new Error("cannot snap to an empty network");
-  const { firstEdge, edgeTarget, nodeLat, nodeLon } = net;
-  const sh = net.shapes;
-  const tail = edgeTails(net);
-  // A two-way road's shape is indexed once, on the edge that runs it forwards; straight edges as they come.
-  const indexed = (e: number) => !sh || sh.ofEdge[e] >= 0;
-  const reverseOfShape = new Int32Array(sh ? sh.first.length - 1 : 0).fill(-1);
-  let pieces = 0;
-  for (let e = 0; e < net.edgeCount; e++) {
-    if (sh && sh.ofEdge[e] < 0) reverseOfShape[~sh.ofEdge[e]] = e;
-    if (indexed(e)) pieces += shapePointCount(net, e) + 1;
-  }
-  const pointLat = (e: number, i: number) => (i === 0 ? nodeLat[tail[e]] : i > shapePointCount(net, e) ? nodeLat[edgeTarget[e]] : sh!.lat[shapePoint(net, e, i - 1)]);
-  const pointLon = (e: number, i: number) => (i === 0 ? nodeLon[tail[e]] : i > shapePointCount(net, e) ? nodeLon[edgeTarget[e]] : sh!.lon[shapePoint(net, e, i - 1)]);
+/** The snapping index as named arrays for a pack (writeNetworkPack's `extra`), built once when the pack is. */
+export function snapIndexArrays(net: RoadNetwork): Record<string, Uint8Array | Uint32Array | Float64Array> {
+  const ix = buildIndex(net, edgeTails(net));
+  return {
+    "snap.index": new Uint8Array(ix.index.data as ArrayBuffer), "snap.pieceEdge": ix.pieceEdge, "snap.pieceIndex": ix.pieceIndex,
+    "snap.reach": Float64Array.of(ix.reach),
+  };
+}
 
+interface PieceIndex { index: KDBush; pieceEdge: Uint32Array; pieceIndex: Uint32Array; reach: number; pieces: number }
+
+/** One line a piece: a two-way road's shape once, on the edge that runs it forwards; straight edges as they come. */
+const indexed = (net: RoadNetwork, e: number) => !net.shapes || net.shapes.ofEdge[e] >= 0;
+
+function buildIndex(net: RoadNetwork, tail: Uint32Array): PieceIndex {
+  let pieces = 0;
+  for (let e = 0; e < net.edgeCount; e++) if (indexed(net, e)) pieces += shapePointCount(net, e) + 1;
   const pieceEdge = new Uint32Array(pieces), pieceIndex = new Uint32Array(pieces);
   const index = new KDBush(Math.max(1, pieces), 64, Float64Array);
   // A piece whose nearest point is d away has its midpoint within d + half its length, so a search
   // of that radius cannot miss it. Slack covers float32 and projection error.
   let maxLen = 0;
+  const line = { lat: [] as number[], lon: [] as number[] };
   for (let e = 0, k = 0; e < net.edgeCount; e++) {
-    if (!indexed(e)) continue;
-    for (let i = 0; i <= shapePointCount(net, e); i++, k++) {
-      const aLat = pointLat(e, i), aLon = pointLon(e, i), bLat = pointLat(e, i + 1), bLon = pointLon(e, i + 1);
+    if (!indexed(net, e)) continue;
+    linePoints(net, e, tail[e], line);
+    for (let i = 0; i + 1 < line.lat.length; i++, k++) {
+      const aLat = line.lat[i], aLon = line.lon[i], bLat = line.lat[i + 1], bLon = line.lon[i + 1];
       pieceEdge[k] = e; pieceIndex[k] = i;
       index.add((aLon + bLon) / 2, (aLat + bLat) / 2);
       const len = haversineM(aLat, aLon, bLat, bLon);
       if (len > maxLen) maxLen = len;
     }
   }
-  if (pieces === 0) index.add(nodeLon[0], nodeLat[0]);
+  if (pieces === 0) index.add(net.nodeLon[0], net.nodeLat[0]);
   index.finish();
-  const reach = maxLen * 0.505 + 10;
+  return { index, pieceEdge, pieceIndex, reach: maxLen * 0.505 + 10, pieces };
+}
+
+/** The index a pack holds, checked so that a damaged file cannot send a search out of bounds; null if absent or not this network's. */
+function storedIndex(net: RoadNetwork, arrays: Record<string, unknown>): PieceIndex | null {
+  const data = arrays["snap.index"], pieceEdge = arrays["snap.pieceEdge"], pieceIndex = arrays["snap.pieceIndex"], reach = arrays["snap.reach"];
+  if (!(data instanceof Uint8Array && pieceEdge instanceof Uint32Array && pieceIndex instanceof Uint32Array && reach instanceof Float64Array)) return null;
+  let index: KDBush;
+  try {
+    index = KDBush.from(data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? (data.buffer as ArrayBuffer) : (data.slice().buffer as ArrayBuffer));
+  } catch {
+    return null;
+  }
+  const pieces = pieceEdge.length;
+  if (index.numItems !== Math.max(1, pieces) || pieceIndex.length !== pieces || !(reach[0] >= 0)) return null;
+  for (let k = 0; k < index.ids.length; k++) if (index.ids[k] >= index.numItems) return null;
+  for (let k = 0; k < pieces; k++) if (pieceEdge[k] >= net.edgeCount || pieceIndex[k] > shapePointCount(net, pieceEdge[k])) return null;
+  return { index, pieceEdge, pieceIndex, reach: reach[0], pieces };
+}
+
+/** Edge e's points from its tail to its head into `out` (reused: no allocation per edge). */
+function linePoints(net: RoadNetwork, e: number, tail: number, out: { lat: number[]; lon: number[] }): void {
+  out.lat.length = 0; out.lon.length = 0;
+  out.lat.push(net.nodeLat[tail]); out.lon.push(net.nodeLon[tail]);
+  const k = shapePointCount(net, e);
+  for (let i = 0; i < k; i++) {
+    const j = shapePoint(net, e, i);
+    out.lat.push(net.shapes!.lat[j]); out.lon.push(net.shapes!.lon[j]);
+  }
+  out.lat.push(net.nodeLat[net.edgeTarget[e]]); out.lon.push(net.nodeLon[net.edgeTarget[e]]);
+}
+
+/** `arrays`: a pack's arrays; its stored index (snapIndexArrays) is used when it has one, else the index is built. */
+export function createSnapper(net: RoadNetwork, arrays: Record<string, unknown> = {}): Snapper {
+  if (net.nodeCount === 0) throw new Error("cannot snap to an empty network");
+  const { firstEdge, edgeTarget, nodeLat, nodeLon } = net;
+  const sh = net.shapes;
+  const tail = edgeTails(net);
+  const reverseOfShape = new Int32Array(sh ? sh.first.length - 1 : 0).fill(-1);
+  if (sh) for (let e = 0; e < net.edgeCount; e++) if (sh.ofEdge[e] < 0) reverseOfShape[~sh.ofEdge[e]] = e;
+  const pointLat = (e: number, i: number) => (i === 0 ? nodeLat[tail[e]] : i > shapePointCount(net, e) ? nodeLat[edgeTarget[e]] : sh!.lat[shapePoint(net, e, i - 1)]);
+  const pointLon = (e: number, i: number) => (i === 0 ? nodeLon[tail[e]] : i > shapePointCount(net, e) ? nodeLon[edgeTarget[e]] : sh!.lon[shapePoint(net, e, i - 1)]);
+  const { index, pieceEdge, pieceIndex, reach, pieces } = storedIndex(net, arrays) ?? buildIndex(net, tail);
 
   /** The edge b->a over the same road as e = a->b, or -1 (a one-way road). */
   function reverseOf(e: number): number {

@@ -10,7 +10,7 @@ import { contractChains } from "@/engine/network/junctions";
 import { edgeLine } from "@/engine/network/shape";
 import { align8, loadNetworkPack, loadPack, type LoadedPack } from "@/engine/network/pack";
 import { shortestPath } from "@/engine/network/route";
-import { createSnapper, type Snapper } from "@/engine/network/snap";
+import { createSnapper, snapIndexArrays, type Snapper } from "@/engine/network/snap";
 import { truckSpeedKmh } from "@/engine/network/speeds";
 import { EDGE_LINK, NO_COUNTRY, ROAD_CLASSES, type RoadClass, type RoadNetwork } from "@/engine/network/types";
 import type { RoadWay, WaySource } from "@/engine/network/ways";
@@ -28,7 +28,7 @@ beforeAll(() => {
   ({ dir, packFile, source, report } = pack);
   loaded = loadPack(packFile);
   net = loaded.net;
-  snapper = createSnapper(net);
+  snapper = createSnapper(net, loaded.arrays);
 }, 120_000);
 afterAll(() => pack?.dispose());
 
@@ -126,7 +126,7 @@ describe("DCW network pack", () => {
       expect(net.shapes![k], k).toBe(loaded.arrays[`shapes.${k}`]);
     }
     const ch = buildContractionHierarchy({ nodeCount: built.nodeCount, firstEdge: built.firstEdge, edgeTarget: built.edgeTarget, weight: built.edgeTimeS });
-    want.push(...Object.entries(chToArrays(ch)));
+    want.push(...Object.entries(chToArrays(ch)), ...Object.entries(snapIndexArrays(built)));
     expect(Object.keys(loaded.arrays).sort()).toEqual(want.map(([k]) => k).sort());
     for (const [k, b] of want) {
       const a = loaded.arrays[k];
@@ -246,6 +246,20 @@ describe("DCW network pack", () => {
       break;
     }
     expect(checked).toBe(1);
+  });
+
+  it("snaps with the pack's stored index as with one built on load, and builds one where the stored index is damaged", () => {
+    const built = createSnapper(net);
+    const pieceEdge = (loaded.arrays["snap.pieceEdge"] as Uint32Array).slice();
+    pieceEdge[7] = net.edgeCount; // out of range: the stored index is not used
+    const damaged = createSnapper(net, { ...loaded.arrays, "snap.pieceEdge": pieceEdge });
+    const wrongSize = createSnapper(net, { ...loaded.arrays, "snap.index": (loaded.arrays["snap.index"] as Uint8Array).subarray(0, 100) });
+    const r = rng(5);
+    for (let k = 0; k < 50; k++) {
+      const lat = 47.5 + 7 * r(), lon = 6 + 8.5 * r();
+      const s = snapper.snap(lat, lon);
+      for (const other of [built, damaged, wrongSize]) expect(other.snap(lat, lon)).toEqual(s);
+    }
   });
 
   it("agrees with brute force for random points, including 100+ km off the network", () => {
