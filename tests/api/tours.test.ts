@@ -46,3 +46,11 @@ it("a loop that passes one site three times can charge there twice", async () =>
   const sections = new Set(r.poi_list.filter((p: any) => p.poi_id === twice[0]).map((p: any) => p.section));
   expect(sections).toEqual(new Set([0, 1, 2]));
 }, 120_000);
+
+// A known fault (pre-existing): this tour needs two long charges, and the 24-hour rule's re-plan
+// (plan/daily-span.ts) starts it with an 11 h rest at the depot instead of resting during the second
+// charge, so it ends 1,191 min after that rest (limit 780) with duty_span_kept false, where a legal and
+// faster plan exists. The re-simulation rejects it; this test fails once the search keeps the span.
+it.fails("keeps the 24-hour rule on a loop with two long charges (known fault: it rests at the depot first)", async () => {
+  await planned(hamburgMunich({ battery_level_start: 0.5, battery_level_end: 0.7, section_list: tour([HAMBURG, HANNOVER, HAMBURG, HANNOVER], 20000) }));
+}, 120_000);
