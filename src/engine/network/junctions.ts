@@ -3,14 +3,8 @@
 // Of the OSM packs' vertices 94-96 % are such shape points: routing, the hierarchy and path unpacking
 // then work on junctions, and geometry is read from the edge (network/shape.ts).
 import { column } from "./columns";
+import { edgeTails } from "./shape";
 import type { EdgeShapes, RoadNetwork } from "./types";
-
-/** The tail node of every edge (the CSR stores edges by tail). */
-export function edgeTails(net: Pick<RoadNetwork, "nodeCount" | "edgeCount" | "firstEdge">): Uint32Array {
-  const tail = new Uint32Array(net.edgeCount);
-  for (let u = 0; u < net.nodeCount; u++) tail.fill(u, net.firstEdge[u], net.firstEdge[u + 1]);
-  return tail;
-}
 
 /** The network with its pass-through vertices folded into edge shapes; a network that has shapes already is returned as it is. */
 export function contractChains(net: RoadNetwork): RoadNetwork {

@@ -2,6 +2,24 @@
 // has junctions only (network/junctions.ts), in the edge's direction.
 import type { RoadNetwork } from "./types";
 
+/** The tail node of every edge (the CSR stores edges by tail). */
+export function edgeTails(net: Pick<RoadNetwork, "nodeCount" | "edgeCount" | "firstEdge">): Uint32Array {
+  const tail = new Uint32Array(net.edgeCount);
+  for (let u = 0; u < net.nodeCount; u++) tail.fill(u, net.firstEdge[u], net.firstEdge[u + 1]);
+  return tail;
+}
+
+const tailsOf = new WeakMap<RoadNetwork, Uint32Array>();
+/** edgeTails of a loaded network, computed once per network. */
+export function cachedEdgeTails(net: RoadNetwork): Uint32Array {
+  let t = tailsOf.get(net);
+  if (!t) tailsOf.set(net, (t = edgeTails(net)));
+  return t;
+}
+
+/** The node edge e leaves. */
+export const edgeTail = (net: RoadNetwork, e: number) => cachedEdgeTails(net)[e];
+
 /** How many points lie strictly between edge e's ends. */
 export function shapePointCount(net: RoadNetwork, e: number): number {
   const sh = net.shapes;

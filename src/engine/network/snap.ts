@@ -2,8 +2,7 @@
 // shape's pieces on a junction-only graph) is indexed by its midpoint.
 import KDBush from "kdbush";
 import { haversineM, nearestOnSegment } from "../geo";
-import { edgeTails } from "./junctions";
-import { shapePoint, shapePointCount } from "./shape";
+import { cachedEdgeTails, shapePoint, shapePointCount } from "./shape";
 import type { RoadNetwork, SnappedPoint } from "./types";
 
 export interface Snapper {
@@ -17,7 +16,7 @@ const WORLD_RADIUS_M = 20_100_000;
 
 /** The snapping index as named arrays for a pack (writeNetworkPack's `extra`), built once when the pack is. */
 export function snapIndexArrays(net: RoadNetwork): Record<string, Uint8Array | Uint32Array | Float64Array> {
-  const ix = buildIndex(net, edgeTails(net));
+  const ix = buildIndex(net, cachedEdgeTails(net));
   return {
     "snap.index": new Uint8Array(ix.index.data as ArrayBuffer), "snap.pieceEdge": ix.pieceEdge, "snap.pieceIndex": ix.pieceIndex,
     "snap.reach": Float64Array.of(ix.reach),
@@ -88,7 +87,7 @@ export function createSnapper(net: RoadNetwork, arrays: Record<string, unknown> 
   if (net.nodeCount === 0) throw new Error("cannot snap to an empty network");
   const { firstEdge, edgeTarget, nodeLat, nodeLon } = net;
   const sh = net.shapes;
-  const tail = edgeTails(net);
+  const tail = cachedEdgeTails(net);
   const reverseOfShape = new Int32Array(sh ? sh.first.length - 1 : 0).fill(-1);
   if (sh) for (let e = 0; e < net.edgeCount; e++) if (sh.ofEdge[e] < 0) reverseOfShape[~sh.ofEdge[e]] = e;
   const pointLat = (e: number, i: number) => (i === 0 ? nodeLat[tail[e]] : i > shapePointCount(net, e) ? nodeLat[edgeTarget[e]] : sh!.lat[shapePoint(net, e, i - 1)]);

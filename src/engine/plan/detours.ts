@@ -5,7 +5,8 @@
 // straight piece between the station and the road it snaps to, both ways.
 import type { SnappedPoint } from "../network/types";
 import type { CorridorHit } from "../stations/corridor";
-import { edgeTail, pieceM, type Leg } from "./legs";
+import { edgeTail } from "../network/shape";
+import { pieceM, type Leg } from "./legs";
 import type { PlanData } from "./types";
 
 /**

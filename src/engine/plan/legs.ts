@@ -1,8 +1,7 @@
 // Snap every section's ends onto the network and route each section.
 import { haversineM } from "../geo";
-import { edgeTails } from "../network/junctions";
 import { pathFromEdges } from "../network/route";
-import { edgeLine, edgeLineElevations, shapePointCount } from "../network/shape";
+import { edgeLine, edgeLineElevations, edgeTail, shapePointCount } from "../network/shape";
 import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
 import type { PlanData, PlanSection } from "./types";
@@ -229,11 +228,3 @@ function legLine(net: RoadNetwork) {
 }
 
 const FALLBACK_SPEED_MS = 50 / 3.6;
-
-const tailsOf = new WeakMap<RoadNetwork, Uint32Array>();
-/** The node edge e leaves. */
-export function edgeTail(net: RoadNetwork, e: number): number {
-  let t = tailsOf.get(net);
-  if (!t) tailsOf.set(net, (t = edgeTails(net)));
-  return t[e];
-}

@@ -5,7 +5,7 @@ import type { VehicleModel } from "../vehicles/catalog";
 import { edgeEnergyKWh } from "../vehicles/physics";
 import type { Leg } from "./legs";
 import type { SectionWeather } from "./types";
-import { ambientOf, edgeAmbient, isReference } from "./weather";
+import { ambientOf, edgeAmbient, isReference, windy } from "./weather";
 
 export interface RouteProfile {
   coords: [number, number][];
@@ -33,6 +33,8 @@ export interface EnergyModel {
   edgeKWh(k: number, e: number, headingDeg?: number): number;
   /** Energy of a piece without an edge (to a snapped point) of this length at this speed. */
   pieceKWh(k: number, lengthM: number, speedKmh: number): number;
+  /** Whether leg k's energy depends on the heading of each piece (a wind); absent: it does not. */
+  headingMatters?(k: number): boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function physicsEnergy(net: RoadNetwork, vehicle: VehicleModel, massKg: n
         base[k] ? edgeAmbient(net, e, weather[k]!, base[k]!, headingDeg) : undefined,
       ),
     pieceKWh: (k, lengthM, speedKmh) => edgeEnergyKWh(vehicle, massKg[k], lengthM, speedKmh, 0, 0, base[k]),
+    headingMatters: (k) => !!base[k] && windy(weather[k]!),
   };
 }
 
@@ -64,6 +67,7 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
     legStart.push(coords.length);
     legStartM.push(d0);
     const p = leg.path;
+    const windyLeg = energyModel.headingMatters?.(k) ?? false;
     for (let i = 0; i < p.coords.length; i++) {
       coords.push(p.coords[i]);
       dist.push(d0 + p.cumDistM[i]);
@@ -80,7 +84,7 @@ export function buildProfile(legs: Leg[], energyModel: EnergyModel, net?: RoadNe
         const lengthM = p.cumDistM[i + 1] - p.cumDistM[i];
         const seconds = p.cumTimeS[i + 1] - p.cumTimeS[i];
         // Each straight piece with its own heading: an edge's shape bends, and the wind meets each piece at its angle.
-        const heading = on >= 0 ? bearingDeg(p.coords[i][0], p.coords[i][1], p.coords[i + 1][0], p.coords[i + 1][1]) : 0;
+        const heading = on >= 0 && windyLeg ? bearingDeg(p.coords[i][0], p.coords[i][1], p.coords[i + 1][0], p.coords[i + 1][1]) : undefined;
         e0 += on >= 0 ? energyModel.edgeKWh(k, on, heading) * share : energyModel.pieceKWh(k, lengthM, seconds > 0 ? (lengthM / seconds) * 3.6 : 50);
       }
       if (attrs && on >= 0) {

@@ -4,6 +4,7 @@
 // normals of reference stations, an estimate), else the model's 20 C still-air reference, said in a
 // warning. The middle's time is the departure plus the route's driving to there (stops left out: an
 // estimate of when, good to a few hours on a day's tour, which is what a monthly normal resolves).
+import { edgeTail } from "../network/shape";
 import type { RoadNetwork } from "../network/types";
 import { bearingDeg } from "../geo";
 import { headwindComponentMs, REFERENCE_TEMPERATURE_C, type Ambient } from "../vehicles/ambient";
@@ -58,6 +59,9 @@ export function ambientOf(w: SectionWeather): Ambient {
   };
 }
 
+/** Whether a section's weather has a wind, whose component along each piece of road counts. */
+export const windy = (w: SectionWeather) => !!w.windSpeedMs && w.windFromDeg != null;
+
 /** Whether a section's weather changes nothing against the model's reference (then the physics runs as before). */
 export const isReference = (w: SectionWeather) =>
   w.temperatureC === REFERENCE_TEMPERATURE_C && !w.windSpeedMs && !(w.precipitationMm ?? 0) && !(w.snowfallCm ?? 0);
@@ -68,20 +72,10 @@ export const isReference = (w: SectionWeather) =>
  * where weather is known would make a plan's energy jump with its source (a change of the whole model, left open).
  */
 export function edgeAmbient(net: RoadNetwork, e: number, w: SectionWeather, base: Ambient, headingDeg?: number): Ambient {
-  if (!w.windSpeedMs || w.windFromDeg == null) return base;
-  const from = edgeSource(net, e), to = net.edgeTarget[e];
+  if (!windy(w)) return base;
+  const from = edgeTail(net, e), to = net.edgeTarget[e];
   // A shaped edge bends: the piece driven gives its own heading.
   const heading = headingDeg ?? bearingDeg(net.nodeLat[from], net.nodeLon[from], net.nodeLat[to], net.nodeLon[to]);
-  return { ...base, headwindMs: headwindComponentMs(w.windSpeedMs, w.windFromDeg, heading) };
+  return { ...base, headwindMs: headwindComponentMs(w.windSpeedMs!, w.windFromDeg!, heading) };
 }
 
-/** The node an edge leaves (the graph stores edges by source: firstEdge[i] .. firstEdge[i+1]-1). */
-function edgeSource(net: RoadNetwork, e: number): number {
-  let lo = 0, hi = net.nodeCount - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (net.firstEdge[mid] <= e) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
