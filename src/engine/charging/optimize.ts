@@ -17,7 +17,9 @@ type SweepResult =
   | { ok: false; code: "battery_depleted" | "end_soc_unreachable" | "window"; atM: number; atEnergyKWh: number; message: string; said?: Said; nextStationM?: number | null; fullest?: LabelSet }
   | { ok: false; code: "budget" }
   /** An exact sweep bounded by a known plan kept no set: nothing beats that plan. */
-  | { ok: false; code: "none_better" };
+  | { ok: false; code: "none_better" }
+  /** failFast: the bounds after the first point show that no plan reaches the destination. */
+  | { ok: false; code: "unreachable" };
 
 type Solved = (SweepResult & { ok: false }) | (SweepResult & { ok: true; proven: boolean; lowerBound: number });
 
@@ -76,12 +78,15 @@ function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): Op
   const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 0, dpMin: NaN };
   let r = solve(prep, "keep", stats, cutoff);
   if (!r.ok && r.code === "none_better") return { ok: false, code: "none_better", stats };
-  if (!r.ok && input.waypoints.some((w) => w.window?.latestMs != null)) {
+  if (!r.ok && r.code !== "unreachable" && input.waypoints.some((w) => w.window?.latestMs != null)) {
     // No plan meets every window: the least lateness first (summed over the windows), then the objective.
     r = solve(prep, "late", stats, Infinity);
   }
   if (!r.ok && r.code === "budget") {
     throw new SearchLimitExceeded(`the charging search found no plan within its limit of ${STEPS.at(-1)!.budget} label sets; split the tour into shorter tours`);
+  }
+  if (!r.ok && r.code === "unreachable") {
+    return { ok: false, code: "battery_depleted", message: "No charging plan reaches the destination on this road (where the battery runs out was not searched).", atM: 0, atEnergyKWh: 0, nextStationM: null, stats };
   }
   if (!r.ok) {
     if (r.code === "none_better") throw new Error("optimizeCharging: a search without a cutoff found none better");
@@ -117,6 +122,7 @@ function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: Opt
     const quick = sweep(prep, windows, stats, cutoff, days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS || prep.input.breaks?.dayCaps ? LONG_BEAM : BEAM);
     if (!quick.ok) {
       if (quick.code === "budget") continue;
+      if (quick.code === "unreachable") return quick;
       // No plan by the beam (below the cutoff): the exact sweep decides whether there is one.
       stats.passes++;
       const exact = sweep(prep, windows, stats, cutoff, Infinity, step.budget);
@@ -269,7 +275,11 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       count(visits.length);
       sets = cut(prune(visits, faster, earliestRest, lead), k);
     }
-    if (k === 0) rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
+    if (k === 0) {
+      rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
+      // The bound relaxes the search: where it is infinite for every set, no plan reaches the end.
+      if (rootBound === Infinity && input.failFast) return { ok: false, code: "unreachable" };
+    }
     prev = p;
   }
   return finish(prep, sets, prev, rootBound);

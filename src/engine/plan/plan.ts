@@ -153,7 +153,11 @@ function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
     : route.candidates;
   const bans = routeBans(input, data.network, route.profile, input.departureMs + input.serviceTimeDepartureMin * 60_000, data.bans);
   const chargeTemperatureC = Math.min(...route.weather.map((w) => w.temperatureC));
-  const request = { ...optimizerInput(input, route.profile, candidates, route.sectionChargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}) };
+  const request = {
+    ...optimizerInput(input, route.profile, candidates, route.sectionChargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}),
+    // A plan without some stops is a comparison: where it cannot be driven, that is all it needs to say.
+    ...(without.length ? { failFast: true } : {}),
+  };
   return { candidates, bans, request, chargeTemperatureC };
 }
 
