@@ -172,7 +172,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     return { ok: false, code: "battery_depleted", atM: 0, atEnergyKWh: 0, message: `The tour starts below the ${pct(input.reserveSoc)} reserve.` };
   }
   const driver = input.driver ?? { sinceBreakMin: 0, todayMin: 0 };
-  const base = costCtx(prep, windows);
+  const base = costCtx(prep, windows, ub);
   const perMin = base?.perMin ?? 1, faster = base?.faster ?? false;
   // Where a wait for a fixed time may lie ahead, labels compare by money and time (CostCtx.leadPerMin).
   const waits = faster ? waitsAhead(prep, ub / perMin) : null;
@@ -435,15 +435,18 @@ function waitsAhead<C extends string>(prep: Prepared<C>, horizonMin: number): bo
 
 /**
  * The cost objective's context: null without one. Time matters where windows,
- * opening hours or prices by the time of day depend on it. Where lateness is
+ * opening hours, prices by the time of day or driving bans depend on it. Where lateness is
  * weighed (windows "late"), every objective runs as one, minutes at 1 a minute
- * under `fastest`: the objective and the clock then differ.
+ * under `fastest`: the objective and the clock then differ. `ub`: the sweep keeps only plans
+ * below it; a ban that starts after every such plan has ended cannot make one wait.
  */
-function costCtx<C extends string>(prep: Prepared<C>, windows: Windows): CostCtx | null {
+function costCtx<C extends string>(prep: Prepared<C>, windows: Windows, ub: number): CostCtx | null {
   const { input } = prep;
   if (windows === "late") return { perMin: input.objective?.eurPerMin ?? 1, faster: true, latePerMin: LATE_PER_MIN };
   if (!input.objective) return null;
-  const faster = (input.bans?.length ?? 0) > 0 || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
+  // A plan's objective is at least eurPerMin x its minutes (money spent is never negative).
+  const horizonMin = input.objective.eurPerMin > 0 ? ub / input.objective.eurPerMin : Infinity;
+  const faster = (input.bans ?? []).some((z) => z.startMin < horizonMin + 1e-6) || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
     input.stations.some((s) => s.openDuring || (s.price && isTariff(s.price)));
   return { perMin: input.objective.eurPerMin, faster };
 }
