@@ -7,8 +7,8 @@ import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks
 import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
 import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
 import { timeAt, type LabelSet, type StopCtx } from "./labels";
-import { leastPerKWh } from "./price";
-import { EU_BREAK_RULES, type BreakRules, type OptimizeInput } from "./types";
+import { isTariff, leastPerKWh } from "./price";
+import { EU_BREAK_RULES, type BreakRules, type ChargePrice, type OptimizeInput } from "./types";
 
 export interface Bounds {
   rules: BreakRules;
@@ -45,6 +45,12 @@ export interface Bounds {
    */
   perMin: number;
   leastPriceAfter: Float64Array | null;
+  /**
+   * Under a cost objective: layer 0 in the objective itself, by point and cell as h (minutes at perMin,
+   * each charge at its charger's least price): the plain bound prices time and energy apart, so
+   * that the fastest charging and the cheapest energy, which no one plan has, add up.
+   */
+  hCost: Float64Array[] | null;
   needU: number;
   cells: Float64Array;
 }
@@ -175,6 +181,7 @@ function makeBounds<C extends string>(prep: Prepared<C>): Bounds {
     rules, driveMin, serviceMin, windows, overheadMin, minH, longest, nb, nr, spaced: null, pointDriveMin,
     allPauses: pauseCost(rules), unfilledPauses, pausePatterns: pausePatterns(rules), ...charge,
     perMin: input.objective?.eurPerMin ?? 1, leastPriceAfter, cells: prep.cells,
+    hCost: input.objective ? costLayer(prep, input.objective.eurPerMin) : null,
     needU: Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh,
   };
   return out;
@@ -264,6 +271,70 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
     }
   }
   return { h, lo };
+}
+
+/**
+ * Layer 0 of `layers` in the objective: per point and cell, the least perMin x the time still to come
+ * (driving, detours, overhead, charging, service) plus the money of the charges, over plans that only
+ * charge (no pauses, windows or floors, each charger at its least price: a relaxation, so a bound).
+ */
+function costLayer<C extends string>(prep: Prepared<C>, perMin: number): Float64Array[] {
+  const { input, points, cells, cap } = prep;
+  const n = points.length, rc = input.reserveSoc * cap;
+  const h: Float64Array[] = new Array(n);
+  const { lo, hi, widest, need } = cellWindows(prep);
+  const before = new Float64Array(widest), scratch = new Float64Array(widest + 1);
+  for (let k = n - 1; k >= 0; k--) {
+    const len = Math.max(0, hi[k] - lo[k] + 1);
+    const q = points[k + 1];
+    const after = new Float64Array(len);
+    if (!q) {
+      for (let i = 0; i < len; i++) after[i] = cells[lo[k] + i] >= need - 1e-9 ? 0 : Infinity;
+    } else {
+      const drive = perMin * (q.driveMin - points[k].driveMin), crest = rc + q.peakKWh - 1e-9, lo1 = lo[k + 1], hi1 = hi[k + 1];
+      for (let i = 0; i < len; i++) {
+        const g = Math.min(lo[k] + i, hi1);
+        after[i] = cells[lo[k] + i] >= crest && g >= lo1 ? drive + before[g - lo1] : Infinity;
+      }
+    }
+    for (let i = 1; i < len; i++) if (after[i] > after[i - 1]) after[i] = after[i - 1];
+    h[k] = after;
+    const p = points[k];
+    const service = p.kind === "waypoint" ? perMin * input.waypoints[p.index].serviceMin : 0;
+    for (let i = 0; i < len; i++) before[i] = after[i] + service;
+    const ctx = chargerCtx(prep, p);
+    if (!ctx) continue;
+    const price = p.kind === "waypoint" ? input.waypoints[p.index].charger!.price : input.stations[p.index].price;
+    const fixed = price && !isTariff(price) ? price : { perKWh: leastPerKWh(price), sessionFee: 0, perMin: 0 };
+    withStopCost(ctx, after, before, service, scratch, perMin, fixed, cells);
+  }
+  return h;
+}
+
+/**
+ * withStop in the objective, without a pause: from arrival i to target j, perMin x (fixed + F(j) - F(i))
+ * + perKWh x (u(j) - u(i) + detour) + fee + the price per charging minute, then `from` at j.
+ */
+function withStopCost(ctx: StopCtx, from: Float64Array, out: Float64Array, service: number, best: Float64Array, perMin: number, price: ChargePrice, cells: Float64Array): void {
+  const { fa, fd, lo } = ctx;
+  const m = Math.max(0, ctx.gdMax - lo + 1);
+  if (m === 0) return;
+  const rate = perMin + price.perMin;
+  best[m] = Infinity;
+  for (let j = m - 1; j >= 0; j--) {
+    const v = rate * fd[j] + price.perKWh * cells[lo + j] + from[j];
+    best[j] = v < best[j + 1] ? v : best[j + 1];
+  }
+  const fixed = perMin * ctx.fixedMin + price.sessionFee + price.perKWh * ctx.detourKWh + service, len = from.length;
+  let j0 = 0;
+  for (let i = ctx.ga - lo; i < len; i++) {
+    const a = fa[i];
+    if (a === Infinity) break;
+    while (j0 < m && fd[j0] <= a + 1e-12) j0++;
+    if (j0 >= m) break;
+    const v = best[j0] - rate * a - price.perKWh * cells[lo + i] + fixed;
+    if (v < out[i]) out[i] = v;
+  }
 }
 
 function restSpacing<C extends string>(prep: Prepared<C>, width: number): SpacedRests {
@@ -454,6 +525,7 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
   let best = Infinity, last = -1;
   // Under a cost objective: time at its price, and the energy the end still needs at the least price ahead.
   const perMin = bd.perMin, price = bd.leastPriceAfter ? bd.leastPriceAfter[k] : 0, cells = bd.cells, need = bd.needU;
+  const hc = bd.hCost ? bd.hCost[k] : null, paused = unfilled * perMin;
   for (let g = s.lo; g <= s.top; g = g + sample > s.top && g < s.top ? s.top : g + sample) {
     let rest = h0[g - off] + unfilled;
     if (pat) {
@@ -473,6 +545,10 @@ export function lowerBound(bd: Bounds, s: LabelSet, k: number, ub = Infinity, sa
     }
     let v = vals[g - origin] + base + (rest > floor ? rest : floor) * perMin;
     if (price > 0 && cells[g] < need) v += price * (need - cells[g]);
+    if (hc) {
+      const vc = vals[g - origin] + base + hc[g - off] + paused;
+      if (vc > v) v = vc;
+    }
     if (v < best) best = v;
     if (v <= ub + 1e-9) last = g;
   }

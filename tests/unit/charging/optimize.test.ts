@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bounds } from "@/engine/charging/bounds";
+import { bounds, lowerBound } from "@/engine/charging/bounds";
+import { startSet } from "@/engine/charging/labels";
 import { prepare } from "@/engine/charging/grid";
 import { optimizeCharging, sweep } from "@/engine/charging/optimize";
 import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "@/engine/charging/types";
 import { findModel } from "@/engine/vehicles/catalog";
 import { chargeDurationMin, type ChargeConnector } from "@/engine/vehicles/charging";
-import { analyticCharge, corridor, DEPARTURE_MS, generate, line, type Conn } from "./fixtures";
+import { analyticCharge, corridor, DEPARTURE_MS, generate, line, withPrices, type Conn } from "./fixtures";
 import { replay } from "./simulate";
 
 function plan(inp: OptimizeInput<Conn>): OptimizePlan {
@@ -119,6 +120,29 @@ describe("charging optimizer: search", () => {
       expect(r.stats.dpMin).toBeCloseTo(full.objective, 6);
       expect(full.rootBound).toBeLessThanOrEqual(full.objective + 1e-6);
     }
+  });
+
+  it("under a cost objective too: its own bound (time and money in one) is a lower bound, and tighter than the two apart", () => {
+    const stats = () => ({ sets: 0, maxSetsAtPoint: 0, cells: 0, passes: 0, dpMin: NaN });
+    let tighter = 0;
+    for (let seed = 1; seed <= 14; seed++) {
+      const base = seed % 2 ? { ...corridor(seed, 35), capacityKWh: 300, chargeMinutes: analyticCharge(300) } : corridor(seed, 40);
+      // Prices by station, some by the time of day; a section end's charger; a value of time from cheapest to fastest.
+      const inp = withPrices(base, seed, { timeOfDay: seed % 3 === 0 ? 0.4 : 0, eurPerMin: [1, 0.5, 0.05] });
+      const r = optimizeCharging(inp);
+      const full = sweep(prepare(inp), "keep", stats());
+      expect(r.ok, `seed ${seed}`).toBe(full.ok);
+      if (!r.ok || !full.ok) continue;
+      expect(r.stats.dpMin, `seed ${seed}`).toBeCloseTo(full.objective, 6);
+      expect(full.rootBound, `seed ${seed}`).toBeLessThanOrEqual(full.objective + 1e-6);
+      // The same root without the objective's own layer: never above, and below on some tours.
+      const prep = prepare(inp), bd = bounds(prep);
+      const start = startSet(prep.startCell, 0, 0, true);
+      const plain = lowerBound({ ...bd, hCost: null }, start, 0).lb, own = lowerBound(bd, start, 0).lb;
+      expect(own).toBeGreaterThanOrEqual(plain - 1e-9);
+      if (own > plain + 1e-6) tighter++;
+    }
+    expect(tighter).toBeGreaterThan(3);
   });
 
   it("an exact sweep bounded below every plan keeps no set and says nothing beats the bound", () => {
