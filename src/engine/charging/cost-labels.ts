@@ -110,9 +110,10 @@ export function stopSetCost(
   }
   let first = 0;
   while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
-  let p1 = arrLo - 1, p2 = arrLo - 1, p3 = arrLo - 1, last = -1;
+  let p1 = arrLo - 1, p2 = arrLo - 1, last = -1;
   const floor = ctx.minChargeMin;
-  for (let i = first; i < n; i++) {
+  if (L === 1) last = targetsAtOnePrice(ctx, levels[0], fixedCost[0], a0, long, arrLo, arrHi, first, n, O, T, bKey, dq, vals, tv, src, tgt, cells);
+  else for (let i = first; i < n; i++) {
     const f = fd[i];
     if (f === Infinity) { for (let j = i; j < n; j++) vals[j] = Infinity; break; }
     while (p1 < arrHi && fa[p1 + 1 - lo] <= f - long) {
@@ -211,6 +212,60 @@ export function stopSetCost(
   out.tgt = tgt.slice(first, last + 1);
   out.tv = tv.slice(first, last + 1);
   return out;
+}
+
+/**
+ * stopSetCost's pass over the targets where every arrival pays one price (the common case): the same
+ * prefix minimum and monotone deque, kept in locals. Fills vals, src, tgt and tv from `first`; the last target reached, or -1.
+ */
+function targetsAtOnePrice(
+  ctx: StopCtx, p: ChargePrice, fixedCost: number, a0: number, long: number, arrLo: number, arrHi: number, first: number, n: number,
+  O: Float64Array, T: Float64Array, bKey: Float64Array, dq: Int32Array, vals: Float64Array, tv: Float64Array, src: Int32Array, tgt: Int32Array, cells: Float64Array,
+): number {
+  const { fa, fd, lo } = ctx, floor = ctx.minChargeMin;
+  const rate = a0 + p.perMin, perKWh = p.perKWh, perMin = p.perMin, pauseMin = a0 * long;
+  let bestA = Infinity, argA = -1, head = 0, tail = 0, last = -1;
+  let p1 = arrLo - 1, p2 = arrLo - 1;
+  for (let i = first; i < n; i++) {
+    const f = fd[i];
+    if (f === Infinity) { for (let j = i; j < n; j++) vals[j] = Infinity; break; }
+    while (p1 < arrHi && fa[p1 + 1 - lo] <= f - long) {
+      p1++;
+      const v = O[p1 - arrLo] - rate * fa[p1 - lo] - perKWh * cells[p1];
+      if (v < bestA) { bestA = v; argA = p1; }
+    }
+    if (p2 < p1) p2 = p1;
+    while (p2 < arrHi && (floor > 0 ? fa[p2 + 1 - lo] <= f - floor : fa[p2 + 1 - lo] < f - 1e-12)) {
+      p2++;
+      const j = p2 - arrLo;
+      if (O[j] === Infinity) continue;
+      const key = O[j] - perKWh * cells[p2] - perMin * fa[p2 - lo];
+      bKey[j] = key;
+      while (tail > head && bKey[dq[tail - 1] - arrLo] >= key) tail--;
+      dq[tail++] = p2;
+    }
+    let best = Infinity, arg = -1;
+    const u = perKWh * cells[lo + i];
+    if (argA >= 0) {
+      best = bestA + rate * f + u + fixedCost;
+      arg = argA;
+    }
+    while (tail > head && dq[head] <= p1) head++;
+    if (tail > head) {
+      const a = dq[head];
+      // Summed in stopSetCost's order: the same values to the last bit.
+      const v = bKey[a - arrLo] + pauseMin + u + perMin * f + fixedCost;
+      if (v < best) { best = v; arg = a; }
+    }
+    if (best < Infinity) {
+      vals[i] = best;
+      src[i] = arg;
+      tgt[i] = lo + i;
+      tv[i] = T[arg - arrLo] + ctx.fixedMin + Math.max(f - fa[arg - lo], long);
+      last = i;
+    } else vals[i] = Infinity;
+  }
+  return last;
 }
 
 /** A waypoint without charging: a pause overlaps the wait for the window, service follows, service starts by `latest`. */
