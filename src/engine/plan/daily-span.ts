@@ -5,9 +5,13 @@
 //
 // The charging search counts driving, not duty, so the span is kept around it:
 // where a day of the fastest plan spans too long, the search runs again with
-// that day's driving shortened by the excess (its daily rest falls due
-// earlier; BreakRules.dayCaps), until every day fits. Legal always; the fastest
-// plan under those shorter days, not proven the fastest under the span rule itself.
+// that day's driving ended where the span runs out on that plan's timeline (its
+// daily rest falls due there; BreakRules.dayCaps), so the rest can start in time
+// at the last stop before, during a long charge for instance; until every day fits.
+// Shortening a day by the whole excess instead over-shot where the excess was
+// charging: a Hamburg-Hannover loop rested at the depot first and still broke the
+// rule. Legal where it can be; the fastest plan under those shorter days, not
+// proven the fastest under the span rule itself.
 import { optimizeChargingBelow } from "../charging/optimize";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
 
@@ -36,6 +40,8 @@ export interface SpanDay {
   toMs: number;
   /** Route driving in that day, minutes (the driver's driving before the tour included for the first). */
   driveMin: number;
+  /** The route's driving minutes where it starts (minus the driver's driving before the tour for the first). */
+  startDriveMin: number;
   last: boolean;
 }
 
@@ -81,8 +87,12 @@ export function optimizeWithinDailySpanBelow<C extends string>(request: Optimize
     for (let j = tried.length; j <= over[over.length - 1]; j++) tried[j] = law;
     // The first day may end before any driving: the driver then rests at the start (a duty day
     // begun long before the tour leaves); its cap is never asked below 0, and asked again it stops.
+    // A day's driving ends where its span would run out on the plan's own timeline: the rest then starts
+    // in time at the last stop before that (during a long charge, say), and the plan before it stays as it was.
+    const at = drivenAt(result, request);
     for (const i of over) {
-      const want = Math.floor(Math.min(tried[i] - 1, days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules))));
+      const limitMs = days[i].fromMs + limitOf(days[i], rules) * 60_000;
+      const want = Math.floor(Math.min(tried[i] - 1, at(limitMs) - days[i].startDriveMin));
       tried[i] = i === 0 ? Math.max(0, want) : want;
     }
     if (over.some((i) => tried[i] < (i === 0 ? 0 : MIN_DAY_DRIVE_MIN) || tried[i] === caps[i])) break;
@@ -120,13 +130,43 @@ export function dutyDays<C extends string>(plan: OptimizePlan, request: Optimize
   const days: SpanDay[] = [];
   let fromMs = rules.restEndedMs, fromDrive = -(request.driver?.todayMin ?? 0);
   for (const r of plan.breaks.filter((b) => b.kind === "rest").sort((a, b) => a.startMs - b.startMs)) {
-    days.push({ fromMs, toMs: r.startMs, driveMin: r.routeDriveMin - fromDrive, last: false });
+    days.push({ fromMs, toMs: r.startMs, driveMin: r.routeDriveMin - fromDrive, startDriveMin: fromDrive, last: false });
     const stop = r.at === "charger" ? plan.stops.find((s) => s.station === r.index) : undefined;
     fromMs = Math.max(r.startMs + r.minutes * 60_000, stop?.departureMs ?? -Infinity);
     fromDrive = r.routeDriveMin;
   }
   const end = request.waypoints[request.waypoints.length - 1];
-  days.push({ fromMs, toMs: plan.arrivalMs, driveMin: end.driveMin - fromDrive, last: true });
+  days.push({ fromMs, toMs: plan.arrivalMs, driveMin: end.driveMin - fromDrive, startDriveMin: fromDrive, last: true });
   return days;
+}
+
+/**
+ * The route's driving minutes the plan has behind it at a time (epoch ms): where it stands (a stop,
+ * a visit, a roadside pause, a ban wait), that place's; on the road between two such, in proportion
+ * to the time (a stop's detour counted as driving on).
+ */
+export function drivenAt<C extends string>(plan: OptimizePlan, request: OptimizeInput<C>): (ms: number) => number {
+  const standing: [number, number, number][] = [
+    ...plan.stops.map((s): [number, number, number] => [s.arrivalMs, s.departureMs, request.stations[s.station].driveMin]),
+    ...plan.waypoints.map((w): [number, number, number] => [w.arrivalMs, w.departureMs, request.waypoints[w.waypoint].driveMin]),
+    ...plan.breaks.filter((b) => b.at === "roadside").map((b): [number, number, number] => [b.startMs, b.startMs + b.minutes * 60_000, b.routeDriveMin]),
+    ...(plan.banWaits ?? []).filter((w) => w.at === "roadside" || w.at === "start").map((w): [number, number, number] => [w.startMs, w.startMs + w.minutes * 60_000, w.routeDriveMin]),
+  ].sort((a, b) => a[0] - b[0]);
+  // (time, route driving) through the tour, nondecreasing in both.
+  const ts: number[] = [request.departureMs], ds: number[] = [0];
+  for (const [from, to, d] of standing) {
+    const last = ds[ds.length - 1];
+    ts.push(Math.max(from, ts[ts.length - 1]), Math.max(to, from, ts[ts.length - 1]));
+    ds.push(Math.max(d, last), Math.max(d, last));
+  }
+  ts.push(Math.max(plan.arrivalMs, ts[ts.length - 1]));
+  ds.push(Math.max(request.waypoints[request.waypoints.length - 1].driveMin, ds[ds.length - 1]));
+  return (ms) => {
+    if (ms <= ts[0]) return ds[0];
+    for (let i = 1; i < ts.length; i++) {
+      if (ms <= ts[i]) return ts[i] > ts[i - 1] ? ds[i - 1] + ((ds[i] - ds[i - 1]) * (ms - ts[i - 1])) / (ts[i] - ts[i - 1]) : ds[i];
+    }
+    return ds[ds.length - 1];
+  };
 }
 

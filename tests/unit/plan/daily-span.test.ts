@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { optimizeCharging } from "@/engine/charging/optimize";
 import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan } from "@/engine/charging/types";
-import { dutyDays, optimizeWithinDailySpan, spanMin, type SpanRules } from "@/engine/plan/daily-span";
+import { drivenAt, dutyDays, optimizeWithinDailySpan, spanMin, type SpanRules } from "@/engine/plan/daily-span";
 import { DEPARTURE_MS, line, type Conn } from "../charging/fixtures";
 import { replay } from "../charging/simulate";
 
@@ -68,5 +68,32 @@ describe("the 24-hour rule", () => {
     for (const s of spans(strict.result)) expect(s).toBeLessThanOrEqual(780 + 1e-6);
     expect(strict.result.breaks.filter((b) => b.kind === "rest")).toHaveLength(1);
     expect(strict.result.totals.totalMin - reduced.result.totals.totalMin).toBeGreaterThan(400);
+  });
+});
+
+describe("drivenAt: the route's driving behind a plan at a time", () => {
+  it("is a stop's place while it stands there, grows with the time on the road, and ends at the destination", () => {
+    const inp = line({ km: 600, cap: 300, stations: [100, 200, 300, 400, 500].map((km) => ({ km, powerKW: 50 })) });
+    const r = optimizeCharging(inp);
+    if (!r.ok) throw new Error(r.message);
+    const at = drivenAt(r, inp);
+    const dest = inp.waypoints[inp.waypoints.length - 1].driveMin;
+    expect(at(inp.departureMs)).toBe(0);
+    expect(at(r.arrivalMs)).toBeCloseTo(dest, 9);
+    expect(at(r.arrivalMs + 3_600_000)).toBeCloseTo(dest, 9);
+    expect(r.stops.length).toBeGreaterThan(1);
+    for (const s of r.stops) {
+      const place = inp.stations[s.station].driveMin;
+      expect(at(s.arrivalMs)).toBeCloseTo(place, 9);
+      expect(at((s.arrivalMs + s.departureMs) / 2)).toBeCloseTo(place, 9);
+    }
+    // Nondecreasing through the tour, and never beyond what the clock allows on the road.
+    let last = -Infinity;
+    for (let ms = inp.departureMs; ms <= r.arrivalMs; ms += 600_000) {
+      const d = at(ms);
+      expect(d).toBeGreaterThanOrEqual(last - 1e-9);
+      expect(d).toBeLessThanOrEqual((ms - inp.departureMs) / 60_000 + 1e-9);
+      last = d;
+    }
   });
 });
