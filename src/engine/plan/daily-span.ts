@@ -90,9 +90,11 @@ export function optimizeWithinDailySpanBelow<C extends string>(request: Optimize
     // A day's driving ends where its span would run out on the plan's own timeline: the rest then starts
     // in time at the last stop before that (during a long charge, say), and the plan before it stays as it was.
     const at = drivenAt(result, request);
+    // A day already shortened so, and still too long, is shortened by its whole excess as well.
     for (const i of over) {
       const limitMs = days[i].fromMs + limitOf(days[i], rules) * 60_000;
-      const want = Math.floor(Math.min(tried[i] - 1, at(limitMs) - days[i].startDriveMin));
+      const byExcess = caps[i] !== undefined && caps[i] < law ? days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules)) : Infinity;
+      const want = Math.floor(Math.min(tried[i] - 1, at(limitMs) - days[i].startDriveMin, byExcess));
       tried[i] = i === 0 ? Math.max(0, want) : want;
     }
     if (over.some((i) => tried[i] < (i === 0 ? 0 : MIN_DAY_DRIVE_MIN) || tried[i] === caps[i])) break;
