@@ -139,6 +139,19 @@ describe("withStopGains: a stop that gains less than the threshold is not made",
     expect(r.sections[0].poi_summary!.reason_text).toMatch(/between the start and Main stop, no drivable plan exists/);
   });
 
+  it("a plan its own search could not prove the best measures no gains: no re-plan, its stops keep gain null", () => {
+    const proven = result(600, 100, [optional, needed, dest]);
+    const main = { ...proven, warnings: ["not proven"], warning_messages: [{ code: "search.not_proven_fastest", values: { gap_minutes: 12 } }] } as unknown as PlanResult;
+    let asked = 0;
+    const r = withStopGains(input({ objective: "fastest" }), data, main, 100, () => (asked++, result(603, 100, [needed, dest])), (x) => x);
+    expect(r).toBe(main);
+    expect(asked).toBe(0);
+    expect(r.sections[0].poi_summary!.gain ?? null).toBeNull();
+    // The same plan proven: its stop is measured (and, gaining 3 min, not made).
+    expect(withStopGains(input({ objective: "fastest" }), data, proven, 100, () => (asked++, result(603, 100, [needed, dest])), (x) => x)).not.toBe(proven);
+    expect(asked).toBe(1);
+  });
+
   it("balanced: the threshold is five minutes' value of time", () => {
     expect(stopGainThreshold("balanced", 60)).toBe(5);
     expect(stopGainThreshold("fastest", 60)).toBe(5);
