@@ -8,6 +8,7 @@
 // optimum inside the curve's taper, a charge floor, what a pause lets charge)
 // round to the grid: at most one step of charge per stop.
 import type { StopCtx } from "./labels";
+import { stationsNoPlanNeeds } from "./same-place";
 import type { ChargeTimeFn, OptimizeInput, StationPoint, WaypointPoint } from "./types";
 
 export interface Point {
@@ -42,8 +43,18 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
   const dest = input.waypoints[input.waypoints.length - 1];
   const points: Point[] = [];
   const pos = (p: StationPoint<C> | WaypointPoint<C>) => ({ distM: p.distM, driveMin: p.driveMin, energyKWh: p.energyKWh });
+  const tables = new Map<string, Float64Array>();
+  const tableOf = (s: { powerKW: number; connector: C }) => {
+    const key = tableKey(s.powerKW, s.connector);
+    let t = tables.get(key);
+    if (!t) tables.set(key, (t = chargeTable(input.chargeMinutes, s.powerKW, s.connector)));
+    return t;
+  };
+  for (const s of input.stations) tableOf(s);
+  for (const w of input.waypoints) if (w.charger) tableOf(w.charger);
+  const unneeded = stationsNoPlanNeeds(input, tableOf);
   input.stations.forEach((s, index) => {
-    if (s.distM <= dest.distM) points.push({ kind: "station", index, ...pos(s), peakKWh: 0, last: false });
+    if (s.distM <= dest.distM && !unneeded.has(index)) points.push({ kind: "station", index, ...pos(s), peakKWh: 0, last: false });
   });
   input.waypoints.forEach((w, index) => points.push({ kind: "waypoint", index, ...pos(w), peakKWh: 0, last: index === input.waypoints.length - 1 }));
   // Stations before a waypoint at the same place: charge, then serve. The destination always last.
@@ -66,11 +77,6 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
   }
 
   const { cells, startCell } = buildCells(input, points, cap);
-  const tables = new Map<string, Float64Array>();
-  for (const s of [...input.stations, ...input.waypoints.flatMap((w) => (w.charger ? [w.charger] : []))]) {
-    const key = tableKey(s.powerKW, s.connector);
-    if (!tables.has(key)) tables.set(key, chargeTable(input.chargeMinutes, s.powerKW, s.connector));
-  }
   return { input, cap, points, cells, startCell, futureMin, tables };
 }
 
