@@ -5,13 +5,14 @@
 //
 // The charging search counts driving, not duty, so the span is kept around it:
 // where a day of the fastest plan spans too long, the search runs again with
-// that day's driving ended where the span runs out on that plan's timeline (its
-// daily rest falls due there; BreakRules.dayCaps), so the rest can start in time
-// at the last stop before, during a long charge for instance; until every day fits.
-// Shortening a day by the whole excess instead over-shot where the excess was
-// charging: a Hamburg-Hannover loop rested at the depot first and still broke the
-// rule. Legal where it can be; the fastest plan under those shorter days, not
-// proven the fastest under the span rule itself.
+// that day's driving shortened by the excess (its daily rest falls due earlier;
+// BreakRules.dayCaps), until every day fits. Where that leaves a day too long
+// (it over-shoots where the excess is charging: a Hamburg-Hannover loop rested at
+// the depot first and still broke the rule), the rounds run again ending each day
+// where its span runs out on the plan's timeline, so the rest can start in time at
+// the last stop before, during a long charge for instance. Legal where it can be;
+// the fastest plan under those shorter days, not proven the fastest under the span
+// rule itself.
 import { optimizeChargingBelow } from "../charging/optimize";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
 
@@ -71,9 +72,29 @@ export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput
  */
 export function optimizeWithinDailySpanBelow<C extends string>(request: OptimizeInput<C>, rules: SpanRules, cutoff: number): SpanOutcome | SpanCutOff {
   const first = optimizeChargingBelow(request, cutoff);
-  const workOf = (r: { stats: OptimizeResult["stats"] }) => r.stats.sets + (r.stats.boundWork ?? 0);
   if (!first.ok && first.code === "none_better") return { cutOff: true, work: workOf(first) };
-  let result: OptimizeResult = first;
+  const byExcess = shortenDays(first, request, rules, cutoff, "excess");
+  if ("cutOff" in byExcess || byExcess.tooLong.length === 0 || !byExcess.result.ok) return byExcess;
+  // Days still too long: shortening by the excess over-shoots where the excess is charging (a loop with
+  // two long charges rested at the depot first and still broke the rule). Ending each day where its span
+  // runs out on the plan's timeline lets the rest fall in a long charge; its plan stands where it keeps the rule.
+  const byTimeline = shortenDays(first, request, rules, cutoff, "timeline");
+  const work = byExcess.work + byTimeline.work - workOf(first);
+  if ("cutOff" in byTimeline) return { ...byExcess, work };
+  return byTimeline.result.ok && byTimeline.tooLong.length === 0 ? { ...byTimeline, work } : { ...byExcess, work };
+}
+
+const workOf = (r: { stats: OptimizeResult["stats"] }) => r.stats.sets + (r.stats.boundWork ?? 0);
+
+/**
+ * The rounds of re-plans from the first plan: every day that spans too long drives less, all in one
+ * round (a long tour has many such days, and each round is a whole search), by at least a minute so the
+ * rounds move. "excess": by the day's excess over the limit; "timeline": to the driving its plan has
+ * done when the limit runs out (so the rest can start in time at the last stop before), and a day
+ * still too long after that by its excess as well.
+ */
+function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeInput<C>, rules: SpanRules, cutoff: number, rule: "excess" | "timeline"): SpanOutcome | SpanCutOff {
+  let result = first;
   let work = workOf(first);
   const base = request.breaks ?? EU_BREAK_RULES, law = base.maxDailyDriveMin;
   const caps: number[] = [];
@@ -81,20 +102,16 @@ export function optimizeWithinDailySpanBelow<C extends string>(request: Optimize
     const days = dutyDays(result, request, rules);
     const over = days.flatMap((d, i) => (spanMin(d) > limitOf(d, rules) + 1e-6 ? [i] : []));
     if (over.length === 0) break;
-    // Every day that spans too long drives less by its excess (and by at least a minute, so the rounds
-    // move), all in one round: a long tour has many such days, and each round is a whole search.
     const tried = caps.slice();
     for (let j = tried.length; j <= over[over.length - 1]; j++) tried[j] = law;
     // The first day may end before any driving: the driver then rests at the start (a duty day
     // begun long before the tour leaves); its cap is never asked below 0, and asked again it stops.
-    // A day's driving ends where its span would run out on the plan's own timeline: the rest then starts
-    // in time at the last stop before that (during a long charge, say), and the plan before it stays as it was.
-    const at = drivenAt(result, request);
-    // A day already shortened so, and still too long, is shortened by its whole excess as well.
+    const at = rule === "timeline" ? drivenAt(result, request) : null;
     for (const i of over) {
-      const limitMs = days[i].fromMs + limitOf(days[i], rules) * 60_000;
-      const byExcess = caps[i] !== undefined && caps[i] < law ? days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules)) : Infinity;
-      const want = Math.floor(Math.min(tried[i] - 1, at(limitMs) - days[i].startDriveMin, byExcess));
+      const excess = days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules));
+      const timeline = at ? at(days[i].fromMs + limitOf(days[i], rules) * 60_000) - days[i].startDriveMin : Infinity;
+      const again = caps[i] !== undefined && caps[i] < law;
+      const want = Math.floor(Math.min(tried[i] - 1, at ? Math.min(timeline, again ? excess : Infinity) : excess));
       tried[i] = i === 0 ? Math.max(0, want) : want;
     }
     if (over.some((i) => tried[i] < (i === 0 ? 0 : MIN_DAY_DRIVE_MIN) || tried[i] === caps[i])) break;
