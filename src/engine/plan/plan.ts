@@ -242,7 +242,8 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     battery_level_end: Math.max(0, Math.round(timeline.endSoc * 10_000) / 10_000),
     qualification: drivable ? "Driveable" : "not_drivable",
     sections: timeline.sections,
-    poi_list: poiList(candidates, timeline.clockAt),
+    // Every station of the corridor, also where a stretch was planned without stops (what a stop gains).
+    poi_list: poiList(route.candidates, timeline.clockAt),
     poi_filter: input.poiInfo,
     optimal_departure_time: optimized.ok && windows && reachable ? new Date(optimalDeparture(optimized, departure, request.waypoints.map((w) => w.window?.latestMs ?? null))).toISOString() : null,
     time_windows_reachable: !windows || reachable === null ? "Not considered" : reachable ? "True" : "False",
