@@ -13,7 +13,7 @@ it("lists every corridor station in poi_list, also where a stretch was planned w
   expect(n).toBeGreaterThan(10);
   // A stretch of 200 km with no stop: some stations there, none of them in the plan's stops.
   const fromM = 150_000, toM = 350_000;
-  const within = all.poi_list!.filter((p) => p.distance_from_start > fromM && p.distance_from_start < toM);
+  const within = all.poi_list!.filter((p) => (p.distance_from_start ?? 0) > fromM && (p.distance_from_start ?? 0) < toM);
   expect(within.length).toBeGreaterThan(2);
   const without = plan(input({ withoutStops: [{ fromM, toM }] }), data);
   expect(without.status).toBe("succeeded");
