@@ -118,7 +118,7 @@ function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeI
     let retry: ReturnType<typeof optimizeChargingBelow>;
     try {
       // On tours of several days a re-plan takes the beam's plan: an exact sweep would cost the first search again.
-      const effort = days.length >= BEAM_REPLAN_FROM_DAYS ? "beam" : "exact";
+      const effort = days.length >= BEAM_REPLAN_FROM_DAYS || request.effort === "beam" ? "beam" : "exact";
       retry = optimizeChargingBelow({ ...request, breaks: { ...base, dayCaps: tried }, effort }, cutoff);
     } catch (e) {
       // Out of time or work for one more round: the plan so far stands, its long days said (tooLong).

@@ -111,9 +111,9 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     main = resultFor(input, data, route);
   } else {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
-    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity) => {
+    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort) => {
       const r = planRoute(input, data, l);
-      return { route: r, ...bestFor(input, data, r, cutoff) };
+      return { route: r, ...bestFor(effort ? { ...input, searchEffort: effort } : input, data, r, cutoff) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
@@ -157,6 +157,7 @@ function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
     ...optimizerInput(input, route.profile, candidates, route.sectionChargers, data.prices, chargeTemperatureC, data.live), ...(bans.zones.length ? { bans: bans.zones } : {}),
     // A plan without some stops is a comparison: where it cannot be driven, that is all it needs to say.
     ...(without.length ? { failFast: true } : {}),
+    ...(input.searchEffort ? { effort: input.searchEffort } : {}),
   };
   return { candidates, bans, request, chargeTemperatureC };
 }

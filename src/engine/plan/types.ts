@@ -53,6 +53,8 @@ export interface PlanInput {
   objective?: "balanced" | "fastest" | "cheapest";
   /** The value of time the balanced search uses, where it differs from the reported one (a cost option's). */
   searchValueOfTimeEurPerH?: number;
+  /** "beam": the charging search's beam plan alone, no exact sweep (route choice past its work limit). */
+  searchEffort?: "beam";
   /** EUR net per km driven, detours included; absent: 0. */
   costPerKmEur?: number;
   /** Also plan the time-money trade-off (cost_options). */

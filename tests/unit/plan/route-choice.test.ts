@@ -149,10 +149,19 @@ describe("route choice", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
     const input = trip();
     let calls = 0;
-    const costly = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: ROUTE_CHOICE_WORK + 1 }));
+    // The fastest road's plan is drivable and leaves the other road no room (its bound is within BEAM_ROOM of it).
+    const close = (bound: number) => ({ ...stuck, status: "succeeded", totals: { duration_min: bound } }) as unknown as PlanResult;
+    const bounds = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: 1 })).alternatives.map((a) => a.lower_bound);
+    calls = 0;
+    const costly = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: close(bounds[1] * 1.1), work: ROUTE_CHOICE_WORK + 1 }));
     expect(calls).toBe(1);
-    expect(costly.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "not_drivable"], ["search_limit", "not_evaluated"]]);
+    expect(costly.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "succeeded"], ["search_limit", "not_evaluated"]]);
     expect(costly.alternatives[1].note).toMatch(/^not planned: route choice's limit of work came first/);
+    // Past the limit, a road the best plan leaves much room (here: not drivable at all) is planned by the beam's plan alone.
+    const efforts: (string | undefined)[] = [];
+    const roomy = chooseRoute(input, data, routeLegs(data, input.sections), (_, __, effort) => (efforts.push(effort), { route: null, result: stuck, work: ROUTE_CHOICE_WORK + 1 }));
+    expect(efforts).toEqual([undefined, "beam"]);
+    expect(roomy.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "not_drivable"], ["not_drivable", "not_drivable"]]);
     // Under the limit the alternative is planned; a search that gives up there leaves it listed the same way.
     calls = 0;
     const cheap = chooseRoute(input, data, routeLegs(data, input.sections), () => (calls++, { route: null, result: stuck, work: ROUTE_CHOICE_WORK - 1 }));
