@@ -150,8 +150,9 @@ export interface OptimizeInput<C extends string = string> {
   effort?: "exact" | "beam";
   /**
    * Only whether a plan exists matters where none does (a comparison, stop-gains.ts): when the bounds
-   * show that no plan reaches the destination, say so at once, without the search that finds how far
-   * the fullest plan gets (on an infeasible tour nothing prunes it: 57,000 label sets, 1.7 s, seen).
+   * after the first point show that no plan reaches the destination, say so then (battery_depleted, no
+   * partial plan), without the search that finds how far the fullest plan gets (on an infeasible tour
+   * nothing prunes it: 57,000 label sets, 1.7 s, seen).
    */
   failFast?: boolean;
   objective?: CostObjective;
