@@ -7,7 +7,7 @@ import { arrivalBound, departAfterBans, stretchGates, type StretchGate } from ".
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { chargeVisitSet, driven, drivenAfterWait, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type PriceByArrival } from "./cost-labels";
-import { isTariff, priceAt } from "./price";
+import { chargersByTimeOfDay, isTariff, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
@@ -446,8 +446,8 @@ function costCtx<C extends string>(prep: Prepared<C>, windows: Windows, ub: numb
   if (!input.objective) return null;
   // A plan's objective is at least eurPerMin x its minutes (money spent is never negative).
   const horizonMin = input.objective.eurPerMin > 0 ? ub / input.objective.eurPerMin : Infinity;
-  const faster = (input.bans ?? []).some((z) => z.startMin < horizonMin + 1e-6) || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null || (w.charger?.price && isTariff(w.charger.price))) ||
-    input.stations.some((s) => s.openDuring || (s.price && isTariff(s.price)));
+  const faster = (input.bans ?? []).some((z) => z.startMin < horizonMin + 1e-6) || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
+    chargersByTimeOfDay(input);
   return { perMin: input.objective.eurPerMin, faster };
 }
 

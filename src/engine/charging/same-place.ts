@@ -2,7 +2,7 @@
 // (two operators' records, two sources), or a slower and dearer one beside a better one. About a fifth
 // of a long corridor's candidates (Hamburg-Freiburg-Berlin: 55 of 254); each costs the search a pass
 // per label set, and none can be in a best plan that the other cannot match.
-import { isTariff } from "./price";
+import { chargersByTimeOfDay, FREE } from "./price";
 import type { ChargePrice, OptimizeInput, StationPoint } from "./types";
 
 /**
@@ -16,7 +16,7 @@ import type { ChargePrice, OptimizeInput, StationPoint } from "./types";
 export function stationsNoPlanNeeds<C extends string>(input: OptimizeInput<C>, table: (s: StationPoint<C>) => Float64Array): Set<number> {
   const out = new Set<number>();
   const { stations } = input;
-  if (stations.some((s) => s.openDuring || (s.price && isTariff(s.price))) || input.waypoints.some((w) => w.charger?.price && isTariff(w.charger.price))) return out;
+  if (chargersByTimeOfDay(input)) return out;
   const byPoint = new Map<number, number[]>();
   stations.forEach((s, i) => {
     const same = byPoint.get(s.distM);
@@ -56,5 +56,3 @@ function noDearer(b: ChargePrice | undefined, a: ChargePrice | undefined): boole
   const pb = b ?? FREE, pa = a ?? FREE;
   return pb.perKWh <= pa.perKWh && pb.sessionFee <= pa.sessionFee && pb.perMin <= pa.perMin;
 }
-
-const FREE: ChargePrice = { perKWh: 0, sessionFee: 0, perMin: 0 };

@@ -108,10 +108,11 @@ function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeI
     // begun long before the tour leaves); its cap is never asked below 0, and asked again it stops.
     const at = rule === "timeline" ? drivenAt(result, request) : null;
     for (const i of over) {
-      const excess = days[i].driveMin - (spanMin(days[i]) - limitOf(days[i], rules));
-      const timeline = at ? at(days[i].fromMs + limitOf(days[i], rules) * 60_000) - days[i].startDriveMin : Infinity;
-      const again = caps[i] !== undefined && caps[i] < law;
-      const want = Math.floor(Math.min(tried[i] - 1, at ? Math.min(timeline, again ? excess : Infinity) : excess));
+      const limit = limitOf(days[i], rules);
+      const excess = days[i].driveMin - (spanMin(days[i]) - limit);
+      // The timeline's cap, and for a day it already shortened that is still too long, the excess's too.
+      const cap = !at ? excess : Math.min(at(days[i].fromMs + limit * 60_000) - days[i].startDriveMin, caps[i] < law ? excess : Infinity);
+      const want = Math.floor(Math.min(tried[i] - 1, cap));
       tried[i] = i === 0 ? Math.max(0, want) : want;
     }
     if (over.some((i) => tried[i] < (i === 0 ? 0 : MIN_DAY_DRIVE_MIN) || tried[i] === caps[i])) break;
