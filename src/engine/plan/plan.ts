@@ -111,9 +111,14 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     main = resultFor(input, data, route);
   } else {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
+    // Ties are broken only on the routes that can still win once all are planned (route-choice.ts settleTies).
     const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort) => {
       const r = planRoute(input, data, l);
-      return { route: r, ...bestFor(effort ? { ...input, searchEffort: effort } : input, data, r, cutoff) };
+      const i = effort ? { ...input, searchEffort: effort } : input;
+      const found = searchFor(i, data, r, cutoff);
+      if (!found.result) return { route: r, ...found };
+      const result = found.result;
+      return { route: r, ...found, result, withTies: () => withObjectiveTies(i, data.prices, { result, work: found.work }, (j, c) => searchFor(j, data, r, c)) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };

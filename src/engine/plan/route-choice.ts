@@ -75,6 +75,12 @@ export interface Evaluated {
   route: unknown;
   /** Label sets its charging search made (ROUTE_CHOICE_WORK); absent: none counted. */
   work?: number;
+  /**
+   * The plan with the objective's ties broken at the result's resolution (cost-options.ts
+   * withObjectiveTies: a second search). Run only for the routes that can still win once every route
+   * is planned (settleTies); absent: the result is already final.
+   */
+  withTies?: () => { result: PlanResult; work: number };
 }
 
 /** Per section, the fastest leg and its alternatives (index 0 is the fastest). */
@@ -207,7 +213,8 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
     // A plan late at a window, or breaking the 24-hour rule, may do better on another road: then the others are searched too.
     if (settled(e.result) && !tollsMatter && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
-      return { ...e, alternatives: [describe(fastest, e.result, "chosen", { o: fastest, r: e.result }, objective)] };
+      const tied = withTies(e);
+      return { ...tied, alternatives: [describe(fastest, tied.result, "chosen", { o: fastest, r: tied.result }, objective)] };
     }
     return searchRoutes(input, data, legs, evaluate, { o: fastest, e });
   }
@@ -282,7 +289,7 @@ function searchRoutes(
       else run(o);
     }
   }
-  const chosen = best!;
+  const chosen = settleTies(input, done, best!);
   const alternatives = options.map((o): RouteAlternative => {
     const r = done.get(o)?.result ?? null;
     const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
@@ -296,6 +303,33 @@ function searchRoutes(
     warnings.push(say("route.not_fastest", { count: chosen.o.choice.filter((j) => j > 0).length, fastest: alternatives[0].note }));
   }
   return { ...chosen.e, result: { ...chosen.r, ...warningFields(warnings) }, alternatives };
+}
+
+/** The evaluation with its ties broken (Evaluated.withTies), its work added. */
+function withTies(e: Evaluated): Evaluated {
+  if (!e.withTies) return e;
+  const tied = e.withTies();
+  return { ...e, ...tied, withTies: undefined };
+}
+
+/**
+ * The best plan once the routes that can still win have their ties broken: the best route and every
+ * route within CUTOFF_MARGIN of it. A tie search only moves a plan within the result's rounding and the
+ * search's grid, which CUTOFF_MARGIN covers: a route further behind would have been cut off by its own
+ * search had it been planned after the best (cutoffFor), so its second search is skipped (it cost each
+ * route that led for a while a search, 10-15 % of a 1,500 km plan).
+ */
+function settleTies(input: PlanInput, done: Map<RouteOption, Evaluated>, best: { o: RouteOption; r: PlanResult; e: Evaluated }): { o: RouteOption; r: PlanResult; e: Evaluated } {
+  const objective = input.objective ?? "fastest";
+  const near = (r: PlanResult) => !settled(best.r) || !settled(r) || objectiveOf(r, objective) <= objectiveOf(best.r, objective) + CUTOFF_MARGIN;
+  for (const [o, e] of done) if (e.withTies && near(e.result)) done.set(o, withTies(e));
+  // Picked again as searchRoutes picks, in the order the routes were planned.
+  let chosen: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
+  for (const [o, e] of done) {
+    const cand = { o, r: e.result, e };
+    if (!chosen || better(input, cand, chosen)) chosen = cand;
+  }
+  return chosen ?? best;
 }
 
 /** A route_alternatives entry. */

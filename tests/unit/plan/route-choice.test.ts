@@ -174,6 +174,32 @@ describe("route choice", () => {
     expect(givesUp.alternatives.map((a) => a.reason)).toEqual(["chosen", "search_limit"]);
   });
 
+  it("breaks the objective's ties only on the routes that can still win once all are planned", () => {
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
+    const input = trip({ objective: "balanced" });
+    const priced = (total: number) => ({ ...stuck, status: "succeeded", totals: { duration_min: 600, cost: { total, time_value: 500 } } }) as unknown as PlanResult;
+    const run = (totals: number[], tied: number[]) => {
+      const tiesRun: number[] = [];
+      let k = 0;
+      const r = chooseRoute(input, data, routeLegs(data, input.sections), () => {
+        const i = k++;
+        return { route: i, result: priced(totals[i]), work: 1, withTies: () => (tiesRun.push(i), { result: priced(tied[i]), work: 1 }) };
+      });
+      return { r, tiesRun };
+    };
+    // The south road wins by far more than CUTOFF_MARGIN: the fastest road's second search is not run.
+    const far = run([1000, 990], [999, 989.9]);
+    expect(far.tiesRun).toEqual([1]);
+    expect(far.r.route).toBe(1);
+    expect(far.r.result.totals!.cost!.total).toBe(989.9);
+    expect(far.r.alternatives.map((a) => a.objective_value)).toEqual([1000, 989.9]);
+    // Within the margin both get their ties broken, and the fastest road's wins.
+    const near = run([990.3, 990], [989.8, 990]);
+    expect(near.tiesRun).toEqual([0, 1]);
+    expect(near.r.route).toBe(0);
+    expect(near.r.alternatives.map((a) => [a.chosen, a.objective_value])).toEqual([[true, 989.8], [false, 990]]);
+  });
+
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
     const input = trip();
