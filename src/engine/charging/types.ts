@@ -145,7 +145,8 @@ export interface OptimizeInput<C extends string = string> {
   deadlineMs?: number;
   /**
    * "beam": the heuristic pass's plan, no exact sweep unless the beam finds none (a re-plan of a
-   * long tour, whose exact sweep would cost as much again); default "exact".
+   * long tour, whose exact sweep would cost as much again); default "exact". Under a cutoff, a beam
+   * that finds none below it answers OptimizeCutOff with stats.provenOptimal false.
    */
   effort?: "exact" | "beam";
   /**
@@ -325,7 +326,10 @@ export interface OptimizeInfeasible {
 
 export type OptimizeResult = OptimizePlan | OptimizeInfeasible;
 
-/** optimizeChargingBelow: no plan, drivable or not, has an objective below the cutoff. */
+/**
+ * optimizeChargingBelow: no plan, drivable or not, has an objective below the cutoff; with
+ * stats.provenOptimal false, only the beam's word (effort "beam").
+ */
 export interface OptimizeCutOff {
   ok: false;
   code: "none_better";

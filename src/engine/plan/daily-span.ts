@@ -14,7 +14,7 @@
 // the fastest plan under those shorter days, not proven the fastest under the span
 // rule itself.
 import { optimizeChargingBelow } from "../charging/optimize";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type OptimizeCutOff, type OptimizeInput, type OptimizePlan, type OptimizeResult } from "../charging/types";
 
 export const DAY_MIN = 24 * 60;
 /** The reduced daily rest EU 561/2006 allows three times between weekly rests. */
@@ -60,7 +60,12 @@ export interface SpanOutcome {
 export interface SpanCutOff {
   cutOff: true;
   work: number;
+  /** The search, or a re-plan's, only took the beam's word for it (effort "beam"). */
+  unproven?: true;
 }
+
+const cutOffOf = (r: OptimizeCutOff | OptimizeResult, work: number): SpanCutOff =>
+  r.stats.provenOptimal === false ? { cutOff: true, work, unproven: true } : { cutOff: true, work };
 
 export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput<C>, rules: SpanRules): SpanOutcome {
   return optimizeWithinDailySpanBelow(request, rules, Infinity) as SpanOutcome;
@@ -72,7 +77,7 @@ export function optimizeWithinDailySpan<C extends string>(request: OptimizeInput
  */
 export function optimizeWithinDailySpanBelow<C extends string>(request: OptimizeInput<C>, rules: SpanRules, cutoff: number): SpanOutcome | SpanCutOff {
   const first = optimizeChargingBelow(request, cutoff);
-  if (!first.ok && first.code === "none_better") return { cutOff: true, work: workOf(first) };
+  if (!first.ok && first.code === "none_better") return cutOffOf(first, workOf(first));
   const byExcess = shortenDays(first, request, rules, cutoff, "excess");
   if ("cutOff" in byExcess || byExcess.tooLong.length === 0 || !byExcess.result.ok) return byExcess;
   // Days still too long: shortening by the excess over-shoots where the excess is charging (a loop with
@@ -129,7 +134,7 @@ function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeI
     }
     work += workOf(retry);
     // A legal plan (or a longer one) cannot be below the cutoff when this one is not.
-    if (!retry.ok && retry.code === "none_better") return { cutOff: true, work };
+    if (!retry.ok && retry.code === "none_better") return cutOffOf(retry, work);
     if (!retry.ok) break;
     result = retry;
     caps.splice(0, caps.length, ...tried);

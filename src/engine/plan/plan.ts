@@ -174,9 +174,9 @@ export function fastestRoadRequest(input: PlanInput, data: PlanData): OptimizeIn
 
 /**
  * The plan, and the label sets its search made. `cutoff` (route choice): no result where no plan has an
- * optimizer objective below it (optimizeWithinDailySpanBelow).
+ * optimizer objective below it (optimizeWithinDailySpanBelow); `unproven`: only the beam's word for that.
  */
-function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
+function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number; unproven?: true } {
   const { legs, profile, hits, sectionChargers: chargers } = route;
   const { candidates, bans, request, chargeTemperatureC } = searchRequest(input, data, route);
   const warnings = [...route.warnings];
@@ -184,7 +184,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
   const departureZone = zoneOnRoad(data.network, legs[0].from.edge, input.sections[0].start[0], input.sections[0].start[1]);
   const span = spanRules(input, request.breaks!);
   const outcome = optimizeWithinDailySpanBelow(request, span, cutoff);
-  if ("cutOff" in outcome) return { result: null, work: outcome.work };
+  if ("cutOff" in outcome) return { result: null, work: outcome.work, ...(outcome.unproven ? { unproven: true as const } : {}) };
   const { result: optimized, shortenedDays, tooLong, work } = outcome;
   checkDeadline(input.deadlineMs, "the charging search");
   // A plan that runs out shows what it can do before that: its stops up to there, then driving on.

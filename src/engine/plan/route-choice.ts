@@ -195,7 +195,7 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
  * Makes the whole plan of one route; with a cutoff (the optimizer's objective to get below, see cutoffFor),
  * no result where the charging search shows that no plan on the route gets below it.
  */
-export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam") => Evaluated | { result: null; route: unknown; work?: number };
+export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam") => Evaluated | { result: null; route: unknown; work?: number; unproven?: true };
 
 /**
  * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
@@ -232,8 +232,8 @@ function searchRoutes(
   const objective = input.objective ?? "fastest";
   const done = new Map<RouteOption, Evaluated>();
   const reasonOf = new Map<RouteOption, RouteAlternative["reason"]>();
-  /** Routes whose charging search stopped at the best plan's cutoff. */
-  const cutOff = new Set<RouteOption>();
+  /** Routes whose charging search stopped at the best plan's cutoff: true where it showed it, false where only its beam's plan did not get below it. */
+  const cutOff = new Map<RouteOption, boolean>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
   let outOfTime = false, work = 0, beamRoutes = 0;
   const run = (o: RouteOption) => {
@@ -256,7 +256,7 @@ function searchRoutes(
     }
     work += e.work ?? 0;
     if (!e.result) {
-      cutOff.add(o);
+      cutOff.set(o, !("unproven" in e && e.unproven));
       return reasonOf.set(o, "lower_bound");
     }
     done.set(o, e);
@@ -293,7 +293,7 @@ function searchRoutes(
   const alternatives = options.map((o): RouteAlternative => {
     const r = done.get(o)?.result ?? null;
     const reason = o === chosen.o ? "chosen" : reasonOf.get(o) ?? (r!.status !== "succeeded" ? "not_drivable" : input.avoidTolls && !o.tollFree && chosen.o.tollFree ? "tolls" : "objective");
-    return describe(o, r, reason, chosen, objective, cutOff.has(o));
+    return describe(o, r, reason, chosen, objective, cutOff.get(o));
   });
   const warnings = saidOf(chosen.r);
   if (input.avoidTolls && !chosen.o.tollFree && chosen.r.status === "succeeded") {
@@ -335,7 +335,7 @@ function settleTies(input: PlanInput, done: Map<RouteOption, Evaluated>, best: {
 /** A route_alternatives entry. */
 function describe(
   o: RouteOption, r: PlanResult | null, reason: RouteAlternative["reason"], chosen: { o: RouteOption; r: PlanResult }, objective: NonNullable<PlanInput["objective"]>,
-  searched = false,
+  searched?: boolean,
 ): RouteAlternative {
   return {
     route_choice: o.choice,
@@ -389,7 +389,8 @@ function cannotWin(input: PlanInput, o: RouteOption, best: { o: RouteOption; r: 
   return o.bound >= objectiveOf(best.r, objective) - ROUNDING[objective] ? "lower_bound" : null;
 }
 
-function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string, searched: boolean): string {
+/** `searched`: the route's charging search stopped at the best plan's cutoff, and showed it (true) or its beam's plan did not get below it (false). */
+function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResult | null, chosen: { o: RouteOption; r: PlanResult }, objective: string, searched: boolean | undefined): string {
   const unit = objective === "fastest" ? "min" : "EUR";
   const best = chosen.r.status === "succeeded" ? round2(objectiveOf(chosen.r, objective as "fastest")) : null;
   switch (reason) {
@@ -401,6 +402,7 @@ function noteOf(reason: RouteAlternative["reason"], o: RouteOption, r: PlanResul
       return `has tolls (${o.tolls.map((t) => t.tollSystem).join(", ")}), and avoid_tolls found a drivable toll-free route`;
     case "lower_bound":
       if (searched) return `not planned to the end: its charging search showed that no plan on it beats the chosen one (${best} ${unit})`;
+      if (searched === false) return `not planned to the end: the beam's plan on it (a tour of several days, or past route choice's limit of work) does not beat the chosen one (${best} ${unit}); not proven`;
       return `not planned: no plan on it can beat the chosen one (at least ${round2(o.bound)} ${unit} against ${best} ${unit})`;
     case "route_choice":
       return "not planned: the request's route_choice names another route";

@@ -9,6 +9,9 @@ import { corridor, generate, type Conn } from "./fixtures";
 /** The margin route choice leaves (0.5 min or EUR): the search's own value and the re-simulated one differ by far less. */
 const MARGIN = 0.5;
 
+/** Cutoffs a beam re-plan answered by its beam alone (no exact sweep to show it). */
+let beamAnswers = 0;
+
 function check(inp: OptimizeInput<Conn>) {
   const full = optimizeCharging(inp);
   if (!full.ok) {
@@ -28,6 +31,9 @@ function check(inp: OptimizeInput<Conn>) {
   const below = optimizeChargingBelow(inp, v - MARGIN);
   if (inp.effort === "beam" && below.ok) expect(below.totals.objective).toBeLessThan(v);
   else expect(below).toMatchObject({ ok: false, code: "none_better" });
+  // Only a beam re-plan answers on the beam's word, and says so.
+  if (!below.ok && inp.effort !== "beam") expect(below.stats.provenOptimal).not.toBe(false);
+  if (!below.ok && below.stats.provenOptimal === false) beamAnswers++;
   return "drivable";
 }
 
@@ -47,6 +53,7 @@ describe("charging search below a cutoff", () => {
       expect(check({ ...inp, breaks: { ...EU_BREAK_RULES, dayCaps: [420, 480] } })).toBe("drivable");
       expect(check({ ...inp, breaks: { ...EU_BREAK_RULES, dayCaps: [420, 480] }, effort: "beam" })).toBe("drivable");
     }
+    expect(beamAnswers).toBeGreaterThan(0);
   });
 
   it("under a cost objective, with prices", () => {

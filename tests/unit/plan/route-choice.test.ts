@@ -200,6 +200,18 @@ describe("route choice", () => {
     expect(near.r.alternatives.map((a) => [a.chosen, a.objective_value])).toEqual([[true, 989.8], [false, 990]]);
   });
 
+  it("a route cut off by its beam's plan alone (a re-plan of a tour of days) is listed as not proven", () => {
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
+    const input = trip({ objective: "balanced" });
+    const priced = { ...stuck, status: "succeeded", totals: { duration_min: 600, cost: { total: 1000, time_value: 500 } } } as unknown as PlanResult;
+    for (const unproven of [true, false]) {
+      let k = 0;
+      const r = chooseRoute(input, data, routeLegs(data, input.sections), () => (k++ === 0 ? { route: 0, result: priced, work: 1 } : { route: 1, result: null, work: 1, ...(unproven ? { unproven: true as const } : {}) }));
+      expect(r.alternatives[1].reason).toBe("lower_bound");
+      expect(r.alternatives[1].note).toMatch(unproven ? /^not planned to the end: the beam's plan on it .* not proven$/ : /^not planned to the end: its charging search showed/);
+    }
+  });
+
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
     const input = trip();
