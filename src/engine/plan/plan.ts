@@ -294,7 +294,7 @@ function searchFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff
     route_profile: timeline.routeProfile,
   };
   const out = withLocalTimes(result, departureZone);
-  rememberSectionEnds(out.sections, timeline.sectionEndM);
+  rememberSectionEnds(out.sections, timeline.sectionEndM, optimized.ok && optimized.stats.provenOptimal === false);
   return { result: out, work };
 }
 

@@ -44,8 +44,12 @@ const isOptional = (s: ResultSection) => s.inserted === true && OPTIONAL.include
 
 /** Per result's sections (kept through the spreads that copy a result), the route distance each ends at. */
 const sectionEnds = new WeakMap<ResultSection[], number[]>();
-export function rememberSectionEnds(sections: ResultSection[], endsM: number[]): void {
+/** Results (by their sections) whose charging search could not prove its plan the best, said in a warning or not. */
+const unproven = new WeakSet<ResultSection[]>();
+/** `notProven`: the plan's search gave up proving it the best (a plan re-made for the 24-hour rule on a tour of days says so in no warning of its own). */
+export function rememberSectionEnds(sections: ResultSection[], endsM: number[], notProven = false): void {
   sectionEnds.set(sections, endsM);
+  if (notProven) unproven.add(sections);
 }
 
 /** The stretch between the places the plan charges before and after section i's stop (the start, the destination). */
@@ -69,10 +73,11 @@ export function withStopGains(
   replan: (without: RouteStretch[], deadlineMs: number | undefined) => PlanResult | null, asMain: (r: PlanResult) => PlanResult,
 ): PlanResult {
   if (main.status !== "succeeded") return main;
-  // A plan its own search could not prove the best (its budget ran out, a tour of days): a gain is the
-  // difference of two such searches, so it would not be exact either, and a re-plan of the same size
-  // runs out of time (Hamburg <-> Munich x4, balanced: 6.6 s of a 13 s plan). Its stops keep gain null.
-  if (saidOf(main).some((w) => NOT_PROVEN.includes(w.code))) return main;
+  // A plan its own search could not prove the best (its budget ran out, a tour of days, a beam's re-plan
+  // for the 24-hour rule): a gain is the difference of two such searches, so it would not be exact either,
+  // and a re-plan of the same size runs out of time (Hamburg <-> Munich x4, balanced: 6.6 s of a 13 s plan;
+  // a long haul of 25 sections: 3 s a comparison). Its stops keep gain null.
+  if (unproven.has(main.sections) || saidOf(main).some((w) => NOT_PROVEN.includes(w.code))) return main;
   const objective = input.objective ?? "fastest";
   const threshold = stopGainThreshold(objective, valueOfTime(input, data.prices));
   // Never more than half the job's time left: the plan itself must still be stored (and its cost options made).
