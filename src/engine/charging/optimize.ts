@@ -188,6 +188,12 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
   // Where a wait for a fixed time may lie ahead, labels compare by money and time (CostCtx.leadPerMin).
   const waits = faster ? waitsAhead(prep, ub / perMin) : null;
   const strict = base && { ...base, leadPerMin: perMin }, loose = base && { ...base, leadPerMin: 0 };
+  // Where driving bans are the only clock ahead: once no label can still be on the road when the first
+  // ban starts, within the known plan's objective, time no longer matters (clockFree), and labels compare
+  // and merge by the objective alone from there on.
+  const clockless: CostCtx | null = faster && ub < Infinity && perMin > 0 && windows === "keep" && bansAreTheOnlyClock(input) ? { perMin, faster: false } : null;
+  const banStart = Math.min(...(input.bans ?? []).filter((z) => z.endMin > 0).map((z) => z.startMin));
+  let free = false;
   let cc = base;
   let sets: LabelSet[] = [startSet(prep.startCell, driver.sinceBreakMin, driver.todayMin, cc !== null)];
   const gates = stretchGates(prep);
@@ -223,8 +229,8 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     // a set's span can differ from the beam's): no plan beats the known one.
     if (sets.length === 0) return { ok: false, code: "none_better" };
     const p = points[k];
-    if (waits) cc = waits[k] ? strict : loose;
-    const lead = cc?.leadPerMin ?? perMin;
+    if (waits) cc = free ? clockless : waits[k] ? strict : loose;
+    const lead = cc?.leadPerMin ?? perMin, fast = cc?.faster ?? false;
     const future = prep.futureMin[k];
     const drive = p.driveMin - prev.driveMin;
     const stretchLo = firstAtLeast(cells, rc + p.peakKWh);
@@ -244,13 +250,13 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
       }
     }
     if (next.length === 0) return depleted(prep, sets, prev, p, k);
-    sets = prune(next, faster, earliestRest, lead);
+    sets = prune(next, fast, earliestRest, lead);
     count(next.length);
 
     if (p.kind === "station") {
       const added = stationStops(prep, k, sets, bd, ub, cc);
       count(added.length);
-      sets = cut(prune(sets.concat(added), faster, earliestRest, lead), k);
+      sets = cut(prune(sets.concat(added), fast, earliestRest, lead), k);
     } else {
       const w = input.waypoints[p.index];
       const earliest = minutes(w.window?.earliestMs, -Infinity);
@@ -284,8 +290,9 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
         return { ok: false, code: "window", atM: p.distM, atEnergyKWh: p.energyKWh, message: said.text, said };
       }
       count(visits.length);
-      sets = cut(prune(visits, faster, earliestRest, lead), k);
+      sets = cut(prune(visits, fast, earliestRest, lead), k);
     }
+    if (clockless && !free) free = clockFree(sets, bd, k, ub, perMin, banStart);
     if (k === 0) {
       rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
       // The bound relaxes the search: where it is infinite for every set, no plan reaches the end.
@@ -442,6 +449,30 @@ function waitsAhead<C extends string>(prep: Prepared<C>, horizonMin: number): bo
     out[k] = window || zones.some((z) => z.toDriveMin >= p.driveMin);
   }
   return out;
+}
+
+/** Whether only driving bans make the clock matter to a cost search: no windows, opening hours or tariffs. */
+function bansAreTheOnlyClock<C extends string>(input: OptimizeInput<C>): boolean {
+  return !input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) && !chargersByTimeOfDay(input);
+}
+
+/**
+ * Whether every label at point k ends before `banStart` in any plan below `ub`. A plan's objective is
+ * eurPerMin x its end + the money it spends, at least the money spent so far and the energy the end still
+ * needs at the least price ahead: so a label of time t and objective o ends by
+ * t + (ub - o - that energy's least price) / eurPerMin. Along a plan that limit never grows (driving and
+ * waiting add their minutes' worth to o; a charge buys at no less than the least price ahead), so once
+ * every label is clear of the bans, every later one is, and the clock no longer matters.
+ */
+function clockFree(sets: LabelSet[], bd: Bounds, k: number, ub: number, perMin: number, banStart: number): boolean {
+  const price = bd.leastPriceAfter ? bd.leastPriceAfter[k] : 0, need = bd.needU, cells = bd.cells;
+  for (const s of sets) {
+    for (let g = s.lo; g <= s.top; g++) {
+      const still = price > 0 && cells[g] < need ? price * (need - cells[g]) : 0;
+      if (timeAt(s, g) + (ub - objAt(s, g) - still) / perMin >= banStart - 1e-9) return false;
+    }
+  }
+  return true;
 }
 
 /**
