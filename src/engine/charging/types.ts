@@ -145,8 +145,9 @@ export interface OptimizeInput<C extends string = string> {
   deadlineMs?: number;
   /**
    * "beam": the heuristic pass's plan, no exact sweep unless the beam finds none (a re-plan of a
-   * long tour, whose exact sweep would cost as much again); default "exact". Under a cutoff, a beam
-   * that finds none below it answers OptimizeCutOff with stats.provenOptimal false.
+   * long tour, whose exact sweep would cost as much again); default "exact". Under a cutoff, where the
+   * beam finds none below it and an exact sweep cannot settle that within a beam's work, the beam's plan
+   * without the cutoff decides: not below it, OptimizeCutOff with stats.provenOptimal false.
    */
   effort?: "exact" | "beam";
   /**
