@@ -46,9 +46,11 @@ export const MAX_ROUTES = 8;
  */
 export const ROUTE_CHOICE_WORK = 150_000;
 /**
- * Past ROUTE_CHOICE_WORK, a route whose bound is this share below the best plan's value is still planned,
- * by the beam's plan alone (not proven the best): Amsterdam-Munich-Berlin, FH Electric, balanced, on a
- * Friday spent the work on the fastest road, which waits 11 h for the Sunday ban (4,088 EUR), and listed
+ * Past ROUTE_CHOICE_WORK, a route whose bound on the tour's minutes is this share below the best plan's
+ * duration is still planned, by the beam's plan alone (not proven the best). In minutes under every
+ * objective: a cost bound counts energy as free, so under balanced every road of a long tour looked 25 %
+ * below the best plan (Hamburg <-> Munich x10 beam-planned three roads, 20 s for 0.25 % less). Case:
+ * Amsterdam-Munich-Berlin, FH Electric, balanced, on a Friday spent the work on the fastest road, which waits 11 h for the Sunday ban (4,088 EUR), and listed
  * the road that avoids it (2,635 EUR under fastest) unplanned; now 2,581.63 EUR on a third road. At 10 %
  * Hamburg <-> Munich x10 planned its alternatives too: 58 min faster, but 3.2 -> 9.6 s.
  */
@@ -67,6 +69,8 @@ export interface RouteOption {
   tollFree: boolean;
   /** Lower bound of the objective value (see objectiveOf), from driving, pauses, charging and tolls alone. */
   bound: number;
+  /** Lower bound of the tour's minutes, the same way (BEAM_ROOM compares time: a cost bound counts energy as free). */
+  boundMin: number;
 }
 
 export interface Evaluated {
@@ -122,7 +126,8 @@ export function makeOption(input: PlanInput, data: PlanData, roads: Leg[][], cho
   const tollsEur = tolls.reduce((a, t) => a + (t.total != null && t.currency ? toEur(t.total, t.currency) : 0), 0);
   const lengthM = legs.reduce((a, l) => a + l.path.lengthM, 0);
   const drivingMin = legs.reduce((a, l) => a + l.path.timeS, 0) / 60;
-  return { choice, legs, lengthM, drivingMin, tolls, tollsEur, tollFree: tolls.length === 0, bound: lowerBound(input, data, legs, lengthM, drivingMin, tollsEur) };
+  const { bound, boundMin } = lowerBound(input, data, legs, lengthM, drivingMin, tollsEur);
+  return { choice, legs, lengthM, drivingMin, tolls, tollsEur, tollFree: tolls.length === 0, bound, boundMin };
 }
 
 /**
@@ -131,7 +136,7 @@ export function makeOption(input: PlanInput, data: PlanData, roads: Leg[][], cho
  * lacks at the vehicle's top power), each of which may overlap the others; under a cost objective
  * that time's value, tolls and the per-km cost (energy bought counted as free).
  */
-function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, lengthM: number, drivingMin: number, tollsEur: number): number {
+function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, lengthM: number, drivingMin: number, tollsEur: number): { bound: number; boundMin: number } {
   const service = input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
   // EU 561: D driving days need D - 1 daily rests, and each day a 45 min break per 4.5 h of driving after its first.
   const d = input.driver;
@@ -153,9 +158,9 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   const charging = lackKWh > 0 && topKW > 0 ? (lackKWh / topKW) * 60 : 0;
   const durationMin = drivingMin + Math.max(service, pauses, charging);
   const objective = input.objective ?? "fastest";
-  if (objective === "fastest") return durationMin;
+  if (objective === "fastest") return { bound: durationMin, boundMin: durationMin };
   const perKm = (lengthM / 1000) * (input.costPerKmEur ?? 0);
-  return tollsEur + perKm + (objective === "balanced" ? (durationMin / 60) * valueOfTime(input, data.prices) : 0);
+  return { bound: tollsEur + perKm + (objective === "balanced" ? (durationMin / 60) * valueOfTime(input, data.prices) : 0), boundMin: durationMin };
 }
 
 /** Minutes of service started after a window's latest, summed over the tour (the result's late_min). */
@@ -208,7 +213,7 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     // pauses (no charging time, no tolls that count), no other route can win, and none is searched.
     const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
     const e = evaluate(fastest.legs) as Evaluated;
-    const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0);
+    const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0).bound;
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
     // A plan late at a window, or breaking the 24-hour rule, may do better on another road: then the others are searched too.
@@ -242,7 +247,7 @@ function searchRoutes(
     // Past the limit a route is planned only where the best plan leaves it much room (a long wait for a
     // ban, days shortened for the 24-hour rule), and then by the beam's plan alone.
     const beamOnly = best !== null && work > ROUTE_CHOICE_WORK;
-    if (beamOnly && (beamRoutes >= BEAM_ROOM_ROUTES || !(o.bound < objectiveOf(best!.r, input.objective ?? "fastest") * (1 - BEAM_ROOM)))) return reasonOf.set(o, "search_limit");
+    if (beamOnly && (beamRoutes >= BEAM_ROOM_ROUTES || !(o.boundMin < (best!.r.totals?.duration_min ?? Infinity) * (1 - BEAM_ROOM)))) return reasonOf.set(o, "search_limit");
     if (beamOnly) beamRoutes++;
     let e: ReturnType<Evaluate>;
     try {

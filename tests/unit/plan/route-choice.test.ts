@@ -157,6 +157,13 @@ describe("route choice", () => {
     expect(calls).toBe(1);
     expect(costly.alternatives.map((a) => [a.reason, a.status])).toEqual([["chosen", "succeeded"], ["search_limit", "not_evaluated"]]);
     expect(costly.alternatives[1].note).toMatch(/^not planned: route choice's limit of work came first/);
+    // Under balanced the room is in minutes too: a cost bound counts energy as free, so a plan's value is
+    // always far above it (here ten times), while its duration is within BEAM_ROOM of the road's minutes.
+    calls = 0;
+    const priced = { ...close(bounds[1] * 1.1), totals: { duration_min: bounds[1] * 1.1, cost: { total: 1e6, time_value: 1e3 } } } as unknown as PlanResult;
+    const balanced = chooseRoute(trip({ objective: "balanced" }), data, routeLegs(data, input.sections), () => (calls++, { route: null, result: priced, work: ROUTE_CHOICE_WORK + 1 }));
+    expect(calls).toBe(1);
+    expect(balanced.alternatives[1].reason).toBe("search_limit");
     // Past the limit, a road the best plan leaves much room (here: not drivable at all) is planned by the beam's plan alone.
     const efforts: (string | undefined)[] = [];
     const roomy = chooseRoute(input, data, routeLegs(data, input.sections), (_, __, effort) => (efforts.push(effort), { route: null, result: stuck, work: ROUTE_CHOICE_WORK + 1 }));
