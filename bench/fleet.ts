@@ -22,7 +22,8 @@ const DESTINATIONS: [string, [number, number]][] = [
   ["Mannheim", [49.49, 8.47]], ["Freiburg", [47.99, 7.85]], ["Regensburg", [49.01, 12.1]], ["Dresden", [51.05, 13.74]],
   ["Saarbrucken", [49.23, 7.0]], ["Erfurt", [50.98, 11.03]], ["Augsburg", [48.37, 10.9]],
 ];
-const SIZES = [10, 50, 200];
+/** FLEET_SIZES (e.g. "50") runs only those; FLEET_MILP=0 skips the comparison with the MILP. */
+const SIZES = (process.env.FLEET_SIZES ?? "10,50,200").split(",").map(Number);
 const MILP_TIME_S = 120;
 const vehicle = findModel("MB_EACTROS_600")!;
 
@@ -65,7 +66,7 @@ for (const n of SIZES) {
   const added = out.tours.reduce((a, t) => a + t.objective - t.objectiveAlone, 0);
   const alone = out.tours.reduce((a, t) => a + t.objectiveAlone, 0);
   let milp = "-", sched = "-", gap = "-", unplaced = "-";
-  if (cbcAvailable() && out.instance) {
+  if (process.env.FLEET_MILP !== "0" && cbcAvailable() && out.instance) {
     const g = gridded(out.instance);
     const h = scheduleFleet(g);
     sched = h.weighted.toFixed(2);

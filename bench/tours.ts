@@ -60,6 +60,8 @@ function input(points: [number, number][], serviceMin: number): PlanInput {
     vehicle: findModel("MB_EACTROS_600")!, batteryLevelStart: 0.9, batteryLevelEnd: 0.2,
     sections: points.slice(1).map((stop, i) => ({ start: points[i], stop, payloadKg: 15_000, serviceTimeMin: serviceMin })),
     poiInfo: {}, corridorM: 8000, minChargeDurationMin: 0, departureMs: Date.UTC(2026, 10, 23, 6), serviceTimeDepartureMin: 0,
+    // TOURS_OBJECTIVE (bench:targets: balanced, the API's default); without it plan()'s own default, fastest.
+    ...(process.env.TOURS_OBJECTIVE ? { objective: process.env.TOURS_OBJECTIVE as PlanInput["objective"] } : {}),
   };
 }
 
