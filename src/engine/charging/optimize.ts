@@ -10,7 +10,7 @@ import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type Price
 import { chargersByTimeOfDay, isTariff, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
   | { ok: true; final: LabelSet; cell: number; objective: number; rootBound: number }
@@ -239,6 +239,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     if (input.deadlineMs !== undefined && (k & 7) === 0 && Date.now() > input.deadlineMs) {
       throw new TimeLimitExceeded("the charging search ran past its time limit");
     }
+    if (stats.sets + (stats.boundWork ?? 0) > (input.maxWork ?? Infinity)) throw new WorkLimitExceeded(`the charging search passed ${input.maxWork} label sets`);
     if (stats.sets > limit) return { ok: false, code: "budget" };
     if (paced && stats.sets - start > budget * ((PACE * (k + 1)) / points.length + PACE_START)) return { ok: false, code: "budget" };
     // Every set was cut by the bound (where arrivals are refused, e.g. opening hours or busy chargers,

@@ -151,6 +151,11 @@ export interface OptimizeInput<C extends string = string> {
    */
   effort?: "exact" | "beam";
   /**
+   * Label sets (and the spaced bound's work, in set equivalents) the search may make before it gives up
+   * with WorkLimitExceeded; absent: its own budgets alone (STEPS). Route choice defers a route past it.
+   */
+  maxWork?: number;
+  /**
    * Only whether a plan exists matters where none does (a comparison, stop-gains.ts): when the bounds
    * after the first point show that no plan reaches the destination, say so then (battery_depleted, no
    * partial plan), without the search that finds how far the fullest plan gets (on an infeasible tour
@@ -192,6 +197,9 @@ export class TimeLimitExceeded extends Error {}
 
 /** The charging search found no plan within its work limit (a tour too large to plan at once). */
 export class SearchLimitExceeded extends Error {}
+
+/** The charging search passed the caller's limit of work (OptimizeInput.maxWork) before it finished. */
+export class WorkLimitExceeded extends Error {}
 
 export type BreakKind = "break" | "rest";
 export type DriverOption = "none" | BreakKind;

@@ -83,7 +83,9 @@ export function optimizeWithinDailySpanBelow<C extends string>(request: Optimize
   // Days still too long: shortening by the excess over-shoots where the excess is charging (a loop with
   // two long charges rested at the depot first and still broke the rule). Ending each day where its span
   // runs out on the plan's timeline lets the rest fall in a long charge; its plan stands where it keeps the rule.
-  const byTimeline = shortenDays(first, request, rules, cutoff, "timeline");
+  // Its re-plans get what the first rounds left of the limit of work (maxWork).
+  const left = request.maxWork === undefined ? request : { ...request, maxWork: request.maxWork - (byExcess.work - workOf(first)) };
+  const byTimeline = shortenDays(first, left, rules, cutoff, "timeline");
   const work = byExcess.work + byTimeline.work - workOf(first);
   if ("cutOff" in byTimeline) return { ...byExcess, work };
   return byTimeline.result.ok && byTimeline.tooLong.length === 0 ? { ...byTimeline, work } : { ...byExcess, work };
@@ -125,7 +127,9 @@ function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeI
     try {
       // On tours of several days a re-plan takes the beam's plan: an exact sweep would cost the first search again.
       const effort = days.length >= BEAM_REPLAN_FROM_DAYS || request.effort === "beam" ? "beam" : "exact";
-      retry = optimizeChargingBelow({ ...request, breaks: { ...base, dayCaps: tried }, effort }, cutoff);
+      // The whole outcome keeps to the request's limit of work: each re-plan gets what is left of it.
+      const maxWork = request.maxWork === undefined ? {} : { maxWork: request.maxWork - work };
+      retry = optimizeChargingBelow({ ...request, breaks: { ...base, dayCaps: tried }, effort, ...maxWork }, cutoff);
     } catch (e) {
       // Out of time or work for one more round: the plan so far stands, its long days said (tooLong).
       // Not under a cutoff: whether a legal plan beats it is not known (route choice says so).

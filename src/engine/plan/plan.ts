@@ -112,10 +112,11 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   } else {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
     // Ties are broken only on the routes that can still win once all are planned (route-choice.ts settleTies).
-    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort) => {
+    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort, maxWork) => {
       const r = planRoute(input, data, l);
       const i = effort ? { ...input, searchEffort: effort } : input;
-      const found = searchFor(i, data, r, cutoff);
+      // The limit of work is the first search's alone (its ties are broken once every route is planned).
+      const found = searchFor(maxWork !== undefined ? { ...i, searchMaxWork: maxWork } : i, data, r, cutoff);
       if (!found.result) return { route: r, ...found };
       const result = found.result;
       return { route: r, ...found, result, withTies: () => withObjectiveTies(i, data.prices, { result, work: found.work }, (j, c) => searchFor(j, data, r, c)) };
@@ -163,6 +164,7 @@ function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
     // A plan without some stops is a comparison: where it cannot be driven, that is all it needs to say.
     ...(without.length ? { failFast: true } : {}),
     ...(input.searchEffort ? { effort: input.searchEffort } : {}),
+    ...(input.searchMaxWork !== undefined ? { maxWork: input.searchMaxWork } : {}),
   };
   return { candidates, bans, request, chargeTemperatureC };
 }

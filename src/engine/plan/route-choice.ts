@@ -17,10 +17,14 @@
 // and stops where it shows that no plan on the route gets below it. Past ROUTE_CHOICE_WORK label
 // sets over all routes, the routes left are listed unplanned (a tour of many days), but for those
 // the best plan leaves much room, planned by the beam's plan alone (BEAM_ROOM).
+//
+// Order: a fastest road whose search passes FIRST_ROUTE_WORK with no plan known yet (a tour of two days
+// that waits for the weekend ban there) is deferred: the alternatives are planned first, and it last,
+// under the best plan's cutoff, which its search meets far sooner (its ban wait counts in the bounds).
 import { say, saidOf, warningFields } from "../text/message";
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded } from "../charging/types";
 import { toEur } from "../cost/fx";
 import { alternativeRoutes } from "../network/alternatives";
 import { encodePolyline } from "../network/polyline";
@@ -57,6 +61,19 @@ export const ROUTE_CHOICE_WORK = 150_000;
 export const BEAM_ROOM = 0.25;
 /** Routes planned so at most (each a beam pass over the whole tour). */
 export const BEAM_ROOM_ROUTES = 3;
+/**
+ * Label sets the fastest road's search may make before it is deferred (planned after the alternatives,
+ * under their best plan's cutoff), on tours of fewer than DEFER_BELOW_DAYS days of driving; at most this
+ * much work is spent twice. Case: Amsterdam-Munich-Berlin, FH Electric, balanced, on a Friday: the fastest
+ * road's plan waits 11 h for the Sunday ban, its two searches 286,574 sets (16 s); planned last under
+ * the cutoff of a road that avoids the ban, 3,809. A 1,500 km tour's first search makes 10,000-70,000.
+ */
+export const FIRST_ROUTE_WORK = 75_000;
+/**
+ * Days of driving from which the fastest road is never deferred: there every road's search is as large
+ * (the search's own spaced bound and beam re-plans start there too), and ROUTE_CHOICE_WORK decides.
+ */
+export const DEFER_BELOW_DAYS = 3;
 
 export interface RouteOption {
   /** Per section: 0 = the fastest road, j = its j-th alternative. */
@@ -198,9 +215,10 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
 
 /**
  * Makes the whole plan of one route; with a cutoff (the optimizer's objective to get below, see cutoffFor),
- * no result where the charging search shows that no plan on the route gets below it.
+ * no result where the charging search shows that no plan on the route gets below it; with maxWork, throws
+ * WorkLimitExceeded where its searches pass that many label sets.
  */
-export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam") => Evaluated | { result: null; route: unknown; work?: number; unproven?: true };
+export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam", maxWork?: number) => Evaluated | { result: null; route: unknown; work?: number; unproven?: true };
 
 /**
  * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
@@ -212,7 +230,14 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
     // No route drives less than the fastest one: where its plan already equals its driving and
     // pauses (no charging time, no tolls that count), no other route can win, and none is searched.
     const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
-    const e = evaluate(fastest.legs) as Evaluated;
+    const limit = deferrable(input, fastest) ? FIRST_ROUTE_WORK : undefined;
+    let e: Evaluated;
+    try {
+      e = evaluate(fastest.legs, Infinity, undefined, limit) as Evaluated;
+    } catch (err) {
+      if (!(err instanceof WorkLimitExceeded)) throw err;
+      return searchRoutes(input, data, legs, evaluate, { o: fastest, deferred: FIRST_ROUTE_WORK });
+    }
     const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0).bound;
     // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
     const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
@@ -226,8 +251,19 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
   return searchRoutes(input, data, legs, evaluate, null);
 }
 
+/** Whether the fastest road's search may be deferred past FIRST_ROUTE_WORK (a tour of fewer than DEFER_BELOW_DAYS days of driving). */
+function deferrable(input: PlanInput, o: RouteOption): boolean {
+  const d = input.driver;
+  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : EU_BREAK_RULES.maxDailyDriveMin;
+  return (o.drivingMin + (d?.drivenTodayMin ?? 0)) / daily < DEFER_BELOW_DAYS;
+}
+
+/**
+ * `first`: the fastest road's evaluation, made by chooseRoute; or `deferred`, the work its search spent
+ * before it was deferred (it is planned after the others, under their best plan's cutoff).
+ */
 function searchRoutes(
-  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, first: { o: RouteOption; e: Evaluated } | null,
+  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, first: { o: RouteOption; e: Evaluated } | { o: RouteOption; deferred: number } | null,
 ): Evaluated & { alternatives: RouteAlternative[] } {
   const roads = sectionRoads(input, data, legs);
   const choices = routeChoices(roads);
@@ -240,21 +276,24 @@ function searchRoutes(
   /** Routes whose charging search stopped at the best plan's cutoff: true where it showed it, false where only its beam's plan did not get below it. */
   const cutOff = new Map<RouteOption, boolean>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
-  let outOfTime = false, work = 0, beamRoutes = 0;
+  const deferred = first && "deferred" in first ? first.o : null;
+  let outOfTime = false, work = first && "deferred" in first ? first.deferred : 0, beamRoutes = 0;
   const run = (o: RouteOption) => {
     // Past the job's time limit the best plan found stands; the routes left are listed unplanned.
     if (outOfTime) return reasonOf.set(o, "time_limit");
     // Past the limit a route is planned only where the best plan leaves it much room (a long wait for a
-    // ban, days shortened for the 24-hour rule), and then by the beam's plan alone.
-    const beamOnly = best !== null && work > ROUTE_CHOICE_WORK;
+    // ban, days shortened for the 24-hour rule), and then by the beam's plan alone; a deferred fastest
+    // road is planned in full (its search already showed how much it costs without a cutoff).
+    const beamOnly = best !== null && work > ROUTE_CHOICE_WORK && o !== deferred;
     if (beamOnly && (beamRoutes >= BEAM_ROOM_ROUTES || !(o.boundMin < (best!.r.totals?.duration_min ?? Infinity) * (1 - BEAM_ROOM)))) return reasonOf.set(o, "search_limit");
     if (beamOnly) beamRoutes++;
     let e: ReturnType<Evaluate>;
     try {
       if (best) checkDeadline(input.deadlineMs, "the route choice");
-      e = o === first?.o ? first.e : evaluate(o.legs, best ? cutoffFor(input, data, o, best) : Infinity, beamOnly ? "beam" : undefined);
+      e = first && "e" in first && o === first.o ? first.e : evaluate(o.legs, best ? cutoffFor(input, data, o, best) : Infinity, beamOnly ? "beam" : undefined);
     } catch (err) {
-      if (best && err instanceof SearchLimitExceeded) return reasonOf.set(o, "search_limit");
+      // (Before any plan, only where the fastest road is still to come.)
+      if ((best || (deferred && o !== deferred)) && err instanceof SearchLimitExceeded) return reasonOf.set(o, "search_limit");
       if (!(err instanceof TimeLimitExceeded) || !best) throw err;
       outOfTime = true;
       return reasonOf.set(o, "time_limit");
@@ -272,11 +311,11 @@ function searchRoutes(
     run(options.find((o) => same(o.choice, forced))!);
     for (const o of options) if (!done.has(o)) reasonOf.set(o, "route_choice");
   } else {
-    run(options[0]);
-    // The rest by their bound; under avoid_tolls toll-free routes first.
+    if (!deferred) run(options[0]);
+    // The rest by their bound; under avoid_tolls toll-free routes first; a deferred fastest road last.
     const rest = options.slice(1).sort((a, b) => (input.avoidTolls ? Number(b.tollFree) - Number(a.tollFree) : 0) || a.bound - b.bound);
-    for (const o of rest) {
-      const why = cannotWin(input, o, best!);
+    for (const o of deferred ? [...rest, deferred] : rest) {
+      const why = best && cannotWin(input, o, best);
       if (why) reasonOf.set(o, why);
       else run(o);
     }
@@ -284,7 +323,9 @@ function searchRoutes(
     const winners = roads.map((_, k) => {
       const own = [...done].filter(([o]) => o.choice.every((j, i) => (i === k ? j > 0 : j === 0)));
       const top = own.reduce<{ o: RouteOption; r: PlanResult } | null>((w, [o, e]) => (!w || better(input, { o, r: e.result }, w) ? { o, r: e.result } : w), null);
-      return top && better(input, top, { o: options[0], r: done.get(options[0])!.result }) ? top.o.choice[k] : 0;
+      // A fastest road not planned to the end (cut off by a better plan, or past a limit) counts as beaten.
+      const fastest = done.get(options[0]);
+      return top && (!fastest || better(input, top, { o: options[0], r: fastest.result })) ? top.o.choice[k] : 0;
     });
     if (winners.filter((j) => j > 0).length >= 2) {
       const o = makeOption(input, data, roads, winners);

@@ -2,7 +2,7 @@
 // tour's end) spans at most 24 h - the rest; shorter driving days (dayCaps) keep it.
 import { describe, expect, it } from "vitest";
 import { optimizeCharging } from "@/engine/charging/optimize";
-import { EU_BREAK_RULES, type OptimizeInput, type OptimizePlan } from "@/engine/charging/types";
+import { EU_BREAK_RULES, WorkLimitExceeded, type OptimizeInput, type OptimizePlan } from "@/engine/charging/types";
 import { drivenAt, dutyDays, optimizeWithinDailySpan, spanMin, type SpanRules } from "@/engine/plan/daily-span";
 import { DEPARTURE_MS, line, type Conn } from "../charging/fixtures";
 import { replay } from "../charging/simulate";
@@ -40,6 +40,22 @@ describe("the 24-hour rule", () => {
     expect(out.tooLong).toEqual([]);
     expect(out.shortenedDays.some((c) => c !== null && c < 540)).toBe(true);
     expect(replay({ ...inp, breaks: { ...EU_BREAK_RULES, dayCaps: out.shortenedDays.map((c) => c ?? 540) } }, out.result).violations).toEqual([]);
+  });
+
+  it("keeps the first search and its re-plans within one limit of work (maxWork)", () => {
+    const inp = tour();
+    const free = optimizeWithinDailySpan(inp, RULES);
+    const first = optimizeCharging(inp);
+    if (!first.ok || !free.result.ok) throw new Error("not planned");
+    const firstWork = first.stats.sets + (first.stats.boundWork ?? 0);
+    // A limit each of its searches keeps alone (here 39 sets, then re-plans of 52 in all), the whole (91) does not.
+    expect(free.work).toBeGreaterThan(2 * firstWork);
+    expect(() => optimizeWithinDailySpan({ ...inp, maxWork: free.work - 10 }, RULES)).toThrow(WorkLimitExceeded);
+    expect(() => optimizeWithinDailySpan({ ...inp, maxWork: Math.floor(firstWork / 2) }, RULES)).toThrow(WorkLimitExceeded);
+    // Within the limit, the same plan.
+    const within = optimizeWithinDailySpan({ ...inp, maxWork: free.work }, RULES);
+    expect(within.work).toBe(free.work);
+    expect(within.result).toEqual(free.result);
   });
 
   it("counts the time since the driver's last rest before the tour", () => {

@@ -2,9 +2,9 @@
 // best drivable one under the objective is kept; under avoid_tolls a toll-free one first.
 import { describe, expect, it } from "vitest";
 import type { PlanResult } from "@/contract/result";
-import { SearchLimitExceeded, TimeLimitExceeded } from "@/engine/charging/types";
+import { SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded } from "@/engine/charging/types";
 import { routeLegs } from "@/engine/plan/legs";
-import { chooseRoute, ROUTE_CHOICE_WORK } from "@/engine/plan/route-choice";
+import { chooseRoute, DEFER_BELOW_DAYS, FIRST_ROUTE_WORK, ROUTE_CHOICE_WORK } from "@/engine/plan/route-choice";
 import type { PlanData, PlanInput } from "@/engine/plan/types";
 import { plan as checkedPlan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
@@ -217,6 +217,52 @@ describe("route choice", () => {
       expect(r.alternatives[1].reason).toBe("lower_bound");
       expect(r.alternatives[1].note).toMatch(unproven ? /^not planned to the end: the beam's plan on it .* not proven$/ : /^not planned to the end: its charging search showed/);
     }
+  });
+
+  it("a fastest road whose search passes FIRST_ROUTE_WORK is planned after the others, under their best plan's cutoff", () => {
+    const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
+    const input = trip({ objective: "balanced" });
+    const priced = (total: number) => ({ ...stuck, status: "succeeded", totals: { duration_min: 600, cost: { total, time_value: 500 } } }) as unknown as PlanResult;
+    // Each call: which road (0 north, the fastest; 1 south), its cutoff and its limit of work.
+    const calls: [number, number, number | undefined][] = [];
+    const evaluate = (over: (road: number, maxWork?: number) => boolean, totals: number[]) => (legs: ReturnType<typeof routeLegs>, cutoff = Infinity, _effort?: "beam", maxWork?: number) => {
+      const road = legs[0].path.lengthM === fastestM ? 0 : 1;
+      calls.push([road, cutoff, maxWork]);
+      if (over(road, maxWork)) throw new WorkLimitExceeded("passed");
+      return totals[road] < cutoff ? { route: road, result: priced(totals[road]), work: 10 } : { route: road, result: null, work: 10 };
+    };
+    const fastestM = routeLegs(data, input.sections)[0].path.lengthM;
+    const heavy = (road: number, maxWork?: number) => road === 0 && maxWork !== undefined;
+    // The south road (1,000 EUR) is planned first, without a cutoff; the fastest road after it, in full, under its cutoff.
+    const r = chooseRoute(input, data, routeLegs(data, input.sections), evaluate(heavy, [1500, 1000]));
+    expect(calls.map(([road, cutoff, maxWork]) => [road, Number.isFinite(cutoff), maxWork])).toEqual([[0, false, FIRST_ROUTE_WORK], [1, false, undefined], [0, true, undefined]]);
+    expect(calls[2][1]).toBeLessThanOrEqual(1000.5);
+    expect(r.route).toBe(1);
+    expect(r.alternatives.map((a) => [a.route_choice, a.reason, a.chosen])).toEqual([[[0], "lower_bound", false], [[1], "chosen", true]]);
+    expect(r.alternatives[0].note).toMatch(/^not planned to the end: its charging search showed/);
+    // Where the fastest road wins after all, it is chosen, and described as it always is.
+    calls.length = 0;
+    const back = chooseRoute(input, data, routeLegs(data, input.sections), evaluate(heavy, [900, 1000]));
+    expect(back.route).toBe(0);
+    expect(back.alternatives.map((a) => [a.reason, a.objective_value])).toEqual([["chosen", 900], ["objective", 1000]]);
+    // A search within the limit is not deferred, and a route the request names, or a tour of DEFER_BELOW_DAYS
+    // days of driving and more (every road's search as large there), gets no limit.
+    calls.length = 0;
+    chooseRoute(input, data, routeLegs(data, input.sections), evaluate(() => false, [1500, 1000]));
+    expect(calls.map(([road, , maxWork]) => [road, maxWork])).toEqual([[0, FIRST_ROUTE_WORK], [1, undefined]]);
+    calls.length = 0;
+    chooseRoute({ ...input, routeChoice: [0] }, data, routeLegs(data, input.sections), evaluate(heavy, [1500, 1000]));
+    expect(calls.map(([road, , maxWork]) => [road, maxWork])).toEqual([[0, undefined]]);
+    const legMin = routeLegs(data, input.sections)[0].path.timeS / 60;
+    const there = input.sections[0], returning = { ...there, start: there.stop, stop: there.start };
+    const firstLimit = (legs: number) => {
+      const tour = { ...input, sections: Array.from({ length: legs }, (_, i) => (i % 2 ? returning : there)) };
+      const limits: (number | undefined)[] = [];
+      chooseRoute(tour, data, routeLegs(data, tour.sections), (_, __, ___, maxWork) => (limits.push(maxWork), { route: 0, result: priced(1000), work: 10 }));
+      return limits[0];
+    };
+    const legs = Math.ceil((540 * DEFER_BELOW_DAYS) / legMin);
+    expect([firstLimit(legs - 1), firstLimit(legs)]).toEqual([FIRST_ROUTE_WORK, undefined]);
   });
 
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
