@@ -114,12 +114,7 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
     // Ties are broken only on the routes that can still win once all are planned (route-choice.ts settleTies).
     const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort, maxWork) => {
       const r = planRoute(input, data, l);
-      const i = effort ? { ...input, searchEffort: effort } : input;
-      // The limit of work is the first search's alone (its ties are broken once every route is planned).
-      const found = searchFor(maxWork !== undefined ? { ...i, searchMaxWork: maxWork } : i, data, r, cutoff);
-      if (!found.result) return { route: r, ...found };
-      const result = found.result;
-      return { route: r, ...found, result, withTies: () => withObjectiveTies(i, data.prices, { result, work: found.work }, (j, c) => searchFor(j, data, r, c)) };
+      return { route: r, ...searchTiesLater(effort ? { ...input, searchEffort: effort } : input, data, r, cutoff, maxWork) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
@@ -140,15 +135,22 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   }, (i, r) => gains(i, r, 0, asOption));
 }
 
-/** The plan on a routed tour under the input's objective. */
+/** The plan on a routed tour under the input's objective, its ties broken. */
 function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanResult {
-  return bestFor(input, data, route, Infinity).result!;
+  const found = searchTiesLater(input, data, route, Infinity);
+  return ("withTies" in found ? found.withTies() : found).result!;
 }
 
-/** searchFor, the objective's ties broken at the result's resolution against a second plan (cost-options.ts). */
-function bestFor(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): { result: PlanResult | null; work: number } {
-  const found = searchFor(input, data, route, cutoff);
-  return found.result ? withObjectiveTies(input, data.prices, { result: found.result, work: found.work }, (i, c) => searchFor(i, data, route, c)) : found;
+/**
+ * searchFor, and `withTies`: the objective's ties broken at the result's resolution against a second plan
+ * (cost-options.ts), run when called (route choice runs it only on the routes that can still win).
+ * `maxWork` limits the first search alone.
+ */
+function searchTiesLater(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number, maxWork?: number): ReturnType<typeof searchFor> | (ReturnType<typeof searchFor> & { result: PlanResult; withTies: () => { result: PlanResult; work: number } }) {
+  const found = searchFor(maxWork !== undefined ? { ...input, searchMaxWork: maxWork } : input, data, route, cutoff);
+  const result = found.result;
+  if (!result) return found;
+  return { ...found, result, withTies: () => withObjectiveTies(input, data.prices, { result, work: found.work }, (i, c) => searchFor(i, data, route, c)) };
 }
 
 /** The charging search's request on a routed tour: its candidates (less the stretches `withoutStops` names) and the bans on its road. */

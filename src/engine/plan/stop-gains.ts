@@ -11,7 +11,7 @@ import { valueOfTime } from "./optimizer-input";
 import { lateMinOf, objectiveOf } from "./route-choice";
 import type { PlanData, PlanInput, RouteStretch } from "./types";
 import { explained, type Explained } from "./stop-reasons";
-import { part, saidOf, say, type TextMessage } from "../text/message";
+import { part, say, type TextMessage } from "../text/message";
 
 type Objective = NonNullable<PlanInput["objective"]>;
 
@@ -25,7 +25,6 @@ const GAIN_TIME_FACTOR = 1;
 const GAIN_MIN_BUDGET_MS = 500;
 
 const OPTIONAL: readonly StopReason[] = ["saves_time", "cheaper_energy"];
-const NOT_PROVEN = ["search.not_proven_best", "search.not_proven_fastest"];
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -44,7 +43,7 @@ const isOptional = (s: ResultSection) => s.inserted === true && OPTIONAL.include
 
 /** Per result's sections (kept through the spreads that copy a result), the route distance each ends at. */
 const sectionEnds = new WeakMap<ResultSection[], number[]>();
-/** Results (by their sections) whose charging search could not prove its plan the best, said in a warning or not. */
+/** Results (by their sections) whose charging search could not prove its plan the best (said in a warning, search.not_proven_*, or not). */
 const unproven = new WeakSet<ResultSection[]>();
 /** `notProven`: the plan's search gave up proving it the best (a plan re-made for the 24-hour rule on a tour of days says so in no warning of its own). */
 export function rememberSectionEnds(sections: ResultSection[], endsM: number[], notProven = false): void {
@@ -77,7 +76,7 @@ export function withStopGains(
   // for the 24-hour rule): a gain is the difference of two such searches, so it would not be exact either,
   // and a re-plan of the same size runs out of time (Hamburg <-> Munich x4, balanced: 6.6 s of a 13 s plan;
   // a long haul of 25 sections: 3 s a comparison). Its stops keep gain null.
-  if (unproven.has(main.sections) || saidOf(main).some((w) => NOT_PROVEN.includes(w.code))) return main;
+  if (unproven.has(main.sections)) return main;
   const objective = input.objective ?? "fastest";
   const threshold = stopGainThreshold(objective, valueOfTime(input, data.prices));
   // Never more than half the job's time left: the plan itself must still be stored (and its cost options made).
