@@ -54,3 +54,23 @@ it("refuses a route_choice that is not one entry per section, and indices out of
   expect(tolls.status).toBe(422);
   expect(tolls.json.detail.map((d: { loc: unknown[] }) => d.loc)).toContainEqual(["body", "avoid_tolls"]);
 });
+
+it("a tour of two days whose fastest road waits for the Sunday ban: that road is planned last, under the best plan's cutoff, and every road is settled", async () => {
+  // Amsterdam -> Munich -> Berlin leaving on a Friday: the fastest road's own search passes FIRST_ROUTE_WORK
+  // (it waits 11 h for the Sunday ban), so the other roads are planned first (route-choice.ts).
+  const r = await planned({
+    vehicle_id: "volvo-fh-electric", start_time_tour: "2026-11-20T06:00:00Z", battery_level_start: 0.8, battery_level_end: 0.2, poi_info: {},
+    section_list: [{ start_pos: [52.37, 4.9], stop_pos: [48.14, 11.58], payload_kg: 20000 }, { start_pos: [48.14, 11.58], stop_pos: [52.52, 13.4], payload_kg: 20000 }],
+  });
+  expect(r.status).toBe("succeeded");
+  const routes = r.route_alternatives!;
+  const chosen = routes.find((a) => a.chosen)!;
+  expect(routes[0].route_choice).toEqual([0, 0]);
+  expect(chosen.route_choice).not.toEqual([0, 0]);
+  expect(r.warnings!.some((w) => w.includes("another road than the fastest"))).toBe(true);
+  // The fastest road's search showed it cannot beat the chosen plan; no road was left to route choice's limit of work.
+  expect(routes[0]).toMatchObject({ reason: "lower_bound", chosen: false });
+  expect(routes[0].note).toMatch(/^not planned to the end: its charging search showed that no plan on it beats the chosen one/);
+  for (const a of routes) expect(a.reason).not.toBe("search_limit");
+  for (const a of routes.filter((x) => x.objective_value != null)) expect(a.objective_value!).toBeGreaterThanOrEqual(chosen.objective_value!);
+}, 120_000);
