@@ -9,6 +9,7 @@ import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared 
 import { timeAt, type LabelSet, type StopCtx } from "./labels";
 import { isTariff, leastPerKWh } from "./price";
 import { EU_BREAK_RULES, type BreakRules, type ChargePrice, type OptimizeInput } from "./types";
+import { sameSpacedInputs, spacedInputs, type SpacedInputs } from "./spaced-inputs";
 
 export interface Bounds {
   rules: BreakRules;
@@ -215,9 +216,23 @@ export function spaceRests<C extends string>(prep: Prepared<C>): number | false 
   const { input, points } = prep;
   const dest = points[points.length - 1];
   if ((input.driver?.todayMin ?? 0) + dest.driveMin <= bd.rules.maxDailyDriveMin + EPS_MIN) return false;
+  const inputs = spacedInputs(prep, lawOf(input.breaks));
+  const last = lastSpaced?.deref();
+  if (last && sameSpacedInputs(last.inputs, inputs)) {
+    bd.spaced = last.spaced;
+    return 0;
+  }
   bd.spaced = restSpacing(prep, SPACED_WIDTH_MIN);
+  lastSpaced = new WeakRef({ inputs, spaced: bd.spaced });
   return bd.spaced.work;
 }
+
+/**
+ * The last spaced-rest bound built, with what it read: a plan's search and its tie search read the same
+ * (1.1 s each on a long haul of 25 sections), but their inputs are objects of their own, which the bound
+ * caches key on. Weakly held: kept through the plan that made it (one synchronous job), then collectable.
+ */
+let lastSpaced: WeakRef<{ inputs: SpacedInputs; spaced: SpacedRests }> | null = null;
 
 /**
  * Backward over the points: least remaining time (driving, detours, overhead,
