@@ -53,10 +53,9 @@ export const ROUTE_CHOICE_WORK = 150_000;
  * Past ROUTE_CHOICE_WORK, a route whose bound on the tour's minutes is this share below the best plan's
  * duration is still planned, by the beam's plan alone (not proven the best). In minutes under every
  * objective: a cost bound counts energy as free, so under balanced every road of a long tour looked 25 %
- * below the best plan (Hamburg <-> Munich x10 beam-planned three roads, 20 s for 0.25 % less). Case:
- * Amsterdam-Munich-Berlin, FH Electric, balanced, on a Friday spent the work on the fastest road, which waits 11 h for the Sunday ban (4,088 EUR), and listed
- * the road that avoids it (2,635 EUR under fastest) unplanned; now 2,581.63 EUR on a third road. At 10 %
- * Hamburg <-> Munich x10 planned its alternatives too: 58 min faster, but 3.2 -> 9.6 s.
+ * below the best plan (Hamburg <-> Munich x10 beam-planned three roads, 20 s for 0.25 % less). At 10 %
+ * Hamburg <-> Munich x10 planned its alternatives too: 58 min faster, but 3.2 -> 9.6 s. (A tour of two days
+ * whose fastest road waits for a ban no longer spends the limit on it: FIRST_ROUTE_WORK.)
  */
 export const BEAM_ROOM = 0.25;
 /** Routes planned so at most (each a beam pass over the whole tour). */
@@ -157,7 +156,7 @@ function lowerBound(input: PlanInput, data: PlanData, legs: Leg[] | null, length
   const service = input.serviceTimeDepartureMin + input.sections.reduce((a, s) => a + (s.serviceTimeMin ?? 0), 0);
   // EU 561: D driving days need D - 1 daily rests, and each day a 45 min break per 4.5 h of driving after its first.
   const d = input.driver;
-  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : EU_BREAK_RULES.maxDailyDriveMin;
+  const daily = dailyDrivingMin(input);
   const days = Math.max(1, Math.ceil((drivingMin + (d?.drivenTodayMin ?? 0)) / daily - 1e-9));
   const breaks = EU_BREAK_RULES.breakMin * Math.max(0, Math.ceil((drivingMin + (d?.drivenSinceBreakMin ?? 0)) / EU_BREAK_RULES.maxDriveMin - 1e-9) - days);
   const pauses = (days - 1) * EU_BREAK_RULES.restMin + breaks;
@@ -253,9 +252,12 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
 
 /** Whether the fastest road's search may be deferred past FIRST_ROUTE_WORK (a tour of fewer than DEFER_BELOW_DAYS days of driving). */
 function deferrable(input: PlanInput, o: RouteOption): boolean {
-  const d = input.driver;
-  const daily = d?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : EU_BREAK_RULES.maxDailyDriveMin;
-  return (o.drivingMin + (d?.drivenTodayMin ?? 0)) / daily < DEFER_BELOW_DAYS;
+  return (o.drivingMin + (input.driver?.drivenTodayMin ?? 0)) / dailyDrivingMin(input) < DEFER_BELOW_DAYS;
+}
+
+/** The driver's most driving in a day under EU 561 (10 h where the request allows the extended days). */
+function dailyDrivingMin(input: PlanInput): number {
+  return input.driver?.extendedDailyDriving ? EXTENDED_DAILY_DRIVING_MIN : EU_BREAK_RULES.maxDailyDriveMin;
 }
 
 /**
@@ -276,8 +278,9 @@ function searchRoutes(
   /** Routes whose charging search stopped at the best plan's cutoff: true where it showed it, false where only its beam's plan did not get below it. */
   const cutOff = new Map<RouteOption, boolean>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
-  const deferred = first && "deferred" in first ? first.o : null;
-  let outOfTime = false, work = first && "deferred" in first ? first.deferred : 0, beamRoutes = 0;
+  const deferredFirst = first && "deferred" in first ? first : null;
+  const deferred = deferredFirst?.o ?? null;
+  let outOfTime = false, work = deferredFirst?.deferred ?? 0, beamRoutes = 0;
   const run = (o: RouteOption) => {
     // Past the job's time limit the best plan found stands; the routes left are listed unplanned.
     if (outOfTime) return reasonOf.set(o, "time_limit");
