@@ -36,6 +36,12 @@ export interface Prepared<C extends string = string> {
 }
 
 const EPS_KWH = 1e-9;
+/**
+ * Charge tables per charge-time function and (power, connector), read only: the searches of one plan (its
+ * roads, ties and comparisons) and a fleet's tours of one model pass the same function (vehicles/charging.ts
+ * chargeTimeFunction), and a table is 1,000 of its calls.
+ */
+const CHARGE_TABLES = new WeakMap<object, Map<string, Float64Array>>();
 export const TABLE_STEPS = 1000;
 
 export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> {
@@ -44,10 +50,17 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
   const points: Point[] = [];
   const pos = (p: StationPoint<C> | WaypointPoint<C>) => ({ distM: p.distM, driveMin: p.driveMin, energyKWh: p.energyKWh });
   const tables = new Map<string, Float64Array>();
+  let made = CHARGE_TABLES.get(input.chargeMinutes);
+  if (!made) CHARGE_TABLES.set(input.chargeMinutes, (made = new Map()));
+  const shared = made;
   const tableOf = (s: { powerKW: number; connector: C }) => {
     const key = tableKey(s.powerKW, s.connector);
     let t = tables.get(key);
-    if (!t) tables.set(key, (t = chargeTable(input.chargeMinutes, s.powerKW, s.connector)));
+    if (!t) {
+      t = shared.get(key);
+      if (!t) shared.set(key, (t = chargeTable(input.chargeMinutes, s.powerKW, s.connector)));
+      tables.set(key, t);
+    }
     return t;
   };
   for (const s of input.stations) tableOf(s);

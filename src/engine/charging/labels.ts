@@ -270,12 +270,35 @@ export function dominated(s: LabelSet, cands: LabelSet[], faster = false, perMin
   // The highest cell is the most likely to escape: check it first.
   let last = coverer(s, cands, s.top, 0, faster, perMin);
   if (last < 0) return false;
-  // Cell by cell upwards; the set that covered the previous cell usually covers the next one too.
-  for (let g = s.lo; g < s.top; g++) {
+  // Cells upwards in runs: the set that covered the previous cell usually covers the next ones too.
+  for (let g = s.lo; g < s.top; ) {
+    g = coveredFrom(s, cands[last], g, s.top, faster, perMin);
+    if (g >= s.top) break;
     last = coverer(s, cands, g, last, faster, perMin);
     if (last < 0) return false;
+    g++;
   }
   return true;
+}
+
+/** The first cell from g (below end) that a does not cover as coverer judges; end when it covers them all. */
+function coveredFrom(s: LabelSet, a: LabelSet, g: number, end: number, faster: boolean, perMin: number): number {
+  const sv = s.vals, so = s.origin, sb = s.base, av = a.vals, ao = a.origin, ab = a.base, alo = a.lo;
+  const stop = Math.min(end, a.top + 1);
+  if (!faster) {
+    // Cells of s are >= s.lo, so they read s.vals directly; below a.lo, a reads as at a.lo.
+    for (; g < stop; g++) if (av[(g < alo ? alo : g) - ao] + ab > sv[g - so] + sb + EPS_T) return g;
+    return g;
+  }
+  const stv = s.tv, stb = s.tb, atv = a.tv, atb = a.tb;
+  for (; g < stop; g++) {
+    const i = g - so, j = (g < alo ? alo : g) - ao;
+    const o = sv[i] + sb, oa = av[j] + ab;
+    if (oa > o + EPS_T) return g;
+    const ts = stv ? stv[i] + stb : o, ta = atv ? atv[j] + atb : oa;
+    if (!(ta <= ts + EPS_T && oa - perMin * ta <= o - perMin * ts + EPS_T)) return g;
+  }
+  return g;
 }
 
 /** Index of a set in `cands` as good at cell g as s, trying `first` before the others; -1 when none. */

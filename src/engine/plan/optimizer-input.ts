@@ -6,7 +6,7 @@ import { VALUE_OF_TIME_EUR_PER_H } from "../cost/price-table";
 import type { TenantPrices } from "../cost/contracts";
 import { depotPrice, stationPrice } from "../cost/stop-prices";
 import type { ChargeConnector } from "../vehicles/charging";
-import { chargeDurationMin } from "../vehicles/charging";
+import { chargeTimeFunction } from "../vehicles/charging";
 import { mayClose, openThroughout, zoneOf } from "../stations/opening";
 import { closedUntilMs, expectedWaitMin, liveSiteOf, type LiveStatus } from "../stations/live-status";
 import type { Candidate } from "./candidates";
@@ -72,7 +72,8 @@ export function optimizerInput(
     departureMs,
     stations,
     waypoints,
-    chargeMinutes: (powerKW, connector, from, to) => chargeDurationMin(input.vehicle, powerKW, connector, from, to, cold),
+    // One function per way of charging: the optimizer's charge tables are made once for it (grid.ts).
+    chargeMinutes: chargeTimeFunction(input.vehicle, cold),
     peakEnergyKWh: peak,
     // A roadside pause on the profile's own clock: the timeline's driving up to it is exactly the optimizer's.
     distAtDriveMin: (driveMin) => distAtTime(profile, driveMin * 60),

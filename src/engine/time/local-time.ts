@@ -18,8 +18,25 @@ function wallClock(ms: number, zone: string): number {
 
 /** Minutes `zone` is ahead of UTC at instant `ms` (east positive; DST included). */
 export function offsetMinutes(ms: number, zone: string): number {
-  return Math.round((wallClock(ms, zone) - Math.floor(ms / 1000) * 1000) / 60_000);
+  // It depends on the whole second alone (wallClock reads the clock to the second).
+  const second = Math.floor(ms / 1000);
+  let byZone = offsets.get(zone);
+  if (!byZone) offsets.set(zone, (byZone = new Map()));
+  const known = byZone.get(second);
+  if (known !== undefined) return known;
+  if (byZone.size >= OFFSETS_PER_ZONE) byZone.clear();
+  const off = Math.round((wallClock(ms, zone) - second * 1000) / 60_000);
+  byZone.set(second, off);
+  return off;
 }
+
+/**
+ * Offsets already read, per zone and second: reading one through Intl costs about 5 us, and a plan's
+ * results give the same instants again and again (each route's, tie's and comparison's plan is localized).
+ */
+const offsets = new Map<string, Map<number, number>>();
+/** A zone's memo is emptied past this many seconds (a few MB at most). */
+const OFFSETS_PER_ZONE = 20_000;
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
 /** "+01:00", "-03:30", "+00:00" */

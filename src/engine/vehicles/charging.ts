@@ -130,6 +130,30 @@ export function chargeDurationMin(
   return (timeAt(tb, to) - timeAt(tb, from)) * model.usableBatteryKWh * 60;
 }
 
+/**
+ * chargeDurationMin of one model in one ambient as a function of (station power, connector, from, to): the
+ * same function object for every model that charges alike (the same curve, acceptance, inlets, battery
+ * and cold factor: all it reads), so that a caller may tabulate it once per function (charging/grid.ts).
+ */
+export function chargeTimeFunction(
+  model: VehicleModel, cold?: ChargeAmbient,
+): (stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number) => number {
+  const curve = curveOf(model);
+  const key = `${acceptanceRefKW(model)}|${coldAcceptanceFactor(cold)}|${model.usableBatteryKWh}|${model.maxCcsKW ?? 0}|${model.maxMcsKW ?? 0}`;
+  let byKey = FUNCTIONS.get(curve);
+  if (!byKey) FUNCTIONS.set(curve, (byKey = new Map()));
+  let fn = byKey.get(key);
+  if (!fn) {
+    if (byKey.size >= MAX_TABLES_PER_CURVE) byKey.clear();
+    const ambient = cold === undefined ? undefined : { ...cold };
+    const alike = { ...model };
+    byKey.set(key, (fn = (stationKW, connector, socFrom, socTo) => chargeDurationMin(alike, stationKW, connector, socFrom, socTo, ambient)));
+  }
+  return fn;
+}
+
+const FUNCTIONS = new WeakMap<ChargingCurve, Map<string, (stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number) => number>>();
+
 /** State of charge reached after charging for `minutes` from socFrom (inverse of chargeDurationMin). */
 export function socAfterCharging(
   model: VehicleModel, stationKW: number, connector: ChargeConnector, socFrom: number, minutes: number,

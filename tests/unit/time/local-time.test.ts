@@ -80,3 +80,24 @@ describe("instantText", () => {
     expect(instantText(at("2026-03-29T01:00:00Z"), "Europe/Berlin")).toBe("2026-03-29 03:00+02:00 (Europe/Berlin)");
   });
 });
+
+describe("offsetMinutes, remembered per second", () => {
+  it("reads each second as Intl does across a clock change, asked in any order and again, also after its memo is emptied", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", timeZoneName: "longOffset" });
+    const fresh = (ms: number) => {
+      const m = /GMT(?:([+-])(\d\d):(\d\d))?/.exec(intl.format(new Date(ms)))!;
+      return m[1] ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+    };
+    const change = at("2026-03-29T01:00:00Z");
+    const seconds = Array.from({ length: 21 }, (_, i) => change + (i - 10) * 1000 + (i % 3) * 400);
+    for (const order of [seconds, [...seconds].reverse(), seconds]) {
+      for (const ms of order) expect(offsetMinutes(ms, "Europe/Berlin")).toBe(fresh(ms));
+    }
+    expect(offsetMinutes(change - 1, "Europe/Berlin")).toBe(60);
+    expect(offsetMinutes(change, "Europe/Berlin")).toBe(120);
+    // More seconds than a zone's memo keeps: it starts again and still answers right.
+    for (let i = 0; i < 20_500; i++) offsetMinutes(change - 86_400_000 + i * 1000, "Europe/Berlin");
+    expect(offsetMinutes(change - 1, "Europe/Berlin")).toBe(60);
+    expect(offsetMinutes(change + 999, "Europe/Berlin")).toBe(120);
+  });
+});
