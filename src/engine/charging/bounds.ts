@@ -206,13 +206,13 @@ function cellWindows<C extends string>(prep: Prepared<C>): { lo: Int32Array; hi:
 }
 
 /**
- * Adds the spaced-rest bound (restSpacing) to the bounds of `prep`, where the tour
- * needs a daily rest: what building it cost in label-set equivalents (0 when built
- * before); false where the tour needs no rest (nothing to add).
+ * Adds the spaced-rest bound (restSpacing) to the bounds of `prep`, where the tour needs a daily rest:
+ * what building it costs in label-set equivalents (0 only where this search's bounds have it already),
+ * and whether the last search's was taken over; false where the tour needs no rest (nothing to add).
  */
-export function spaceRests<C extends string>(prep: Prepared<C>): number | false {
+export function spaceRests<C extends string>(prep: Prepared<C>): { work: number; shared: boolean } | false {
   const bd = bounds(prep);
-  if (bd.spaced) return 0;
+  if (bd.spaced) return { work: 0, shared: false };
   const { input, points } = prep;
   const dest = points[points.length - 1];
   if ((input.driver?.todayMin ?? 0) + dest.driveMin <= bd.rules.maxDailyDriveMin + EPS_MIN) return false;
@@ -220,11 +220,14 @@ export function spaceRests<C extends string>(prep: Prepared<C>): number | false 
   const last = lastSpaced?.deref();
   if (last && sameSpacedInputs(last.inputs, inputs)) {
     bd.spaced = last.spaced;
-    return 0;
+    // Counted as if built: limits of work (route choice's, daily-span's) must not depend on what an earlier
+    // request left behind. Counted as 0, a long-lived process gave a round trip of 25 sections under
+    // balanced two plans in turn (11,383.73 and 11,344.39 EUR), as route choice's limit fell on other roads.
+    return { work: last.spaced.work, shared: true };
   }
   bd.spaced = restSpacing(prep, SPACED_WIDTH_MIN);
   lastSpaced = new WeakRef({ inputs, spaced: bd.spaced });
-  return bd.spaced.work;
+  return { work: bd.spaced.work, shared: false };
 }
 
 /**

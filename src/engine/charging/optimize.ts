@@ -122,7 +122,8 @@ function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: Opt
     if (step.spaced) {
       const built = spaceRests(prep);
       if (built === false) continue;
-      if (built > 0) stats.boundWork = (stats.boundWork ?? 0) + built;
+      if (built.work > 0) stats.boundWork = (stats.boundWork ?? 0) + built.work;
+      if (built.shared) stats.boundShared = true;
     }
     stats.passes++;
     const beamOnly = prep.input.effort === "beam";

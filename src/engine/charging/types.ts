@@ -361,8 +361,11 @@ export interface OptimizeStats {
   provenOptimal?: boolean;
   gapMin?: number;
   /**
-   * What building the spaced-rest bound cost, in label-set equivalents (a point and driver state
-   * each, about a set's work); absent where it was not built by this search (or reused).
+   * What building the spaced-rest bound costs, in label-set equivalents (a point and driver state
+   * each, about a set's work), also where an earlier search's was taken over (boundShared), so that
+   * limits of work do not depend on what earlier searches left; absent where none was needed.
    */
   boundWork?: number;
+  /** The spaced-rest bound was an earlier search's that read the same (bounds.ts spaceRests): not built again. */
+  boundShared?: true;
 }

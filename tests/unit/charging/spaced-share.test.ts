@@ -20,14 +20,20 @@ describe("the spaced-rest bound shared between searches of one tour", () => {
     const first = optimizeCharging(priced(tour()));
     expect(first.ok).toBe(true);
     expect(built(first)).toBeGreaterThan(0);
+    expect(first.stats.boundShared).toBeUndefined();
     // Fresh objects, no objective, no prices: the same minutes.
     const shared = optimizeCharging(tour());
-    expect(built(shared)).toBe(0);
+    expect(shared.stats.boundShared).toBe(true);
     // A station's detour changes what the bound reads: built again.
-    expect(built(optimizeCharging(tour(6)))).toBeGreaterThan(0);
-    // The same search with the bound built afresh (the last one built is another tour's) plans the same.
+    const other = optimizeCharging(tour(6));
+    expect(other.stats.boundShared).toBeUndefined();
+    expect(built(other)).toBeGreaterThan(0);
+    // The same search with the bound built afresh (the last one built is another tour's) plans the same,
+    // and counts the same work: limits of work must not depend on what an earlier search left behind.
     const fresh = optimizeCharging(tour());
+    expect(fresh.stats.boundShared).toBeUndefined();
     expect(built(fresh)).toBeGreaterThan(0);
     expect(planOf(shared)).toEqual(planOf(fresh));
+    expect(shared.stats.sets + built(shared)).toBe(fresh.stats.sets + built(fresh));
   });
 });
