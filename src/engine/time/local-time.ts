@@ -20,13 +20,18 @@ function wallClock(ms: number, zone: string): number {
 export function offsetMinutes(ms: number, zone: string): number {
   // It depends on the whole second alone (wallClock reads the clock to the second).
   const second = Math.floor(ms / 1000);
+  const known = offsets.get(zone)?.get(second);
+  if (known !== undefined) return known;
+  // Throws for a zone Intl does not know: nothing is remembered for it.
+  const off = Math.round((wallClock(ms, zone) - second * 1000) / 60_000);
+  if (remembered >= OFFSETS_MAX) {
+    offsets.clear();
+    remembered = 0;
+  }
   let byZone = offsets.get(zone);
   if (!byZone) offsets.set(zone, (byZone = new Map()));
-  const known = byZone.get(second);
-  if (known !== undefined) return known;
-  if (byZone.size >= OFFSETS_PER_ZONE) byZone.clear();
-  const off = Math.round((wallClock(ms, zone) - second * 1000) / 60_000);
   byZone.set(second, off);
+  remembered++;
   return off;
 }
 
@@ -35,8 +40,9 @@ export function offsetMinutes(ms: number, zone: string): number {
  * results give the same instants again and again (each route's, tie's and comparison's plan is localized).
  */
 const offsets = new Map<string, Map<number, number>>();
-/** A zone's memo is emptied past this many seconds (a few MB at most). */
-const OFFSETS_PER_ZONE = 20_000;
+/** Seconds remembered in all zones together, emptied past OFFSETS_MAX (about 3 MB). */
+let remembered = 0;
+const OFFSETS_MAX = 50_000;
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, "0");
 /** "+01:00", "-03:30", "+00:00" */

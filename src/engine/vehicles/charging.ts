@@ -144,7 +144,7 @@ export function chargeTimeFunction(
   if (!byKey) FUNCTIONS.set(curve, (byKey = new Map()));
   let fn = byKey.get(key);
   if (!fn) {
-    if (byKey.size >= MAX_TABLES_PER_CURVE) byKey.clear();
+    if (byKey.size >= MAX_FUNCTIONS_PER_CURVE) byKey.clear();
     const ambient = cold === undefined ? undefined : { ...cold };
     const alike = { ...model };
     byKey.set(key, (fn = (stationKW, connector, socFrom, socTo) => chargeDurationMin(alike, stationKW, connector, socFrom, socTo, ambient)));
@@ -152,6 +152,11 @@ export function chargeTimeFunction(
   return fn;
 }
 
+/**
+ * Each function keeps the optimizer's tables (8 kB per station power and connector, about 20 in a plan): 16 per
+ * curve are some 2.6 MB. More ways of charging one curve (the cold factor, a fleet's own batteries) start again.
+ */
+const MAX_FUNCTIONS_PER_CURVE = 16;
 const FUNCTIONS = new WeakMap<ChargingCurve, Map<string, (stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number) => number>>();
 
 /** State of charge reached after charging for `minutes` from socFrom (inverse of chargeDurationMin). */
