@@ -32,6 +32,7 @@ export interface Prepared<C extends string = string> {
   startCell: number;
   /** Most driving (route + every remaining detour) after each point; bounds which pauses can matter. */
   futureMin: Float64Array;
+  /** Charge tables by tableKey, shared by every search given the same chargeMinutes (read only; may hold other powers too). */
   tables: Map<string, Float64Array>;
 }
 
@@ -42,6 +43,12 @@ const EPS_KWH = 1e-9;
  * chargeTimeFunction), and a table is 1,000 of its calls.
  */
 const CHARGE_TABLES = new WeakMap<object, Map<string, Float64Array>>();
+
+function tablesOf(fn: object): Map<string, Float64Array> {
+  let tables = CHARGE_TABLES.get(fn);
+  if (!tables) CHARGE_TABLES.set(fn, (tables = new Map()));
+  return tables;
+}
 export const TABLE_STEPS = 1000;
 
 export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> {
@@ -49,18 +56,11 @@ export function prepare<C extends string>(input: OptimizeInput<C>): Prepared<C> 
   const dest = input.waypoints[input.waypoints.length - 1];
   const points: Point[] = [];
   const pos = (p: StationPoint<C> | WaypointPoint<C>) => ({ distM: p.distM, driveMin: p.driveMin, energyKWh: p.energyKWh });
-  const tables = new Map<string, Float64Array>();
-  let made = CHARGE_TABLES.get(input.chargeMinutes);
-  if (!made) CHARGE_TABLES.set(input.chargeMinutes, (made = new Map()));
-  const shared = made;
+  const tables = tablesOf(input.chargeMinutes);
   const tableOf = (s: { powerKW: number; connector: C }) => {
     const key = tableKey(s.powerKW, s.connector);
     let t = tables.get(key);
-    if (!t) {
-      t = shared.get(key);
-      if (!t) shared.set(key, (t = chargeTable(input.chargeMinutes, s.powerKW, s.connector)));
-      tables.set(key, t);
-    }
+    if (!t) tables.set(key, (t = chargeTable(input.chargeMinutes, s.powerKW, s.connector)));
     return t;
   };
   for (const s of input.stations) tableOf(s);

@@ -139,7 +139,8 @@ export function chargeTimeFunction(
   model: VehicleModel, cold?: ChargeAmbient,
 ): (stationKW: number, connector: ChargeConnector, socFrom: number, socTo: number) => number {
   const curve = curveOf(model);
-  const key = `${acceptanceRefKW(model)}|${coldAcceptanceFactor(cold)}|${model.usableBatteryKWh}|${model.maxCcsKW ?? 0}|${model.maxMcsKW ?? 0}`;
+  // What chargeDurationMin reads besides the curve: the acceptance (cold included), the battery, the inlets.
+  const key = `${refOf(model, cold)}|${model.usableBatteryKWh}|${model.maxCcsKW ?? 0}|${model.maxMcsKW ?? 0}`;
   let byKey = FUNCTIONS.get(curve);
   if (!byKey) FUNCTIONS.set(curve, (byKey = new Map()));
   let fn = byKey.get(key);
@@ -153,7 +154,7 @@ export function chargeTimeFunction(
 }
 
 /**
- * Each function keeps the optimizer's tables (8 kB per station power and connector, about 20 in a plan): 16 per
+ * Each function keeps the optimizer's tables (8 kB per station power and connector; about 20 in a plan, an estimate): 16 per
  * curve are some 2.6 MB. More ways of charging one curve (the cold factor, a fleet's own batteries) start again.
  */
 const MAX_FUNCTIONS_PER_CURVE = 16;
