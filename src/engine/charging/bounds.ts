@@ -6,7 +6,7 @@
 import { driveStretch, EPS_MIN, type Driver, type RoadsideEvent } from "./breaks";
 import { pauseCost, pausePatterns, type PauseCost, type PausePatterns } from "./pause-costs";
 import { chargerCtx, firstAtLeast, lastAtMost, tableAt, tableKey, type Prepared } from "./grid";
-import { timeAt, type LabelSet, type StopCtx } from "./labels";
+import { objAt, timeAt, type LabelSet, type StopCtx } from "./labels";
 import { isTariff, leastPerKWh } from "./price";
 import { EU_BREAK_RULES, type BreakRules, type ChargePrice, type OptimizeInput } from "./types";
 import { sameSpacedInputs, spacedInputs, type SpacedInputs } from "./spaced-inputs";
@@ -54,6 +54,8 @@ export interface Bounds {
   hCost: Float64Array[] | null;
   needU: number;
   cells: Float64Array;
+  /** Per station point, by the least stay: the least time after arriving at each cell (stopMayBeat), made when first read. */
+  stopTimes: Map<number, Float64Array>[];
 }
 
 /**
@@ -184,6 +186,7 @@ function makeBounds<C extends string>(prep: Prepared<C>): Bounds {
     perMin: input.objective?.eurPerMin ?? 1, leastPriceAfter, cells: prep.cells,
     hCost: input.objective ? costLayer(prep, input.objective.eurPerMin) : null,
     needU: Math.max(input.endSoc, input.reserveSoc) * cap + dest.energyKWh,
+    stopTimes: Array.from(points, () => new Map<number, Float64Array>()),
   };
   return out;
 }
@@ -252,26 +255,35 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
   const { lo, hi, widest: width, need } = cellWindows(prep);
   // Per layer, at point k + 1 before its decisions (consumed before being overwritten).
   const before = Array.from({ length: L }, () => new Float64Array(width));
-  const scratch = new Float64Array(width + 1);
+  // Per layer at the current point: the suffix minimum of charge minutes plus the time after (withStop's
+  // `best`), made once and read by the stop of its own layer and of the layers a pause leads to.
+  const suffix = Array.from({ length: L }, () => new Float64Array(width + 1));
   for (let k = n - 1; k >= 0; k--) {
     const len = Math.max(0, hi[k] - lo[k] + 1);
     const q = points[k + 1];
     const drive = q ? q.driveMin - points[k].driveMin : 0;
     const crest = q ? rc + q.peakKWh - 1e-9 : 0;
+    const lok = lo[k];
+    // One buffer for the point's layers (an allocation each was a third of the pass's time).
+    const store = new Float64Array(L * len);
     for (let l = 0; l < L; l++) {
-      const after = new Float64Array(len);
+      const after = store.subarray(l * len, (l + 1) * len);
+      // More energy never costs time: a running minimum keeps it so (a lower value, still a bound).
+      let least = Infinity;
       if (!q) {
         const left = Math.floor(l / (nr + 1)) * rules.breakMin + (l % (nr + 1)) * rules.restMin;
-        for (let i = 0; i < len; i++) after[i] = cells[lo[k] + i] >= need - 1e-9 ? left : Infinity;
+        for (let i = 0; i < len; i++) {
+          const v = cells[lok + i] >= need - 1e-9 ? left : Infinity;
+          after[i] = least = v < least ? v : least;
+        }
       } else {
         const b = before[l], lo1 = lo[k + 1], hi1 = hi[k + 1];
         for (let i = 0; i < len; i++) {
-          const g = Math.min(lo[k] + i, hi1);
-          after[i] = cells[lo[k] + i] >= crest && g >= lo1 ? drive + b[g - lo1] : Infinity;
+          const g = lok + i < hi1 ? lok + i : hi1;
+          const v = cells[lok + i] >= crest && g >= lo1 ? drive + b[g - lo1] : Infinity;
+          after[i] = least = v < least ? v : least;
         }
       }
-      // More energy never costs time: keep it so (a lower value, still a bound).
-      for (let i = 1; i < len; i++) if (after[i] > after[i - 1]) after[i] = after[i - 1];
       h[l][k] = after;
     }
     const p = points[k];
@@ -281,14 +293,57 @@ function layers<C extends string>(prep: Prepared<C>, nb: number, nr: number): { 
     for (let l = 0; l < L; l++) {
       const out = before[l], after = h[l][k];
       for (let i = 0; i < len; i++) out[i] = after[i] + service;
-      if (!ctx) continue;
-      const i = Math.floor(l / (nr + 1)), j = l % (nr + 1);
-      withStop(ctx, after, out, service, scratch);
-      if (i > 0) withStop(ctx, h[l - (nr + 1)][k], out, rules.breakMin + service, scratch);
-      if (j > 0) withStop(ctx, h[l - 1][k], out, rules.restMin + service, scratch);
     }
+    if (ctx) stopsInLayers(ctx, h.map((layer) => layer[k]), suffix, before, nr, service, rules);
   }
   return { h, lo };
+}
+
+/**
+ * withStop for every layer at one point, in one pass over the arrivals: a stop with no pause (layer l
+ * from l), with a break (l from the layer with one break less) or a rest (one rest less). Where the
+ * targets' windows start and end depends on the arrival and the pause only, not on the layer.
+ */
+function stopsInLayers(ctx: StopCtx, from: Float64Array[], suffix: Float64Array[], outs: Float64Array[], nr: number, service: number, rules: BreakRules): void {
+  const { fa, fd, lo } = ctx;
+  const m = Math.max(0, ctx.gdMax - lo + 1);
+  if (m === 0) return;
+  const L = from.length, len = from[0].length;
+  for (let l = 0; l < L; l++) suffixMin(ctx, from[l], suffix[l]);
+  const fixed = ctx.fixedMin, pb = rules.breakMin + service, pr = rules.restMin + service;
+  let j0 = 0, js = 0, jb = 0, jr = 0;
+  for (let i = ctx.ga - lo; i < len; i++) {
+    const a = fa[i];
+    if (a === Infinity) break;
+    while (j0 < m && fd[j0] <= a + 1e-12) j0++;
+    if (j0 >= m) break;
+    if (js < j0) js = j0;
+    while (js < m && fd[js] < a + service) js++;
+    if (jb < j0) jb = j0;
+    while (jb < m && fd[jb] < a + pb) jb++;
+    if (jr < j0) jr = j0;
+    while (jr < m && fd[jr] < a + pr) jr++;
+    for (let l = 0; l < L; l++) {
+      const out = outs[l];
+      let best = out[i];
+      let v = suffix[l][js] - a;
+      if (js > j0 && service + from[l][js - 1] < v) v = service + from[l][js - 1];
+      if (v + fixed < best) best = v + fixed;
+      if (l >= nr + 1) {
+        const f = from[l - (nr + 1)];
+        v = suffix[l - (nr + 1)][jb] - a;
+        if (jb > j0 && pb + f[jb - 1] < v) v = pb + f[jb - 1];
+        if (v + fixed < best) best = v + fixed;
+      }
+      if (l % (nr + 1) > 0) {
+        const f = from[l - 1];
+        v = suffix[l - 1][jr] - a;
+        if (jr > j0 && pr + f[jr - 1] < v) v = pr + f[jr - 1];
+        if (v + fixed < best) best = v + fixed;
+      }
+      out[i] = best;
+    }
+  }
 }
 
 /**
@@ -481,14 +536,25 @@ function spacedBucket(bd: Bounds, k: number, d: number): number {
  * target is the highest one in that window.
  */
 function withStop(ctx: StopCtx, from: Float64Array, out: Float64Array, pause: number, best: Float64Array, extra = 0): void {
-  const { fa, fd, lo } = ctx;
-  const m = Math.max(0, ctx.gdMax - lo + 1);
-  if (m === 0) return;
+  suffixMin(ctx, from, best);
+  stopFrom(ctx, from, best, out, pause, extra);
+}
+
+/** best[j] = the least of F(t) + from[t] over targets t >= j (best[m] = Infinity): what withStop reads of `from` whatever the pause. */
+function suffixMin(ctx: StopCtx, from: Float64Array, best: Float64Array): void {
+  const fd = ctx.fd, m = Math.max(0, ctx.gdMax - ctx.lo + 1);
   best[m] = Infinity;
   for (let j = m - 1; j >= 0; j--) {
     const v = fd[j] + from[j];
     best[j] = v < best[j + 1] ? v : best[j + 1];
   }
+}
+
+/** withStop given `from`'s suffix minimum (suffixMin). */
+function stopFrom(ctx: StopCtx, from: Float64Array, best: Float64Array, out: Float64Array, pause: number, extra = 0): void {
+  const { fa, fd, lo } = ctx;
+  const m = Math.max(0, ctx.gdMax - lo + 1);
+  if (m === 0) return;
   const fixed = ctx.fixedMin + extra, len = from.length;
   let j0 = 0, j1 = 0;
   for (let i = ctx.ga - lo; i < len; i++) {
@@ -585,4 +651,67 @@ export function stopLowerBound(bd: Bounds, k: number, arriveMin: number, stayMin
     rest = Math.max(rest, sp.least[k][spacedBucket(bd, k, next.d)] - SPACED_SLACK);
   }
   return arriveMin + stayMin + Math.max(rest, bd.driveMin[k] + bd.serviceMin[k] + all);
+}
+
+/**
+ * Whether a stop at station point k from the labels of s that stays at least `stayMin` (the pause,
+ * the charge floor) can still beat `ub`: per arrival cell, its objective plus at its price per minute
+ * the least time still to come after such a stop (stopTimes), at least `restMin` (stopLowerBound's for
+ * the driver after it), and under a cost objective the energy the end still needs at `perKWh` (the least
+ * price here and ahead). stopLowerBound alone reads the lowest cell and leaves full for free.
+ */
+export function stopMayBeat(bd: Bounds, ctx: StopCtx, k: number, s: LabelSet, stayMin: number, restMin: number, ub: number, perKWh: number): boolean {
+  const times = stopTimes(bd, ctx, k, stayMin), off = bd.lo[k], perMin = bd.perMin, cells = bd.cells, need = bd.needU;
+  for (let g = Math.max(ctx.ga, s.lo); g <= s.top; g++) {
+    const t = times[g - off];
+    if (t === Infinity) continue;
+    let v = objAt(s, g) + perMin * (t > restMin ? t : restMin);
+    if (cells[g] < need) v += perKWh * (need - cells[g]);
+    if (v <= ub + 1e-9) return true;
+  }
+  return false;
+}
+
+/**
+ * Per arrival cell of station point k (index g - lo[k]): the least time from arriving there to the end
+ * over every outcome of a stop that stays at least `stayMin` (layer 0 after the point, as withStop with
+ * that pause): a target at or above the arrival's charge level, and where the stay is positive one at
+ * or below the arrival cell (a pause without charging, a floor that reaches no higher cell). Includes
+ * the detour and the overhead. Infinity where no stop from that cell reaches the end. (Exported for its test.)
+ */
+export function stopTimes(bd: Bounds, ctx: StopCtx, k: number, stayMin: number): Float64Array {
+  const made = bd.stopTimes[k].get(stayMin);
+  if (made) return made;
+  const h0 = bd.h[0][k], len = h0.length, { fa, fd, lo } = ctx;
+  const out = new Float64Array(len).fill(Infinity);
+  const m = Math.max(0, ctx.gdMax - lo + 1), fixed = ctx.fixedMin;
+  if (m > 0) {
+    const best = new Float64Array(m + 1);
+    best[m] = Infinity;
+    for (let j = m - 1; j >= 0; j--) {
+      const v = fd[j] + h0[j];
+      best[j] = v < best[j + 1] ? v : best[j + 1];
+    }
+    let j0 = 0, j1 = 0;
+    for (let i = ctx.ga - lo; i < len; i++) {
+      const a = fa[i];
+      if (a === Infinity) break;
+      // Targets from the arrival's own level (a charge of nothing) up.
+      while (j0 < m && fd[j0] < a - 1e-9) j0++;
+      if (j0 >= m) break;
+      if (j1 < j0) j1 = j0;
+      while (j1 < m && fd[j1] < a + stayMin) j1++;
+      let v = best[j1] - a;
+      if (j1 > j0 && stayMin + h0[j1 - 1] < v) v = stayMin + h0[j1 - 1];
+      out[i] = v + fixed;
+    }
+  }
+  if (stayMin > 0) {
+    for (let i = Math.max(0, ctx.ga - lo); i < len; i++) {
+      const v = fixed + stayMin + h0[i];
+      if (v < out[i]) out[i] = v;
+    }
+  }
+  bd.stopTimes[k].set(stayMin, out);
+  return out;
 }

@@ -7,8 +7,8 @@ import { arrivalBound, departAfterBans, stretchGates, type StretchGate } from ".
 import { chargerCtx, firstAtLeast, lastAtMost, prepare, stopCtx, type Point, type Prepared } from "./grid";
 import { chargeVisitSet, driven, drivenAfterWait, merge, objAt, prune, startSet, stopSet, timeAt, visitSet, type How, type LabelSet } from "./labels";
 import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type PriceByArrival } from "./cost-labels";
-import { chargersByTimeOfDay, isTariff, priceAt } from "./price";
-import { bounds, lowerBound, spaceRests, stopLowerBound, type Bounds } from "./bounds";
+import { chargersByTimeOfDay, isTariff, leastPerKWh, priceAt } from "./price";
+import { bounds, lowerBound, spaceRests, stopLowerBound, stopMayBeat, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
@@ -394,7 +394,13 @@ function stationStops<C extends string>(prep: Prepared<C>, k: number, sets: Labe
   // stop here: dropped before they are kept, not in the prune after).
   const added: LabelSet[] = [];
   const rivals = sets.slice();
+  // Energy still to buy is bought here or ahead, at no less than the least of their prices.
+  const perKWh = cc && bd.leastPriceAfter ? Math.min(leastPerKWh(st.price), bd.leastPriceAfter[k]) : 0;
   const stop = (s: LabelSet, pause: number, after: Driver, h: How) => {
+    if (ub < Infinity) {
+      const stay = Math.max(pause, input.minChargeMin);
+      if (!stopMayBeat(bd, ctx, k, s, stay, stopLowerBound(bd, k, 0, ctx.fixedMin + stay, after), ub, perKWh)) return;
+    }
     const r = cc ? stopSetCost(s, ctx, pause, after, h, rivals, cc, price!, prep.cells) : stopSet(s, ctx, pause, after, h, rivals);
     if (r) { added.push(r); rivals.push(r); }
   };
