@@ -56,8 +56,8 @@ it("refuses a route_choice that is not one entry per section, and indices out of
 });
 
 it("a tour of two days whose fastest road waits for the Sunday ban: that road is planned last, under the best plan's cutoff, and every road is settled", async () => {
-  // Amsterdam -> Munich -> Berlin leaving on a Friday: the fastest road's own search passes FIRST_ROUTE_WORK
-  // (it waits 11 h for the Sunday ban), so the other roads are planned first (route-choice.ts).
+  // Amsterdam -> Munich -> Berlin leaving on a Friday: the fastest road's plan waits 11 h for the Sunday ban,
+  // so the probes of the other roads find better plans, and those roads are planned first (route-choice.ts).
   const r = await planned({
     vehicle_id: "volvo-fh-electric", start_time_tour: "2026-11-20T06:00:00Z", battery_level_start: 0.8, battery_level_end: 0.2, poi_info: {},
     section_list: [{ start_pos: [52.37, 4.9], stop_pos: [48.14, 11.58], payload_kg: 20000 }, { start_pos: [48.14, 11.58], stop_pos: [52.52, 13.4], payload_kg: 20000 }],

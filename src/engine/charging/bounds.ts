@@ -109,10 +109,10 @@ const count = (events: RoadsideEvent[]): [number, number] => {
  */
 const byTour = new WeakMap<object, { input: OptimizeInput<string>; bd: Bounds }>();
 
-/** Every input field the same (value or object) but the day caps and the effort, which the law's bounds do not see. */
+/** Every input field the same (value or object) but the day caps, the effort and the limit of work, which the law's bounds do not see. */
 function sameTour(a: OptimizeInput<string>, b: OptimizeInput<string>): boolean {
   const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "breaks" && k !== "effort" && ra[k] !== rb[k]) return false;
+  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "breaks" && k !== "effort" && k !== "maxWork" && ra[k] !== rb[k]) return false;
   const la = lawOf(a.breaks), lb = lawOf(b.breaks);
   return la.maxDriveMin === lb.maxDriveMin && la.breakMin === lb.breakMin && la.maxDailyDriveMin === lb.maxDailyDriveMin && la.restMin === lb.restMin;
 }

@@ -75,11 +75,44 @@ export function optimizeChargingBelow<C extends string>(input: OptimizeInput<C>,
   return optimize(input, input.waypoints.some((w) => w.window?.latestMs != null) ? Infinity : cutoff);
 }
 
-function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): OptimizeResult | OptimizeCutOff {
+/**
+ * Route choice's first look at a road: the first step's beam pass alone, under `cutoff`, its plan's
+ * objective (Infinity where it found none below the cutoff) and the plan. A later search of the same request (another
+ * effort or limit of work, the same objects otherwise) takes that pass over instead of making it again
+ * (solve): route choice looks at every road first and proves its plans after, the most promising first,
+ * so that roads far behind are searched under a cutoff that ends their search early.
+ */
+export function probeCharging<C extends string>(input: OptimizeInput<C>, cutoff: number): { objective: number; work: number; plan: OptimizeResult | null } {
   if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
   const prep = prepare(input);
+  const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 1, dpMin: NaN };
+  // As optimizeChargingBelow: a tour with a window's latest gets no cutoff.
+  if (input.waypoints.some((w) => w.window?.latestMs != null)) cutoff = Infinity;
+  const quick = sweep(prep, "keep", stats, cutoff, beamWidth(prep));
+  probes.set(input.stations, { input: input as unknown as OptimizeInput<string>, prep: prep as unknown as Prepared<string>, quick, cutoff });
+  const found = quick.ok && quick.objective <= cutoff;
+  return { objective: found ? quick.objective : Infinity, work: stats.sets, plan: found ? resimulate(prep, backtrack(prep, quick.final, quick.cell), stats) : null };
+}
+
+/** The last probe of each request (by its stations array, so it goes with the request). */
+const probes = new WeakMap<object, { input: OptimizeInput<string>; prep: Prepared<string>; quick: SweepResult; cutoff: number }>();
+
+/** The probe of this request: the same objects in every field but the effort and the limit of work. */
+function probeOf<C extends string>(input: OptimizeInput<C>): { prep: Prepared<C>; quick: SweepResult; cutoff: number } | null {
+  const hit = probes.get(input.stations);
+  if (!hit) return null;
+  const ra = hit.input as unknown as Record<string, unknown>, rb = input as unknown as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "effort" && k !== "maxWork" && ra[k] !== rb[k]) return null;
+  return hit as unknown as { prep: Prepared<C>; quick: SweepResult; cutoff: number };
+}
+
+function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): OptimizeResult | OptimizeCutOff {
+  if (input.waypoints.length === 0) throw new Error("optimizeCharging: the destination (last waypoint) is missing");
+  // Probed: the probe's points and cells (its beam's labels read them), with this request's effort and limits.
+  const probe = input.effort === "beam" ? null : probeOf(input);
+  const prep = probe ? { ...probe.prep, input } : prepare(input);
   const stats: OptimizeStats = { sets: 0, maxSetsAtPoint: 0, cells: prep.cells.length, passes: 0, dpMin: NaN };
-  let r = solve(prep, "keep", stats, cutoff);
+  let r = solve(prep, "keep", stats, cutoff, probe && usable(probe, cutoff) ? probe.quick : null);
   if (!r.ok && r.code === "none_better") {
     if (r.beam) stats.provenOptimal = false;
     return { ok: false, code: "none_better", stats };
@@ -112,12 +145,10 @@ function optimize<C extends string>(input: OptimizeInput<C>, cutoff: number): Op
  * what can beat it; a finished exact sweep that kept nothing, or ran out of labels or windows under
  * it, shows that no plan is below it (none_better).
  */
-function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: OptimizeStats, cutoff: number): Solved {
+function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: OptimizeStats, cutoff: number, probed: SweepResult | null = null): Solved {
   let best: (SweepResult & { ok: true }) | null = null;
   let lower = -Infinity;
-  // Tours of several days start with the spaced bound: the plain one would only spend the first budget.
-  const days = ((prep.input.driver?.todayMin ?? 0) + prep.points[prep.points.length - 1].driveMin) / (prep.input.breaks ?? EU_BREAK_RULES).maxDailyDriveMin;
-  const steps = days >= SPACED_FROM_DAYS ? STEPS.filter((s) => s.spaced) : STEPS;
+  const steps = daysOf(prep) >= SPACED_FROM_DAYS ? STEPS.filter((s) => s.spaced) : STEPS;
   for (const step of steps) {
     if (step.spaced) {
       const built = spaceRests(prep);
@@ -127,8 +158,12 @@ function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: Opt
     }
     stats.passes++;
     const beamOnly = prep.input.effort === "beam";
-    const width = days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS || prep.input.breaks?.dayCaps ? LONG_BEAM : BEAM;
-    const quick = sweep(prep, windows, stats, cutoff, width);
+    const width = beamWidth(prep);
+    // The probe's beam pass (probeCharging) stands for the first step's; a plan it found above this
+    // search's cutoff is none below it.
+    const quick = probed && step === steps[0] && !step.spaced
+      ? (probed.ok && probed.objective > cutoff ? { ok: false as const, code: "none_better" as const } : probed)
+      : sweep(prep, windows, stats, cutoff, width);
     if (beamOnly && !quick.ok && quick.code === "none_better") return beamBelow(prep, windows, stats, cutoff, width);
     if (!quick.ok) {
       if (quick.code === "budget") continue;
@@ -154,6 +189,28 @@ function solve<C extends string>(prep: Prepared<C>, windows: Windows, stats: Opt
     if (exact.code !== "budget") return { ...best, proven: true, lowerBound: best.objective };
   }
   return best ? { ...best, proven: false, lowerBound: lower } : { ok: false, code: "budget" };
+}
+
+/** Days of driving of the tour (the driver's today included). */
+function daysOf<C extends string>(prep: Prepared<C>): number {
+  return ((prep.input.driver?.todayMin ?? 0) + prep.points[prep.points.length - 1].driveMin) / (prep.input.breaks ?? EU_BREAK_RULES).maxDailyDriveMin;
+}
+
+/** The beam's width for this tour (BEAM, SHORT_BEAM, LONG_BEAM). */
+function beamWidth<C extends string>(prep: Prepared<C>): number {
+  const days = daysOf(prep);
+  return days < 1 ? SHORT_BEAM : days >= SPACED_FROM_DAYS || prep.input.breaks?.dayCaps ? LONG_BEAM : BEAM;
+}
+
+/**
+ * Whether a probe's beam pass can stand for a search's under `cutoff`: where it found a plan (a plan
+ * above the cutoff is none below it), or found none below a cutoff no tighter than this one. (Where a
+ * probe under a tighter cutoff found none, this search's own beam may find a plan, which its exact sweep
+ * needs as a bound: without a cutoff that sweep would be unbounded.)
+ */
+function usable(probe: { quick: SweepResult; cutoff: number }, cutoff: number): boolean {
+  if (probe.quick.ok) return true;
+  return probe.quick.code === "none_better" && probe.cutoff >= cutoff && cutoff < Infinity;
 }
 
 /**
@@ -313,8 +370,9 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
     if (clockless && !free) free = clockFree(sets, bd, k, ub, perMin, banStart);
     if (k === 0) {
       rootBound = Math.min(...sets.map((s) => lowerBound(bd, s, 0).lb));
-      // The bound relaxes the search: where it is infinite for every set, no plan reaches the end.
-      if (rootBound === Infinity && input.failFast) return { ok: false, code: "unreachable" };
+      // The bound relaxes the search: where it is infinite for every set, no plan reaches the end. (Where the
+      // cutoff cut every set, none is below it: none_better at the next point.)
+      if (rootBound === Infinity && input.failFast && sets.length > 0) return { ok: false, code: "unreachable" };
     }
     prev = p;
   }

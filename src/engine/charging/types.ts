@@ -152,7 +152,7 @@ export interface OptimizeInput<C extends string = string> {
   effort?: "exact" | "beam";
   /**
    * Label sets (and the spaced bound's work, in set equivalents) the search may make before it gives up
-   * with WorkLimitExceeded; absent: its own budgets alone (STEPS). Route choice defers a route past it.
+   * with WorkLimitExceeded; absent: its own budgets alone (STEPS). daily-span.ts gives each re-plan what the earlier searches left of it.
    */
   maxWork?: number;
   /**

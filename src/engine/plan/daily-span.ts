@@ -150,6 +150,11 @@ function shortenDays<C extends string>(first: OptimizeResult, request: OptimizeI
 export const spanMin = (d: SpanDay) => (d.toMs - d.fromMs) / 60_000;
 const limitOf = (d: SpanDay, r: SpanRules) => (d.last ? r.lastSpanMin : r.maxSpanMin);
 
+/** Whether a plan keeps the 24-hour rule on every day as it is (no re-plan would shorten a day). */
+export function keepsDailySpan<C extends string>(plan: OptimizePlan, request: OptimizeInput<C>, rules: SpanRules): boolean {
+  return dutyDays(plan, request, rules).every((d) => spanMin(d) <= limitOf(d, rules) + 1e-6);
+}
+
 /**
  * The plan's duty days: from the last rest before the tour to the first rest,
  * between rests, and from the last rest to the tour's end. A rest taken while

@@ -10,8 +10,9 @@ import { flatConsumptionKWhPerKm } from "../vehicles/physics";
 import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizeInput, OptimizePlan } from "../charging/types";
+import { probeCharging } from "../charging/optimize";
 import type { ChargeConnector } from "../vehicles/charging";
-import { DAY_MIN, dutyDays, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
+import { DAY_MIN, dutyDays, keepsDailySpan, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { asRequestPlan, withCostOptions, withObjectiveTies } from "./cost-options";
 import { rememberSectionEnds, withStopGains } from "./stop-gains";
 import { optimizerInput, valueOfTime } from "./optimizer-input";
@@ -112,9 +113,24 @@ export function plan(input: PlanInput, data: PlanData): PlanResult {
   } else {
     // The fastest road and its alternatives, each planned where it can still win (route-choice.ts).
     // Ties are broken only on the routes that can still win once all are planned (route-choice.ts settleTies).
-    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort, maxWork) => {
-      const r = planRoute(input, data, l);
-      return { route: r, ...searchTiesLater(effort ? { ...input, searchEffort: effort } : input, data, r, cutoff, maxWork) };
+    // A road is routed once, however often route choice looks at it (a probe, then its whole search).
+    const routes = new Map<Leg[], PlannedRoute>();
+    const routeOf = (l: Leg[]) => {
+      let r = routes.get(l);
+      if (!r) routes.set(l, (r = planRoute(input, data, l)));
+      return r;
+    };
+    const chosen = chooseRoute(input, data, legs, (l, cutoff = Infinity, effort) => {
+      const r = routeOf(l);
+      return { route: r, ...searchTiesLater(effort ? { ...input, searchEffort: effort } : input, data, r, cutoff) };
+    }, (l, cutoff) => {
+      const { request } = searchRequest(input, data, routeOf(l));
+      // Chargers that refuse arrivals by time (opening hours, a fleet's busy sites, live closures) make a
+      // search under a cutoff approximate there (a set is refused whole): route choice keeps its first order.
+      if (request.stations.some((st) => st.openDuring)) return null;
+      const { objective, work, plan: beamPlan } = probeCharging(request, cutoff);
+      // A plan that breaks the 24-hour rule is made again with shorter days: its objective is only a first estimate.
+      return { objective, work, final: !beamPlan?.ok || keepsDailySpan(beamPlan, request, spanRules(input, request.breaks!)) };
     });
     route = chosen.route as PlannedRoute;
     main = { ...chosen.result, route_alternatives: chosen.alternatives };
@@ -144,17 +160,47 @@ function resultFor(input: PlanInput, data: PlanData, route: PlannedRoute): PlanR
 /**
  * searchFor, and `withTies`: the objective's ties broken at the result's resolution against a second plan
  * (cost-options.ts), run when called (route choice runs it only on the routes that can still win).
- * `maxWork` limits the first search alone.
  */
-function searchTiesLater(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number, maxWork?: number): ReturnType<typeof searchFor> | (ReturnType<typeof searchFor> & { result: PlanResult; withTies: () => { result: PlanResult; work: number } }) {
-  const found = searchFor(maxWork !== undefined ? { ...input, searchMaxWork: maxWork } : input, data, route, cutoff);
+function searchTiesLater(input: PlanInput, data: PlanData, route: PlannedRoute, cutoff: number): ReturnType<typeof searchFor> | (ReturnType<typeof searchFor> & { result: PlanResult; withTies: () => { result: PlanResult; work: number } }) {
+  const found = searchFor(input, data, route, cutoff);
   const result = found.result;
   if (!result) return found;
   return { ...found, result, withTies: () => withObjectiveTies(input, data.prices, { result, work: found.work }, (i, c) => searchFor(i, data, route, c)) };
 }
 
+/**
+ * The charging search's request on a routed tour, made once per input (but for its effort): a probe of
+ * the road and its whole search then pass the same objects (optimize.ts probeCharging).
+ */
+function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute): ReturnType<typeof requestOf> {
+  let made = requests.get(route);
+  if (!made) requests.set(route, (made = []));
+  let hit = made.find((m) => m.data === data && sameBesidesEffort(m.input, input));
+  if (!hit) {
+    hit = { input, data, made: requestOf({ ...input, searchEffort: undefined }, data, route) };
+    made.push(hit);
+    if (made.length > MAX_REQUESTS_PER_ROUTE) made.shift();
+  }
+  const { request } = hit.made;
+  return {
+    ...hit.made,
+    request: input.searchEffort ? { ...request, effort: input.searchEffort } : request,
+  };
+}
+
+/** Requests kept per route: its plan, its tie search, a few comparisons (stop gains) at most share one. */
+const MAX_REQUESTS_PER_ROUTE = 8;
+const requests = new WeakMap<PlannedRoute, { input: PlanInput; data: PlanData; made: ReturnType<typeof requestOf> }[]>();
+
+/** Every field the same object or value, but the search's effort. */
+function sameBesidesEffort(a: PlanInput, b: PlanInput): boolean {
+  const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "searchEffort" && ra[k] !== rb[k]) return false;
+  return true;
+}
+
 /** The charging search's request on a routed tour: its candidates (less the stretches `withoutStops` names) and the bans on its road. */
-function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
+function requestOf(input: PlanInput, data: PlanData, route: PlannedRoute) {
   const without = input.withoutStops ?? [];
   const candidates = without.length
     ? route.candidates.filter((c) => !without.some((w) => c.distM > w.fromM && c.distM < w.toM))
@@ -166,7 +212,6 @@ function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute) {
     // A plan without some stops is a comparison: where it cannot be driven, that is all it needs to say.
     ...(without.length ? { failFast: true } : {}),
     ...(input.searchEffort ? { effort: input.searchEffort } : {}),
-    ...(input.searchMaxWork !== undefined ? { maxWork: input.searchMaxWork } : {}),
   };
   return { candidates, bans, request, chargeTemperatureC };
 }

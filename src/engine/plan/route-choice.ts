@@ -18,13 +18,14 @@
 // sets over all routes, the routes left are listed unplanned (a tour of many days), but for those
 // the best plan leaves much room, planned by the beam's plan alone (BEAM_ROOM).
 //
-// Order: a fastest road whose search passes FIRST_ROUTE_WORK with no plan known yet (a tour of two days
-// that waits for the weekend ban there) is deferred: the alternatives are planned first, and it last,
-// under the best plan's cutoff, which its search meets far sooner (its ban wait counts in the bounds).
+// Order: on tours of less than PROBE_BELOW_DAYS days every road gets a probe first (its charging
+// search's beam pass alone), and the roads are then planned in the order of their probes' plans, each
+// under the best plan's cutoff, which a road far behind meets early (a fastest road that waits for the
+// weekend ban, for one). Longer tours plan the fastest road first, then the others by their bound.
 import { say, saidOf, warningFields } from "../text/message";
 import type { PlanResult, RouteAlternative } from "../../contract/result";
 import { EXTENDED_DAILY_DRIVING_MIN } from "../../contract/request";
-import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded } from "../charging/types";
+import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded } from "../charging/types";
 import { toEur } from "../cost/fx";
 import { alternativeRoutes } from "../network/alternatives";
 import { encodePolyline } from "../network/polyline";
@@ -55,24 +56,16 @@ export const ROUTE_CHOICE_WORK = 150_000;
  * objective: a cost bound counts energy as free, so under balanced every road of a long tour looked 25 %
  * below the best plan (Hamburg <-> Munich x10 beam-planned three roads, 20 s for 0.25 % less). At 10 %
  * Hamburg <-> Munich x10 planned its alternatives too: 58 min faster, but 3.2 -> 9.6 s. (A tour of two days
- * whose fastest road waits for a ban no longer spends the limit on it: FIRST_ROUTE_WORK.)
+ * whose fastest road waits for a ban no longer spends the limit on it: probedRoutes.)
  */
 export const BEAM_ROOM = 0.25;
 /** Routes planned so at most (each a beam pass over the whole tour). */
 export const BEAM_ROOM_ROUTES = 3;
 /**
- * Label sets the fastest road's search may make before it is deferred (planned after the alternatives,
- * under their best plan's cutoff), on tours of fewer than DEFER_BELOW_DAYS days of driving; at most this
- * much work is spent twice. Case: Amsterdam-Munich-Berlin, FH Electric, balanced, on a Friday: the fastest
- * road's plan waits 11 h for the Sunday ban, its two searches 286,574 sets (16 s); planned last under
- * the cutoff of a road that avoids the ban, 3,809. A 1,500 km tour's first search makes 10,000-70,000.
+ * Days of driving from which the roads are not probed (probedRoutes): there every road's search is as
+ * large (the search's own spaced bound and beam re-plans start there too), and ROUTE_CHOICE_WORK decides.
  */
-export const FIRST_ROUTE_WORK = 75_000;
-/**
- * Days of driving from which the fastest road is never deferred: there every road's search is as large
- * (the search's own spaced bound and beam re-plans start there too), and ROUTE_CHOICE_WORK decides.
- */
-export const DEFER_BELOW_DAYS = 3;
+export const PROBE_BELOW_DAYS = 3;
 
 export interface RouteOption {
   /** Per section: 0 = the fastest road, j = its j-th alternative. */
@@ -214,34 +207,36 @@ function better(input: PlanInput, a: { o: RouteOption; r: PlanResult }, b: { o: 
 
 /**
  * Makes the whole plan of one route; with a cutoff (the optimizer's objective to get below, see cutoffFor),
- * no result where the charging search shows that no plan on the route gets below it; with maxWork, throws
- * WorkLimitExceeded where its searches pass that many label sets.
+ * no result where the charging search shows that no plan on the route gets below it.
  */
-export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam", maxWork?: number) => Evaluated | { result: null; route: unknown; work?: number; unproven?: true };
+export type Evaluate = (legs: Leg[], cutoff?: number, effort?: "beam") => Evaluated | { result: null; route: unknown; work?: number; unproven?: true };
+
+/**
+ * Route choice's first look at a road (optimize.ts probeCharging): the objective of its beam's plan under
+ * `cutoff` (the optimizer's objective, Infinity where none is below it), the label sets it made, and
+ * whether that plan keeps the 24-hour rule as it is (`final`; else its days are shortened later, and the
+ * plan's objective is only a first estimate of the road's). The road's later search takes that beam pass over.
+ */
+export type Probe = (legs: Leg[], cutoff: number) => ProbeResult | null;
+/** null: the road's chargers refuse arrivals by time (opening hours, busy or closed sites), probedRoutes does not apply. */
+export type ProbeResult = { objective: number; work: number; final: boolean };
 
 /**
  * Plans the tour on the routes worth it and keeps the best; `evaluate` makes the whole plan of
- * one route. With input.routeChoice only that route is planned (the others are listed).
+ * one route, `probe` looks at one first (probedRoutes). With input.routeChoice only that route is
+ * planned (the others are listed).
  */
-export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate): Evaluated & { alternatives: RouteAlternative[] } {
+export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, probe?: Probe): Evaluated & { alternatives: RouteAlternative[] } {
   const objective = input.objective ?? "fastest";
   if (!input.routeChoice) {
     // No route drives less than the fastest one: where its plan already equals its driving and
     // pauses (no charging time, no tolls that count), no other route can win, and none is searched.
     const fastest = makeOption(input, data, legs.map((l) => [l]), legs.map(() => 0));
-    const limit = deferrable(input, fastest) ? FIRST_ROUTE_WORK : undefined;
-    let e: Evaluated;
-    try {
-      e = evaluate(fastest.legs, Infinity, undefined, limit) as Evaluated;
-    } catch (err) {
-      if (!(err instanceof WorkLimitExceeded)) throw err;
-      return searchRoutes(input, data, legs, evaluate, { o: fastest, deferred: FIRST_ROUTE_WORK });
-    }
-    const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0).bound;
-    // Tolls count under a cost objective (another route may pay less) and under avoid_tolls.
-    const tollsMatter = (objective !== "fastest" && fastest.tollsEur > 0) || (input.avoidTolls && !fastest.tollFree);
+    const first = probe && probed(input, fastest) ? probe(fastest.legs, Infinity) : null;
+    if (first) return probedRoutes(input, data, legs, evaluate, probe!, fastest, first);
+    const e = evaluate(fastest.legs, Infinity) as Evaluated;
     // A plan late at a window, or breaking the 24-hour rule, may do better on another road: then the others are searched too.
-    if (settled(e.result) && !tollsMatter && floor >= objectiveOf(e.result, objective) - ROUNDING[objective]) {
+    if (settled(e.result) && !tollsMatter(input, fastest) && atFloor(input, data, fastest, e.result)) {
       const tied = withTies(e);
       return { ...tied, alternatives: [describe(fastest, tied.result, "chosen", { o: fastest, r: tied.result }, objective)] };
     }
@@ -250,9 +245,51 @@ export function chooseRoute(input: PlanInput, data: PlanData, legs: Leg[], evalu
   return searchRoutes(input, data, legs, evaluate, null);
 }
 
-/** Whether the fastest road's search may be deferred past FIRST_ROUTE_WORK (a tour of fewer than DEFER_BELOW_DAYS days of driving). */
-function deferrable(input: PlanInput, o: RouteOption): boolean {
-  return (o.drivingMin + (input.driver?.drivenTodayMin ?? 0)) / dailyDrivingMin(input) < DEFER_BELOW_DAYS;
+/** Tolls count under a cost objective (another route may pay less) and under avoid_tolls. */
+const tollsMatter = (input: PlanInput, o: RouteOption) => ((input.objective ?? "fastest") !== "fastest" && o.tollsEur > 0) || (input.avoidTolls && !o.tollFree);
+
+/** Whether the fastest road's plan is its driving and pauses (to the result's rounding): then no other road can win. */
+function atFloor(input: PlanInput, data: PlanData, fastest: RouteOption, r: PlanResult): boolean {
+  const objective = input.objective ?? "fastest";
+  return lowerBound(input, data, null, 0, fastest.drivingMin, 0).bound >= objectiveOf(r, objective) - ROUNDING[objective];
+}
+
+/**
+ * Tours of fewer than PROBE_BELOW_DAYS days: every road is looked at first (its beam pass, a probe), and
+ * then planned in full in the order of its probe's plan, the most promising first, each under the cutoff
+ * of the best plan proven so far; a probe's beam pass stands for its road's own. The fastest road was
+ * planned first, in full: where another road wins, its exact sweep under its own beam's plan was most
+ * of a 1,500 km plan's time (Hamburg-Freiburg-Berlin, FH Electric: 25,249 sets, 0.8 s, for a road
+ * 7 % behind the best). Before that, the fastest road's plan is sought only under the cutoff that tells
+ * whether it equals its driving and pauses (then no other road can win, and none is looked at). (It
+ * replaces a deferral of the fastest road past 75,000 label sets: Amsterdam-Munich-Berlin, FH Electric,
+ * on a Friday, whose fastest road waits 11 h for the Sunday ban, now meets the other roads' cutoff.)
+ */
+function probedRoutes(
+  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, probe: Probe, fastest: RouteOption, first: ProbeResult,
+): Evaluated & { alternatives: RouteAlternative[] } {
+  const objective = input.objective ?? "fastest";
+  let spent = first.work;
+  if (!tollsMatter(input, fastest)) {
+    const floor = lowerBound(input, data, null, 0, fastest.drivingMin, 0).bound;
+    const e = evaluate(fastest.legs, floor + ROUNDING[objective] - alikeOf(input, data, fastest) + CUTOFF_MARGIN);
+    spent += e.work ?? 0;
+    if (e.result) {
+      const found = e as Evaluated;
+      if (settled(found.result) && atFloor(input, data, fastest, found.result)) {
+        const tied = withTies(found);
+        return { ...tied, alternatives: [describe(fastest, tied.result, "chosen", { o: fastest, r: tied.result }, objective)] };
+      }
+      // Below that cutoff, but not settled by it (late at a window, or breaking the 24-hour rule): the others are searched too.
+      return searchRoutes(input, data, legs, evaluate, { o: fastest, e: found });
+    }
+  }
+  return searchRoutes(input, data, legs, evaluate, null, { probe, spent, first });
+}
+
+/** Whether the roads are probed first (a tour of fewer than PROBE_BELOW_DAYS days of driving). */
+function probed(input: PlanInput, o: RouteOption): boolean {
+  return (o.drivingMin + (input.driver?.drivenTodayMin ?? 0)) / dailyDrivingMin(input) < PROBE_BELOW_DAYS;
 }
 
 /** The driver's most driving in a day under EU 561 (10 h where the request allows the extended days). */
@@ -261,11 +298,12 @@ function dailyDrivingMin(input: PlanInput): number {
 }
 
 /**
- * `first`: the fastest road's evaluation, made by chooseRoute; or `deferred`, the work its search spent
- * before it was deferred (it is planned after the others, under their best plan's cutoff).
+ * `first`: the fastest road's evaluation, made by chooseRoute; `probing`: the roads are probed first
+ * (probedRoutes), `spent` the work of the search made before.
  */
 function searchRoutes(
-  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, first: { o: RouteOption; e: Evaluated } | { o: RouteOption; deferred: number } | null,
+  input: PlanInput, data: PlanData, legs: Leg[], evaluate: Evaluate, first: { o: RouteOption; e: Evaluated } | null,
+  probing?: { probe: Probe; spent: number; first: ProbeResult },
 ): Evaluated & { alternatives: RouteAlternative[] } {
   const roads = sectionRoads(input, data, legs);
   const choices = routeChoices(roads);
@@ -278,25 +316,26 @@ function searchRoutes(
   /** Routes whose charging search stopped at the best plan's cutoff: true where it showed it, false where only its beam's plan did not get below it. */
   const cutOff = new Map<RouteOption, boolean>();
   let best: { o: RouteOption; r: PlanResult; e: Evaluated } | null = null;
-  const deferredFirst = first && "deferred" in first ? first : null;
-  const deferred = deferredFirst?.o ?? null;
-  let outOfTime = false, work = deferredFirst?.deferred ?? 0, beamRoutes = 0;
-  const run = (o: RouteOption) => {
+  let outOfTime = false, work = probing?.spent ?? 0, beamRoutes = 0;
+  // The routes listed before any combination of sections' winners is added.
+  const listed = options.length;
+  // Under avoid_tolls toll-free routes first.
+  const tollFreeFirst = (a: RouteOption, b: RouteOption) => (input.avoidTolls ? Number(b.tollFree) - Number(a.tollFree) : 0);
+  /** `open`: without a cutoff (a road whose probe found no plan at all: its plan says why). */
+  const run = (o: RouteOption, open = false) => {
     // Past the job's time limit the best plan found stands; the routes left are listed unplanned.
     if (outOfTime) return reasonOf.set(o, "time_limit");
     // Past the limit a route is planned only where the best plan leaves it much room (a long wait for a
-    // ban, days shortened for the 24-hour rule), and then by the beam's plan alone; a deferred fastest
-    // road is planned in full (its search already showed how much it costs without a cutoff).
-    const beamOnly = best !== null && work > ROUTE_CHOICE_WORK && o !== deferred;
+    // ban, days shortened for the 24-hour rule), and then by the beam's plan alone.
+    const beamOnly = best !== null && work > ROUTE_CHOICE_WORK;
     if (beamOnly && (beamRoutes >= BEAM_ROOM_ROUTES || !(o.boundMin < (best!.r.totals?.duration_min ?? Infinity) * (1 - BEAM_ROOM)))) return reasonOf.set(o, "search_limit");
     if (beamOnly) beamRoutes++;
     let e: ReturnType<Evaluate>;
     try {
       if (best) checkDeadline(input.deadlineMs, "the route choice");
-      e = first && "e" in first && o === first.o ? first.e : evaluate(o.legs, best ? cutoffFor(input, data, o, best) : Infinity, beamOnly ? "beam" : undefined);
+      e = first && o === first.o ? first.e : evaluate(o.legs, best && !open ? cutoffFor(input, data, o, best) : Infinity, beamOnly ? "beam" : undefined);
     } catch (err) {
-      // (Before any plan, only where the fastest road is still to come.)
-      if ((best || (deferred && o !== deferred)) && err instanceof SearchLimitExceeded) return reasonOf.set(o, "search_limit");
+      if (best && err instanceof SearchLimitExceeded) return reasonOf.set(o, "search_limit");
       if (!(err instanceof TimeLimitExceeded) || !best) throw err;
       outOfTime = true;
       return reasonOf.set(o, "time_limit");
@@ -314,13 +353,22 @@ function searchRoutes(
     run(options.find((o) => same(o.choice, forced))!);
     for (const o of options) if (!done.has(o)) reasonOf.set(o, "route_choice");
   } else {
-    if (!deferred) run(options[0]);
-    // The rest by their bound; under avoid_tolls toll-free routes first; a deferred fastest road last.
-    const rest = options.slice(1).sort((a, b) => (input.avoidTolls ? Number(b.tollFree) - Number(a.tollFree) : 0) || a.bound - b.bound);
-    for (const o of deferred ? [...rest, deferred] : rest) {
-      const why = best && cannotWin(input, o, best);
+    let order: RouteOption[];
+    let open = (_: RouteOption) => false;
+    if (probing) {
+      // Every road's probe first; then in the order of their plans (stable: the fastest road first on a tie).
+      const probed = probeRoutes(input, data, options, probing.probe, probing.first, (w) => (work += w));
+      order = options.slice().sort((a, b) => tollFreeFirst(a, b) || probed.value(a) - probed.value(b));
+      open = probed.noPlan;
+    } else {
+      // The fastest road first, the rest by their bound.
+      run(options[0]);
+      order = options.slice(1).sort((a, b) => tollFreeFirst(a, b) || a.bound - b.bound);
+    }
+    for (const o of order) {
+      const why = best && !open(o) && cannotWin(input, o, best);
       if (why) reasonOf.set(o, why);
-      else run(o);
+      else run(o, open(o));
     }
     // Alternatives of two or more sections beat the fastest road: their combination too.
     const winners = roads.map((_, k) => {
@@ -338,6 +386,12 @@ function searchRoutes(
       else run(o);
     }
   }
+  // Ties go as the routes are listed for planning without probes (the fastest first, then by bound), so
+  // that the order they were planned in does not choose among equal plans.
+  const tieOrder = [options[0], ...options.slice(1, listed).sort((a, b) => tollFreeFirst(a, b) || a.bound - b.bound), ...options.slice(listed)];
+  const planned = tieOrder.filter((o) => done.has(o)).map((o) => [o, done.get(o)!] as const);
+  done.clear();
+  for (const [o, e] of planned) done.set(o, e);
   const chosen = settleTies(input, done, best!);
   const alternatives = options.map((o): RouteAlternative => {
     const r = done.get(o)?.result ?? null;
@@ -352,6 +406,43 @@ function searchRoutes(
     warnings.push(say("route.not_fastest", { count: chosen.o.choice.filter((j) => j > 0).length, fastest: alternatives[0].note }));
   }
   return { ...chosen.e, result: { ...chosen.r, ...warningFields(warnings) }, alternatives };
+}
+
+/**
+ * Probes each road (the fastest first, its probe made by chooseRoute, then by bound) under the cutoff of the best probe's plan so far that
+ * keeps the 24-hour rule as it is, and
+ * gives each road's probe value: its plan's objective as the result counts it (what every plan on the road
+ * pays alike added), Infinity where it found none below its cutoff or was not probed (its bound already at
+ * the best probe's plan, where the objective alone decides); and the roads whose probe found no plan
+ * without a cutoff (most likely not drivable: planned in full, so that the result says why).
+ */
+function probeRoutes(
+  input: PlanInput, data: PlanData, options: RouteOption[], probe: Probe, first: ProbeResult, spend: (work: number) => void,
+): { value: (o: RouteOption) => number; noPlan: (o: RouteOption) => boolean } {
+  const objective = input.objective ?? "fastest";
+  // Where the objective alone decides between the roads (cutoffFor).
+  const decides = input.searchValueOfTimeEurPerH == null && !input.avoidTolls;
+  const values = new Map<RouteOption, number>(), none = new Set<RouteOption>();
+  let lead = Infinity;
+  const byBound = [options[0], ...options.slice(1).sort((a, b) => a.bound - b.bound)];
+  for (const o of byBound) {
+    if (decides && o.bound >= lead - ROUNDING[objective]) continue;
+    const cutoff = decides && lead < Infinity ? lead - alikeOf(input, data, o) + CUTOFF_MARGIN : Infinity;
+    let p: ProbeResult | null = first;
+    if (o !== options[0]) {
+      checkDeadline(input.deadlineMs, "the route choice");
+      p = probe(o.legs, cutoff);
+      // Its chargers refuse arrivals by time: no probe's word for it, planned in its turn (last).
+      if (!p) continue;
+      spend(p.work);
+    }
+    if (p.objective === Infinity && cutoff === Infinity) none.add(o);
+    const v = p.objective + alikeOf(input, data, o);
+    values.set(o, v);
+    // Only a plan that keeps the 24-hour rule as it is cuts the others' probes: a re-plan makes it longer.
+    if (p.final && v < lead) lead = v;
+  }
+  return { value: (o) => values.get(o) ?? Infinity, noPlan: (o) => none.has(o) };
 }
 
 /** The evaluation with its ties broken (Evaluated.withTies), its work added. */
@@ -420,11 +511,15 @@ function describe(
 function cutoffFor(input: PlanInput, data: PlanData, o: RouteOption, best: { o: RouteOption; r: PlanResult }): number {
   if (!settled(best.r) || input.searchValueOfTimeEurPerH != null) return Infinity;
   if (input.avoidTolls && best.o.tollFree !== o.tollFree) return Infinity;
+  return objectiveOf(best.r, input.objective ?? "fastest") - alikeOf(input, data, o) + CUTOFF_MARGIN;
+}
+
+/** What the result's objective adds to the optimizer's on route o, the same for every plan there (cutoffFor). */
+function alikeOf(input: PlanInput, data: PlanData, o: RouteOption): number {
   const objective = input.objective ?? "fastest";
   const service = input.serviceTimeDepartureMin;
-  const alike = objective === "fastest" ? service
+  return objective === "fastest" ? service
     : o.tollsEur + (o.lengthM / 1000) * (input.costPerKmEur ?? 0) + (objective === "balanced" ? (service / 60) * valueOfTime(input, data.prices) : 0);
-  return objectiveOf(best.r, objective) - alike + CUTOFF_MARGIN;
 }
 
 /** Minutes, or EUR: more than the result's rounding, so a route that would tie or win is always planned. */

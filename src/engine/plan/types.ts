@@ -55,8 +55,6 @@ export interface PlanInput {
   searchValueOfTimeEurPerH?: number;
   /** "beam": the charging search's beam plan alone, no exact sweep (route choice past its work limit). */
   searchEffort?: "beam";
-  /** Label sets the charging search may make before it gives up (WorkLimitExceeded: route choice defers that route). */
-  searchMaxWork?: number;
   /** EUR net per km driven, detours included; absent: 0. */
   costPerKmEur?: number;
   /** Also plan the time-money trade-off (cost_options). */

@@ -2,7 +2,7 @@
 // search says so without searching; elsewhere it changes nothing. The bound is a relaxation, so it
 // may never call a drivable tour unreachable: checked against the full search on random corridors.
 import { expect, it } from "vitest";
-import { optimizeCharging } from "@/engine/charging/optimize";
+import { optimizeCharging, optimizeChargingBelow } from "@/engine/charging/optimize";
 import type { OptimizeInput } from "@/engine/charging/types";
 import { corridor, generate, type Conn } from "./fixtures";
 
@@ -37,4 +37,18 @@ it("gives the full search's answer on random corridors, and skips the search whe
   // Both kinds are in the set, or the test proves nothing about one of them.
   expect(seen.drivable).toBeGreaterThan(20);
   expect(seen.skipped).toBeGreaterThan(3);
+});
+
+it("under a cutoff below every plan of a drivable tour, says none is below it, not that the tour cannot be driven", () => {
+  let cut = 0;
+  for (let seed = 1; seed <= 20; seed++) {
+    const inp = generate(seed, { stations: [2, 12], km: [200, 1600], waypoints: [0, 0], hills: 2 });
+    const full = optimizeCharging(inp);
+    if (!full.ok) continue;
+    const below = optimizeChargingBelow({ ...inp, failFast: true }, full.totals.objective * 0.5);
+    expect(below.ok, `seed ${seed}`).toBe(false);
+    if (!below.ok) expect(below.code, `seed ${seed}`).toBe("none_better");
+    cut++;
+  }
+  expect(cut).toBeGreaterThan(10);
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { PlanResult } from "@/contract/result";
 import { SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded } from "@/engine/charging/types";
 import { routeLegs } from "@/engine/plan/legs";
-import { chooseRoute, DEFER_BELOW_DAYS, FIRST_ROUTE_WORK, ROUTE_CHOICE_WORK } from "@/engine/plan/route-choice";
+import { chooseRoute, PROBE_BELOW_DAYS, ROUTE_CHOICE_WORK } from "@/engine/plan/route-choice";
 import type { PlanData, PlanInput } from "@/engine/plan/types";
 import { plan as checkedPlan } from "../../support/checked-plan";
 import { input, station } from "./fixtures";
@@ -137,11 +137,17 @@ describe("route choice", () => {
     for (const objective of ["fastest", "balanced"] as const) {
       const r = plan(trip({ objective }), data);
       const [fastest, south] = r.route_alternatives!;
-      expect(fastest).toMatchObject({ chosen: false, status: "succeeded", reason: "objective" });
+      // Both roads are probed first; the south road's plan is then proven first, and the fastest road's
+      // search under its cutoff shows that no plan there beats it.
+      expect(fastest).toMatchObject({ chosen: false, status: "not_evaluated", reason: "lower_bound" });
+      expect(fastest.note).toMatch(/^not planned to the end: its charging search showed/);
       expect(south).toMatchObject({ chosen: true, status: "succeeded" });
       const forced = plan(trip({ objective, routeChoice: [1] }), data);
       expect(forced.route_alternatives!.find((a) => a.chosen)!.objective_value).toBe(south.objective_value);
       expect(r.totals).toEqual(forced.totals);
+      // Planned to the end, the fastest road indeed does not beat it.
+      const onFastest = plan(trip({ objective, routeChoice: [0] }), data);
+      expect(onFastest.route_alternatives!.find((a) => a.chosen)!.objective_value!).toBeGreaterThan(south.objective_value!);
     }
   });
 
@@ -219,50 +225,74 @@ describe("route choice", () => {
     }
   });
 
-  it("a fastest road whose search passes FIRST_ROUTE_WORK is planned after the others, under their best plan's cutoff", () => {
+  it("on a tour of less than PROBE_BELOW_DAYS days every road is probed first, then planned in the order of its probe's plan under the best plan's cutoff", () => {
     const data = twoRoadData(roadNetwork([northRoad(), southRoad()]), [southCharger()]);
-    const input = trip({ objective: "balanced" });
-    const priced = (total: number) => ({ ...stuck, status: "succeeded", totals: { duration_min: 600, cost: { total, time_value: 500 } } }) as unknown as PlanResult;
-    // Each call: which road (0 north, the fastest; 1 south), its cutoff and its limit of work.
-    const calls: [number, number, number | undefined][] = [];
-    const evaluate = (over: (road: number, maxWork?: number) => boolean, totals: number[]) => (legs: ReturnType<typeof routeLegs>, cutoff = Infinity, _effort?: "beam", maxWork?: number) => {
-      const road = legs[0].path.lengthM === fastestM ? 0 : 1;
-      calls.push([road, cutoff, maxWork]);
-      if (over(road, maxWork)) throw new WorkLimitExceeded("passed");
+    // Under fastest (under balanced the north road's tolls would count, and its plan is never asked about its floor first).
+    const input = trip({ objective: "fastest" });
+    const priced = (total: number) => ({ ...stuck, status: "succeeded", totals: { duration_min: total } }) as unknown as PlanResult;
+    const fastestM = routeLegs(data, input.sections)[0].path.lengthM;
+    const roadOf = (legs: ReturnType<typeof routeLegs>) => (legs[0].path.lengthM === fastestM ? 0 : 1);
+    // Each call: a probe or a whole plan, which road (0 north, the fastest; 1 south), its cutoff. Here the
+    // beam's plan is each road's best, so a probe's objective is the plan's.
+    const calls: [string, number, number][] = [];
+    const evaluate = (totals: number[]) => (legs: ReturnType<typeof routeLegs>, cutoff = Infinity) => {
+      const road = roadOf(legs);
+      calls.push(["plan", road, cutoff]);
       return totals[road] < cutoff ? { route: road, result: priced(totals[road]), work: 10 } : { route: road, result: null, work: 10 };
     };
-    const fastestM = routeLegs(data, input.sections)[0].path.lengthM;
-    const heavy = (road: number, maxWork?: number) => road === 0 && maxWork !== undefined;
-    // The south road (1,000 EUR) is planned first, without a cutoff; the fastest road after it, in full, under its cutoff.
-    const r = chooseRoute(input, data, routeLegs(data, input.sections), evaluate(heavy, [1500, 1000]));
-    expect(calls.map(([road, cutoff, maxWork]) => [road, Number.isFinite(cutoff), maxWork])).toEqual([[0, false, FIRST_ROUTE_WORK], [1, false, undefined], [0, true, undefined]]);
-    expect(calls[2][1]).toBeLessThanOrEqual(1000.5);
+    const probe = (totals: number[], final = true) => (legs: ReturnType<typeof routeLegs>, cutoff: number) => {
+      const road = roadOf(legs);
+      calls.push(["probe", road, cutoff]);
+      return { objective: totals[road] < cutoff ? totals[road] : Infinity, work: 5, final };
+    };
+    const legs = routeLegs(data, input.sections);
+    // The fastest road (1,500 min) is first asked only whether its plan is its driving and pauses (a cutoff
+    // far below); both roads are probed; the south road (1,000 min) is planned first, the fastest after it under its cutoff.
+    const r = chooseRoute(input, data, legs, evaluate([1500, 1000]), probe([1500, 1000]));
+    expect(calls.map(([kind, road, cutoff]) => [kind, road, Number.isFinite(cutoff)])).toEqual([
+      ["probe", 0, false], ["plan", 0, true], ["probe", 1, true], ["plan", 1, false], ["plan", 0, true],
+    ]);
+    expect(calls[1][2]).toBeLessThan(1000);
+    expect(calls[2][2]).toBeLessThanOrEqual(1500.5);
+    expect(calls[4][2]).toBeLessThanOrEqual(1000.5);
     expect(r.route).toBe(1);
     expect(r.alternatives.map((a) => [a.route_choice, a.reason, a.chosen])).toEqual([[[0], "lower_bound", false], [[1], "chosen", true]]);
     expect(r.alternatives[0].note).toMatch(/^not planned to the end: its charging search showed/);
-    // Where the fastest road wins after all, it is chosen, and described as it always is.
+    // Where the fastest road's probe is the best, it is planned first, and the other under its cutoff.
     calls.length = 0;
-    const back = chooseRoute(input, data, routeLegs(data, input.sections), evaluate(heavy, [900, 1000]));
+    const back = chooseRoute(input, data, legs, evaluate([900, 1000]), probe([900, 1000]));
+    expect(calls.map(([kind, road]) => [kind, road])).toEqual([["probe", 0], ["plan", 0], ["probe", 1], ["plan", 0], ["plan", 1]]);
     expect(back.route).toBe(0);
-    expect(back.alternatives.map((a) => [a.reason, a.objective_value])).toEqual([["chosen", 900], ["objective", 1000]]);
-    // A search within the limit is not deferred, and a route the request names, or a tour of DEFER_BELOW_DAYS
-    // days of driving and more (every road's search as large there), gets no limit.
+    expect(back.alternatives.map((a) => [a.reason, a.objective_value])).toEqual([["chosen", 900], ["lower_bound", null]]);
+    // The probe's order, not the probe's word: a probe that finds no plan below its cutoff still has its road planned in full.
     calls.length = 0;
-    chooseRoute(input, data, routeLegs(data, input.sections), evaluate(() => false, [1500, 1000]));
-    expect(calls.map(([road, , maxWork]) => [road, maxWork])).toEqual([[0, FIRST_ROUTE_WORK], [1, undefined]]);
+    const missed = chooseRoute(input, data, legs, evaluate([1500, 1000]), (l, cutoff) => (calls.push(["probe", roadOf(l), cutoff]), { objective: roadOf(l) === 0 ? 1500 : Infinity, work: 5, final: true }));
+    expect(missed.route).toBe(1);
+    expect(calls.map(([kind, road]) => [kind, road])).toEqual([["probe", 0], ["plan", 0], ["probe", 1], ["plan", 0], ["plan", 1]]);
+    // A probe's plan that breaks the 24-hour rule (its days are shortened later, which makes it longer) cuts no other probe.
     calls.length = 0;
-    chooseRoute({ ...input, routeChoice: [0] }, data, routeLegs(data, input.sections), evaluate(heavy, [1500, 1000]));
-    expect(calls.map(([road, , maxWork]) => [road, maxWork])).toEqual([[0, undefined]]);
-    const legMin = routeLegs(data, input.sections)[0].path.timeS / 60;
+    chooseRoute(input, data, legs, evaluate([900, 1000]), probe([900, 1000], false));
+    expect(calls.filter(([kind]) => kind === "probe").map(([, road, cutoff]) => [road, cutoff])).toEqual([[0, Infinity], [1, Infinity]]);
+    // Where the fastest road's chargers refuse arrivals by time (its probe says so: null), the first order stands.
+    calls.length = 0;
+    chooseRoute(input, data, legs, evaluate([1500, 1000]), (l, cutoff) => (calls.push(["probe", roadOf(l), cutoff]), null));
+    expect(calls.map(([kind, road, cutoff]) => [kind, road, Number.isFinite(cutoff)])).toEqual([["probe", 0, false], ["plan", 0, false], ["plan", 1, true]]);
+    // A route the request names, or a tour of PROBE_BELOW_DAYS days of driving and more (every road's search
+    // as large there), gets no probe: the fastest road is planned first, in full.
+    calls.length = 0;
+    chooseRoute({ ...input, routeChoice: [0] }, data, legs, evaluate([1500, 1000]), probe([1500, 1000]));
+    expect(calls.map(([kind, road]) => [kind, road])).toEqual([["plan", 0]]);
+    const legMin = legs[0].path.timeS / 60;
     const there = input.sections[0], returning = { ...there, start: there.stop, stop: there.start };
-    const firstLimit = (legs: number) => {
-      const tour = { ...input, sections: Array.from({ length: legs }, (_, i) => (i % 2 ? returning : there)) };
-      const limits: (number | undefined)[] = [];
-      chooseRoute(tour, data, routeLegs(data, tour.sections), (_, __, ___, maxWork) => (limits.push(maxWork), { route: 0, result: priced(1000), work: 10 }));
-      return limits[0];
+    const firstCall = (n: number) => {
+      const tour = { ...input, sections: Array.from({ length: n }, (_, i) => (i % 2 ? returning : there)) };
+      calls.length = 0;
+      chooseRoute(tour, data, routeLegs(data, tour.sections), (_, cutoff = Infinity) => (calls.push(["plan", 0, cutoff]), { route: 0, result: priced(1000), work: 10 }), probe([1000, 1000]));
+      return [calls[0][0], Number.isFinite(calls[0][2])];
     };
-    const legs = Math.ceil((540 * DEFER_BELOW_DAYS) / legMin);
-    expect([firstLimit(legs - 1), firstLimit(legs)]).toEqual([FIRST_ROUTE_WORK, undefined]);
+    const days = Math.ceil((540 * PROBE_BELOW_DAYS) / legMin);
+    expect([firstCall(days - 1), firstCall(days)]).toEqual([["probe", false], ["plan", false]]);
+    expect(calls.some(([kind]) => kind === "probe")).toBe(false);
   });
 
   it("past the job's time limit the plan found stands and the routes left are listed unplanned", () => {
