@@ -88,7 +88,7 @@ describe("registering a source", () => {
     const bad = await call("POST", "/ocpi/sources", { key: t.a.key, body: { versions_url: 42, token: "has space" } });
     expect(bad.status).toBe(422);
     expect(bad.json.detail.map((d: any) => d.loc.join("."))).toEqual(["body.versions_url", "body.token"]);
-    for (const url of ["ftp://cpo.example.com/versions", "http://user:pw@127.0.0.1/versions", "http://10.0.0.1/versions", "not a url"]) {
+    for (const url of ["ftp://cpo.example.com/versions", "http://user:pw@127.0.0.1/versions", "http://10.0.0.1/versions", "not a url", "https://cpo.example.com/versions#f"]) {
       const refused = await call("POST", "/ocpi/sources", { key: t.a.key, body: { versions_url: url, token: "abc" } });
       expect(refused.status, url).toBe(422);
       expect(refused.json.detail[0].loc).toEqual(["body", "versions_url"]);
