@@ -10,6 +10,7 @@ import { objAt, timeAt, type LabelSet, type StopCtx } from "./labels";
 import { isTariff, leastPerKWh } from "./price";
 import { EU_BREAK_RULES, type BreakRules, type ChargePrice, type OptimizeInput } from "./types";
 import { sameSpacedInputs, spacedInputs, type SpacedInputs } from "./spaced-inputs";
+import { sameFieldsBut } from "../same-fields";
 
 export interface Bounds {
   rules: BreakRules;
@@ -111,8 +112,7 @@ const byTour = new WeakMap<object, { input: OptimizeInput<string>; bd: Bounds }>
 
 /** Every input field the same (value or object) but the day caps, the effort and the limit of work, which the law's bounds do not see. */
 function sameTour(a: OptimizeInput<string>, b: OptimizeInput<string>): boolean {
-  const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "breaks" && k !== "effort" && k !== "maxWork" && ra[k] !== rb[k]) return false;
+  if (!sameFieldsBut(a, b, ["breaks", "effort", "maxWork"])) return false;
   const la = lawOf(a.breaks), lb = lawOf(b.breaks);
   return la.maxDriveMin === lb.maxDriveMin && la.breakMin === lb.breakMin && la.maxDailyDriveMin === lb.maxDailyDriveMin && la.restMin === lb.restMin;
 }

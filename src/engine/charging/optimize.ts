@@ -10,6 +10,7 @@ import { chargeVisitSetCost, stopSetCost, visitSetCost, type CostCtx, type Price
 import { chargersByTimeOfDay, isTariff, leastPerKWh, priceAt } from "./price";
 import { bounds, lowerBound, spaceRests, stopLowerBound, stopMayBeat, type Bounds } from "./bounds";
 import { backtrack, resimulate } from "./reconstruct";
+import { sameFieldsBut } from "../same-fields";
 import { EU_BREAK_RULES, SearchLimitExceeded, TimeLimitExceeded, WorkLimitExceeded, type BreakRules, type DriverOption, type OptimizeCutOff, type OptimizeInput, type OptimizeResult, type OptimizeStats } from "./types";
 
 type SweepResult =
@@ -101,8 +102,7 @@ const probes = new WeakMap<object, { input: OptimizeInput<string>; prep: Prepare
 function probeOf<C extends string>(input: OptimizeInput<C>): { prep: Prepared<C>; quick: SweepResult; cutoff: number } | null {
   const hit = probes.get(input.stations);
   if (!hit) return null;
-  const ra = hit.input as unknown as Record<string, unknown>, rb = input as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "effort" && k !== "maxWork" && ra[k] !== rb[k]) return null;
+  if (!sameFieldsBut(hit.input, input, ["effort", "maxWork"])) return null;
   return hit as unknown as { prep: Prepared<C>; quick: SweepResult; cutoff: number };
 }
 

@@ -11,6 +11,7 @@ import { assembleSections } from "./assemble";
 import { toCandidate, type Candidate } from "./candidates";
 import type { BreakRules, OptimizeInfeasible, OptimizeInput, OptimizePlan } from "../charging/types";
 import { probeCharging } from "../charging/optimize";
+import { sameFieldsBut } from "../same-fields";
 import type { ChargeConnector } from "../vehicles/charging";
 import { DAY_MIN, dutyDays, keepsDailySpan, optimizeWithinDailySpanBelow, REDUCED_REST_MIN, spanMin, type SpanRules } from "./daily-span";
 import { asRequestPlan, withCostOptions, withObjectiveTies } from "./cost-options";
@@ -175,7 +176,7 @@ function searchTiesLater(input: PlanInput, data: PlanData, route: PlannedRoute, 
 function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute): ReturnType<typeof requestOf> {
   let made = requests.get(route);
   if (!made) requests.set(route, (made = []));
-  let hit = made.find((m) => m.data === data && sameBesidesEffort(m.input, input));
+  let hit = made.find((m) => m.data === data && sameFieldsBut(m.input, input, ["searchEffort"]));
   if (!hit) {
     hit = { input, data, made: requestOf({ ...input, searchEffort: undefined }, data, route) };
     made.push(hit);
@@ -191,13 +192,6 @@ function searchRequest(input: PlanInput, data: PlanData, route: PlannedRoute): R
 /** Requests kept per route: its plan, its tie search, a few comparisons (stop gains) at most share one. */
 const MAX_REQUESTS_PER_ROUTE = 8;
 const requests = new WeakMap<PlannedRoute, { input: PlanInput; data: PlanData; made: ReturnType<typeof requestOf> }[]>();
-
-/** Every field the same object or value, but the search's effort. */
-function sameBesidesEffort(a: PlanInput, b: PlanInput): boolean {
-  const ra = a as unknown as Record<string, unknown>, rb = b as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (k !== "searchEffort" && ra[k] !== rb[k]) return false;
-  return true;
-}
 
 /** The charging search's request on a routed tour: its candidates (less the stretches `withoutStops` names) and the bans on its road. */
 function requestOf(input: PlanInput, data: PlanData, route: PlannedRoute) {
