@@ -1,7 +1,7 @@
 // snap -> route -> corridor -> filter -> simulate + choose stops -> assemble.
 import { FIGURE_NAMES, type VehicleFigures } from "../../contract/fleet";
 import type { PlanResult, ResultAvailableStation, ResultPOI } from "../../contract/result";
-import { findInCorridor, type CorridorHit } from "../stations/corridor";
+import type { CorridorHit } from "../stations/corridor";
 import { filterStations } from "../stations/filter";
 import { periodAt, zoneOf } from "../stations/opening";
 import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
@@ -23,7 +23,7 @@ import { sectionChargers, type SectionCharger } from "./section-chargers";
 import { routeLegs, type Leg } from "./legs";
 import { chooseRoute } from "./route-choice";
 import { checkDeadline } from "./deadline";
-import { roadDetourM } from "./detours";
+import { legDetourM, legHits } from "./leg-stations";
 import { buildProfile, edgePiecesBetween, physicsEnergy, type RouteProfile } from "./profile";
 import { NO_COUNTRY } from "../network/types";
 import { DETOUR_SPEED_KMH, MIN_STOP_POWER_KW, RESERVE_SOC } from "./rules";
@@ -68,7 +68,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
 
   // Every pass of the route by a station is its own candidate: a road driven twice
   // (depot -> customer -> depot) has its chargers both times.
-  const passes = legs.flatMap((leg, k) => findInCorridor(data.stations, leg.path, input.corridorM).map((hit) => ({ hit, k })));
+  const passes = legs.flatMap((leg, k) => legHits(data, leg, input.corridorM).map((hit) => ({ hit, k })));
   const hits = uniqueStations(passes.map((p) => p.hit));
   const { kept, warnings } = filterStations(hits, input.poiInfo);
   const keptIds = new Set(kept.map((h) => h.station.poiId));
@@ -80,7 +80,7 @@ export function planRoute(input: PlanInput, data: PlanData, legs = routeLegs(dat
       // Only a station the vehicle can use is worth measuring on the road.
       if (!toCandidate(input.vehicle, hit, k, profile.legStartM[k], kWhPerKm[k])) return null;
       checkDeadline(input.deadlineMs, "measuring road detours to stations");
-      return toCandidate(input.vehicle, { ...hit, detourM: roadDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k], exactRoads ? legs[k].path.coords : undefined);
+      return toCandidate(input.vehicle, { ...hit, detourM: legDetourM(data, legs[k], hit) }, k, profile.legStartM[k], kWhPerKm[k], exactRoads ? legs[k].path.coords : undefined);
     })
     .filter((c): c is Candidate => c !== null)
     .sort((a, b) => a.distM - b.distM);

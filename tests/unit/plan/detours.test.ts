@@ -7,6 +7,9 @@ import type { RoadNetwork } from "@/engine/network/types";
 import { plan } from "../../support/checked-plan";
 import { createStationIndex } from "@/engine/stations/corridor";
 import { input, station } from "./fixtures";
+import { legDetourM, legHits } from "@/engine/plan/leg-stations";
+import { routeLegs } from "@/engine/plan/legs";
+import { roadDetourM } from "@/engine/plan/detours";
 
 /** Two-way roads through the given [lat, lon] chains, 80 km/h. */
 function network(chains: [number, number][][]): RoadNetwork {
@@ -66,6 +69,29 @@ describe("road detour to a station", () => {
     expect(straight).toBeLessThan(2_500);
     expect(hit.detour_from_route).toBeGreaterThan(viaAccess - 100);
     expect(hit.detour_from_route).toBeLessThan(viaAccess + 100);
+  });
+
+  it("is measured once per leg and station pass: route choice's roads share the legs of their other sections", () => {
+    let routed = 0;
+    const router = { ...data.router, route: (a: number, b: number) => (routed++, data.router.route(a, b)) };
+    const counted = { ...data, router };
+    const [leg] = routeLegs(counted, trip.sections);
+    const hits = legHits(counted, leg, 8000);
+    expect(hits.map((h) => h.station.poiId)).toEqual([depot.poiId]);
+    // The same leg, stations and width: the same hits; another width or stations index: searched again.
+    expect(legHits(counted, leg, 8000)).toBe(hits);
+    expect(legHits(counted, leg, 2000)).not.toBe(hits);
+    expect(legHits({ ...counted, stations: createStationIndex([depot]) }, leg, 2000)).not.toBe(hits);
+    const before = routed;
+    const m = legDetourM(counted, leg, hits[0]);
+    const routes = routed - before;
+    expect(routes).toBeGreaterThan(0);
+    expect(m).toBe(roadDetourM(data, leg, hits[0]));
+    expect(legDetourM(counted, leg, hits[0])).toBe(m);
+    expect(routed - before).toBe(routes);
+    // Another router (another network's): measured again.
+    legDetourM({ ...counted, router: { ...router } }, leg, hits[0]);
+    expect(routed - before).toBe(2 * routes);
   });
 
   it("a station beside the road costs about its distance there and back", () => {
