@@ -124,7 +124,14 @@ export function planFleet(requests: FleetTourRequest[], opts: FleetPlanOptions =
   const held = opts.held ?? [];
   const capacity = new Map(opts.capacity ?? []);
   let plans = 0;
-  const planned = (input: PlanInput, data: PlanData) => (plans++, planOne(input, data));
+  // A tour re-planned (around busy sites, or later) is routed once: its legs are kept for the day.
+  const routed = new Map<PlanData, PlanData>();
+  const withRoutes = (data: PlanData) => {
+    let d = routed.get(data);
+    if (!d) routed.set(data, (d = { ...data, routedLegs: data.routedLegs ?? new Map() }));
+    return d;
+  };
+  const planned = (input: PlanInput, data: PlanData) => (plans++, planOne(input, withRoutes(data)));
   const heldLedger = () => new Ledger(capacity, held);
 
   // Alone: each tour around the held slots only.

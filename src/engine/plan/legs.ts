@@ -4,45 +4,39 @@ import { pathFromEdges } from "../network/route";
 import { edgeLine, edgeLineElevations, edgeTail, shapePointCount } from "../network/shape";
 import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
-import type { PlanData, PlanSection } from "./types";
+import type { Leg, PlanData, PlanSection } from "./types";
 
-export interface Leg {
-  section: PlanSection;
-  index: number;
-  path: RoutePath;
-  /** Network edge of each path segment coords[i]..coords[i+1]; -1 for the pieces to the snapped points. */
-  segmentEdge: Int32Array;
-  /**
-   * The edge each segment lies on, pieces included, and the share of that
-   * edge's length it covers (1 for whole edges): energy and climb per piece.
-   */
-  segmentOn: Int32Array;
-  segmentShare: Float64Array;
-  /** Network node at each path coordinate; -1 at the snapped end points and at the points of edge shapes. */
-  coordNode: Int32Array;
-  /** Ground elevation at each path coordinate (m; a snapped end point takes its neighbour's); NaN without terrain. */
-  coordElevationM: Float64Array;
-  from: SnappedPoint;
-  to: SnappedPoint;
-}
+export type { Leg, LegRoad, RoutedLegs } from "./types";
 
 export class PlanInputError extends Error {}
 
 export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
   return sections.map((section, index) => {
-    const from = data.snapper.snap(section.start[0], section.start[1]);
-    const to = data.snapper.snap(section.stop[0], section.stop[1]);
-    for (const p of [from, to]) {
-      if (p.distanceM > MAX_SNAP_DISTANCE_M) {
-        throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
-      }
+    const key = `${section.start[0]},${section.start[1]};${section.stop[0]},${section.stop[1]}`;
+    const known = data.routedLegs?.get(key);
+    if (known) return { section, index, ...known };
+    const leg = routeLeg(data, section, index);
+    if (data.routedLegs) {
+      const { section: _, index: __, ...road } = leg;
+      data.routedLegs.set(key, road);
     }
-    const best = fastestEnds(data, from, to);
-    const direct = directOnRoad(data.network, from, to, best ? best.cost : Infinity);
-    if (direct) return { section, index, from, to, ...direct };
-    if (!best) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
-    return { section, index, from: best.from, to: best.to, ...extendToSnappedPoints(data.network, best.path, best.from, best.to) };
+    return leg;
   });
+}
+
+function routeLeg(data: PlanData, section: PlanSection, index: number): Leg {
+  const from = data.snapper.snap(section.start[0], section.start[1]);
+  const to = data.snapper.snap(section.stop[0], section.stop[1]);
+  for (const p of [from, to]) {
+    if (p.distanceM > MAX_SNAP_DISTANCE_M) {
+      throw new PlanInputError(`section ${index}: a point lies ${(p.distanceM / 1000).toFixed(1)} km from the nearest road`);
+    }
+  }
+  const best = fastestEnds(data, from, to);
+  const direct = directOnRoad(data.network, from, to, best ? best.cost : Infinity);
+  if (direct) return { section, index, from, to, ...direct };
+  if (!best) throw new PlanInputError(`section ${index}: no road connects its start and stop`);
+  return { section, index, from: best.from, to: best.to, ...extendToSnappedPoints(data.network, best.path, best.from, best.to) };
 }
 
 /**

@@ -32,7 +32,7 @@ import { encodePolyline } from "../network/polyline";
 import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
 import { grossMassKg } from "../vehicles/energy";
 import { checkDeadline } from "./deadline";
-import { legAlong, type Leg } from "./legs";
+import { legAlong, type Leg, type LegRoad } from "./legs";
 import { valueOfTime } from "./optimizer-input";
 import { buildProfile, physicsEnergy } from "./profile";
 import { legWeather } from "./weather";
@@ -101,10 +101,24 @@ export function sectionRoads(input: PlanInput, data: PlanData, legs: Leg[]): Leg
   return legs.map((leg) => {
     // A leg driven along one road with no junction between (legs.ts directOnRoad) has no other route.
     if (leg.path.lengthM < MIN_ALTERNATIVE_SECTION_M || leg.path.nodes.length === 0) return [leg];
-    const found = alternativeRoutes(data.router, leg.from.departNode, leg.to.arriveNode);
-    return [leg, ...(found?.alternatives ?? []).map((a) => legAlong(data.network, leg, a.path))];
+    return [leg, ...alternativeLegs(data, leg)];
   });
 }
+
+/** A leg's alternatives, routed once per leg's road (shared by the plans that route its section the same: PlanData.routedLegs). */
+function alternativeLegs(data: PlanData, leg: Leg): Leg[] {
+  let known = alternativesOf.get(leg.path);
+  if (!known || known.router !== data.router) {
+    const found = alternativeRoutes(data.router, leg.from.departNode, leg.to.arriveNode);
+    const roads = (found?.alternatives ?? []).map((a) => {
+      const { section: _, index: __, ...road } = legAlong(data.network, leg, a.path);
+      return road;
+    });
+    alternativesOf.set(leg.path, (known = { router: data.router, roads }));
+  }
+  return known.roads.map((road) => ({ section: leg.section, index: leg.index, ...road }));
+}
+const alternativesOf = new WeakMap<Leg["path"], { router: PlanData["router"]; roads: LegRoad[] }>();
 
 /** The fastest route, then each section's alternatives one at a time, longest sections first; at most MAX_ROUTES. */
 export function routeChoices(roads: Leg[][]): number[][] {

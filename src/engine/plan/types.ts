@@ -1,7 +1,7 @@
 import type { Said } from "../text/message";
 import type { BanOverrides } from "../bans/overrides";
 import type { TenantPrices } from "../cost/contracts";
-import type { RoadNetwork } from "../network/types";
+import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import type { Router } from "../network/router";
 import type { Snapper } from "../network/snap";
 import type { StationIndex } from "../stations/corridor";
@@ -102,6 +102,32 @@ export interface DriverInput {
   earliestRestDriveMin?: number;
 }
 
+/** A section routed: its snapped ends and the road between them (legs.ts). */
+export interface Leg {
+  section: PlanSection;
+  index: number;
+  path: RoutePath;
+  /** Network edge of each path segment coords[i]..coords[i+1]; -1 for the pieces to the snapped points. */
+  segmentEdge: Int32Array;
+  /**
+   * The edge each segment lies on, pieces included, and the share of that
+   * edge's length it covers (1 for whole edges): energy and climb per piece.
+   */
+  segmentOn: Int32Array;
+  segmentShare: Float64Array;
+  /** Network node at each path coordinate; -1 at the snapped end points and at the points of edge shapes. */
+  coordNode: Int32Array;
+  /** Ground elevation at each path coordinate (m; a snapped end point takes its neighbour's); NaN without terrain. */
+  coordElevationM: Float64Array;
+  from: SnappedPoint;
+  to: SnappedPoint;
+}
+
+/** A leg but for the section it serves: what routing a section's ends makes. */
+export type LegRoad = Omit<Leg, "section" | "index">;
+/** Legs routed before, by their section's ends (PlanData.routedLegs). */
+export type RoutedLegs = Map<string, LegRoad>;
+
 /** Immutable data the planner runs on, loaded once per process. */
 /** Where the plan's ban data comes from besides the calendar. */
 export interface BanData {
@@ -126,4 +152,10 @@ export interface PlanData {
   bans?: BanData;
   /** Live EVSE statuses of the tenant's sites (OCPI feeds), read by the planning process; absent: static data alone. */
   live?: LiveStatus;
+  /**
+   * Legs routed before on this data, by their section's ends (legs.ts routeLegs), which a caller that plans
+   * the same sections again passes: a fleet's day re-plans its tours around busy sites (fleet/plan-fleet.ts).
+   * The one thing here that changes: it only grows, and routing the same ends again would make the same leg.
+   */
+  routedLegs?: RoutedLegs;
 }

@@ -57,3 +57,17 @@ describe("planning a fleet's tours together", () => {
     expect(conflicts(all, f.capacity)).toEqual([]);
   }, 120_000);
 });
+
+describe("a fleet's day routes each tour once", () => {
+  it("passes every plan of the day one store of routed legs: re-plans route nothing again", () => {
+    const seen: (Map<string, unknown> | undefined)[] = [];
+    const out = planFleet([tour("a"), tour("b")], { planOne: (i, d) => (seen.push(d.routedLegs), plan(i, d)) });
+    // The two tours meet at one-point chargers: they are planned again.
+    expect(out.plans).toBeGreaterThan(2);
+    expect(seen.length).toBe(out.plans);
+    expect(seen[0]).toBeInstanceOf(Map);
+    expect(seen.every((m) => m === seen[0])).toBe(true);
+    // One section, the same ends in both tours: routed once.
+    expect(seen[0]!.size).toBe(1);
+  }, 120_000);
+});
