@@ -83,28 +83,40 @@ function leastPauses(rules: BreakRules): PauseCost {
  * (at points only, whole stretches kept clear) only make a plan later.
  */
 export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: number, endX: number, t: number, b: number, d: number): number {
-  const pauses = leastPauses(rules);
-  let fromPos = x, fromClock = -Infinity;
-  const earliest = (p: number) => {
-    const direct = t + (p - x) + pauses(b, d, p - x);
-    return fromClock === -Infinity ? direct : Math.max(direct, fromClock + (p - fromPos) + pauses(0, 0, p - fromPos));
-  };
+  // (One state object, not a closure per call: run under tsx, each closure made is also named, and this runs per label set.)
+  const e: Earliest = { pauses: leastPauses(rules), t, x, b, d, fromPos: x, fromClock: -Infinity };
   for (let guard = 0; guard < 10_000; guard++) {
     // The first place on the road ahead where the earliest time is inside a ban there.
     let hitPos = Infinity, hitEnd = -Infinity;
     for (const z of zones) {
-      const p0 = Math.max(fromPos, z.fromDriveMin), p1 = Math.min(endX, z.toDriveMin);
+      const p0 = Math.max(e.fromPos, z.fromDriveMin), p1 = Math.min(endX, z.toDriveMin);
       if (p0 > p1) continue;
-      const a0 = earliest(p0);
-      if (a0 >= z.endMin || earliest(p1) < z.startMin) continue;
-      const p = a0 >= z.startMin ? p0 : firstAtStart(earliest, p0, p1, a0, z.startMin);
+      const a0 = earliest(e, p0);
+      if (a0 >= z.endMin || earliest(e, p1) < z.startMin) continue;
+      const p = a0 >= z.startMin ? p0 : firstAtStart(e, p0, p1, a0, z.startMin);
       if (p < hitPos - 1e-9 || (p < hitPos + 1e-9 && z.endMin > hitEnd)) { hitPos = p; hitEnd = z.endMin; }
     }
     if (hitPos === Infinity) break;
-    fromClock = Math.max(hitEnd, earliest(hitPos));
-    fromPos = hitPos;
+    e.fromClock = Math.max(hitEnd, earliest(e, hitPos));
+    e.fromPos = hitPos;
   }
-  return earliest(endX);
+  return earliest(e, endX);
+}
+
+/** arrivalBound's earliest time at a place: from (x, t) with the clocks (b, d), and after the last ban met (fromPos, fromClock). */
+interface Earliest {
+  pauses: ReturnType<typeof leastPauses>;
+  t: number;
+  x: number;
+  b: number;
+  d: number;
+  fromPos: number;
+  fromClock: number;
+}
+
+function earliest(e: Earliest, p: number): number {
+  const direct = e.t + (p - e.x) + e.pauses(e.b, e.d, p - e.x);
+  return e.fromClock === -Infinity ? direct : Math.max(direct, e.fromClock + (p - e.fromPos) + e.pauses(0, 0, p - e.fromPos));
 }
 
 /**
@@ -115,11 +127,11 @@ export function arrivalBound(zones: readonly BanZone[], rules: BreakRules, x: nu
  * and the nearer place leaves more of the road to drive after the ban (a tour leaving Friday met the
  * Sunday ban 100 min of driving sooner than the first place said, so its bound was that much too low).
  */
-function firstAtStart(earliest: (p: number) => number, p0: number, p1: number, a0: number, startMin: number): number {
+function firstAtStart(e: Earliest, p0: number, p1: number, a0: number, startMin: number): number {
   let hi = Math.min(p1, p0 + (startMin - a0)), lo = p0;
   for (let i = 0; i < 24 && hi - lo > 1e-3; i++) {
     const mid = (lo + hi) / 2;
-    if (earliest(mid) >= startMin) hi = mid;
+    if (earliest(e, mid) >= startMin) hi = mid;
     else lo = mid;
   }
   return hi;

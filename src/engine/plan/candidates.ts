@@ -36,17 +36,20 @@ export function chargeOption(vehicle: VehicleModel, station: Station, minKW = MI
   // and so does parking only for motorcycles or the disabled at every point (OCPI parking_restrictions).
   if (station.truckAccess === "no" || parkingShutsOutTrucks(station)) return null;
   const options: { connector: ChargeConnector; powerKW: number }[] = [];
-  // Per connector where the source says (an MCS point beside slower CCS points), else the site's DC power.
-  const siteKW = (c: "MCS" | "CCS") => station.connectorKW?.[c] ?? station.dcPowerKW;
   if (station.connectors.includes("MCS") && vehicle.maxMcsKW) {
-    options.push({ connector: "MCS", powerKW: Math.min(siteKW("MCS"), vehicle.maxMcsKW) });
+    options.push({ connector: "MCS", powerKW: Math.min(siteKW(station, "MCS"), vehicle.maxMcsKW) });
   }
   if (station.connectors.includes("CCS") && vehicle.maxCcsKW) {
-    options.push({ connector: "CCS", powerKW: Math.min(siteKW("CCS"), vehicle.maxCcsKW) });
+    options.push({ connector: "CCS", powerKW: Math.min(siteKW(station, "CCS"), vehicle.maxCcsKW) });
   }
-  const best = options.sort((a, b) => b.powerKW - a.powerKW)[0];
+  const best = options.sort(morePowerFirst)[0];
   return best && best.powerKW > 0 && best.powerKW >= minKW ? best : null;
 }
+
+// (Not closures per call: run under tsx, each closure made is also named, and this runs per station and road.)
+/** Per connector where the source says (an MCS point beside slower CCS points), else the site's DC power. */
+const siteKW = (station: Station, c: "MCS" | "CCS") => station.connectorKW?.[c] ?? station.dcPowerKW;
+const morePowerFirst = (a: { powerKW: number }, b: { powerKW: number }) => b.powerKW - a.powerKW;
 
 /**
  * How far past a section end a station passed at the very start of the next leg lies (1 cm): the

@@ -73,14 +73,15 @@ export function edgeEnergyKWh(
   const up = ascentM > 0 ? ascentM : 0;
   const down = descentM > 0 ? descentM : 0;
   const forceN = k * (massKg * G * model.rollingResistance + 0.5 * AIR_DENSITY * model.dragAreaM2 * v * v);
-  const battery = (wheelJ: number) =>
-    wheelJ >= 0 ? wheelJ / model.drivetrainEfficiency : wheelJ * model.recuperationEfficiency;
   const upLength = up + down > 0 ? (length * up) / (up + down) : length;
   const wheelUp = forceN * upLength + massKg * G * up;
   const wheelDown = forceN * (length - upLength) - massKg * G * down;
   const auxJ = k * model.auxiliaryKW * 1000 * (length / v);
-  return (battery(wheelUp) + battery(wheelDown) + auxJ) / J_PER_KWH;
+  return (batteryJ(model, wheelUp) + batteryJ(model, wheelDown) + auxJ) / J_PER_KWH;
 }
+
+/** The battery's side of work at the wheel (J): through the drivetrain, or recuperated. (Not a closure per edge: run under tsx, each closure made is also named.) */
+const batteryJ = (model: VehicleModel, wheelJ: number) => (wheelJ >= 0 ? wheelJ / model.drivetrainEfficiency : wheelJ * model.recuperationEfficiency);
 
 /** Battery flows (J) of an edge's rising and falling parts, the model's auxiliaries and the weather's added power. */
 interface EdgeFlows { up: number; down: number; auxJ: number; weatherAuxJ: number }
