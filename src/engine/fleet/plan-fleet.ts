@@ -6,6 +6,7 @@
 // tour is planned again where that moved it. A final check re-plans any tour
 // still over capacity with the busy spans blocked, or later.
 import type { PlanResult } from "../../contract/result";
+import { routedLegsStore } from "../plan/legs";
 import { plan } from "../plan/plan";
 import { CHARGE_STOP_OVERHEAD_MIN } from "../plan/rules";
 import type { PlanData, PlanInput } from "../plan/types";
@@ -128,7 +129,7 @@ export function planFleet(requests: FleetTourRequest[], opts: FleetPlanOptions =
   const routed = new Map<PlanData, PlanData>();
   const withRoutes = (data: PlanData) => {
     let d = routed.get(data);
-    if (!d) routed.set(data, (d = { ...data, routedLegs: data.routedLegs ?? new Map() }));
+    if (!d) routed.set(data, (d = { ...data, routedLegs: data.routedLegs ?? routedLegsStore() }));
     return d;
   };
   const planned = (input: PlanInput, data: PlanData) => (plans++, planOne(input, withRoutes(data)));

@@ -125,8 +125,11 @@ export interface Leg {
 
 /** A leg but for the section it serves: what routing a section's ends makes. */
 export type LegRoad = Omit<Leg, "section" | "index">;
-/** Legs routed before, by their section's ends (PlanData.routedLegs). */
-export type RoutedLegs = Map<string, LegRoad>;
+/** Legs routed before, by their section's ends (PlanData.routedLegs), and their length in all (legs.ts keeps it bounded). */
+export interface RoutedLegs {
+  legs: Map<string, LegRoad>;
+  km: number;
+}
 
 /** Immutable data the planner runs on, loaded once per process. */
 /** Where the plan's ban data comes from besides the calendar. */
@@ -155,7 +158,8 @@ export interface PlanData {
   /**
    * Legs routed before on this data, by their section's ends (legs.ts routeLegs), which a caller that plans
    * the same sections again passes: a fleet's day re-plans its tours around busy sites (fleet/plan-fleet.ts).
-   * The one thing here that changes: it only grows, and routing the same ends again would make the same leg.
+   * The one thing here that changes: it only grows (to MAX_ROUTED_LEGS_KM of road), and routing the same ends
+   * again would make the same leg.
    */
   routedLegs?: RoutedLegs;
 }

@@ -2,7 +2,7 @@
 // caller that plans the same sections again (a fleet's day) passes the legs it routed (PlanData.routedLegs).
 import { describe, expect, it } from "vitest";
 import { legHits } from "@/engine/plan/leg-stations";
-import { routeLegs, type RoutedLegs } from "@/engine/plan/legs";
+import { MAX_ROUTED_LEGS_KM, routedLegsStore, routeLegs } from "@/engine/plan/legs";
 import { sectionRoads } from "@/engine/plan/route-choice";
 import { plan } from "@/engine/plan/plan";
 import { input, station } from "./fixtures";
@@ -15,12 +15,13 @@ describe("legs routed once", () => {
   it("routes a section's ends once where the caller keeps the legs, each leg with its own section", () => {
     // Without a store every call routes anew.
     expect(routeLegs(data, sections)[0].path).not.toBe(routeLegs(data, sections)[0].path);
-    const routedLegs: RoutedLegs = new Map();
+    const routedLegs = routedLegsStore();
     const kept = { ...data, routedLegs };
     const [first] = routeLegs(kept, sections);
     const heavier = [{ ...sections[0], payloadKg: 30_000 }];
     const [again] = routeLegs(kept, heavier);
-    expect(routedLegs.size).toBe(1);
+    expect(routedLegs.legs.size).toBe(1);
+    expect(routedLegs.km).toBeCloseTo(first.path.lengthM / 1000, 9);
     expect(again.path).toBe(first.path);
     expect(again.coordNode).toBe(first.coordNode);
     expect(again.section).toBe(heavier[0]);
@@ -31,8 +32,17 @@ describe("legs routed once", () => {
     expect(again.path.coords).toEqual(fresh.path.coords);
   });
 
+  it("keeps no more road than MAX_ROUTED_LEGS_KM: past it a section is routed per plan, as without a store", () => {
+    const full = { legs: new Map(), km: MAX_ROUTED_LEGS_KM - 1 };
+    const kept = { ...data, routedLegs: full };
+    const [a] = routeLegs(kept, sections);
+    expect(full.legs.size).toBe(0);
+    expect(full.km).toBe(MAX_ROUTED_LEGS_KM - 1);
+    expect(routeLegs(kept, sections)[0].path).not.toBe(a.path);
+  });
+
   it("finds a road's alternatives once, and their corridor stations once", () => {
-    const kept = { ...data, routedLegs: new Map() as RoutedLegs };
+    const kept = { ...data, routedLegs: routedLegsStore() };
     const a = sectionRoads(input({ sections }), kept, routeLegs(kept, sections))[0];
     const b = sectionRoads(input({ sections }), kept, routeLegs(kept, sections))[0];
     expect(a.length).toBe(2);
@@ -47,7 +57,7 @@ describe("legs routed once", () => {
 
   it("plans the same with the legs kept as without", () => {
     const trip = input({ sections, objective: "balanced" });
-    const kept = { ...data, routedLegs: new Map() as RoutedLegs };
+    const kept = { ...data, routedLegs: routedLegsStore() };
     const plain = plan(trip, data);
     plan(trip, kept);
     const second = plan(trip, kept);
