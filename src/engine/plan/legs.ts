@@ -4,11 +4,15 @@ import { pathFromEdges } from "../network/route";
 import { edgeLine, edgeLineElevations, edgeTail, shapePointCount } from "../network/shape";
 import type { RoadNetwork, RoutePath, SnappedPoint } from "../network/types";
 import { MAX_SNAP_DISTANCE_M } from "./rules";
-import type { Leg, PlanData, PlanSection, RoutedLegs } from "./types";
+import type { Leg, LegRoad, PlanData, PlanSection, RoutedLegs } from "./types";
 
 export type { Leg, LegRoad, RoutedLegs } from "./types";
 
 export class PlanInputError extends Error {}
+
+/** A leg's road without the section it serves (kept for other plans of the same ends), and a road given its section. */
+export const roadOf = ({ section: _, index: __, ...road }: Leg): LegRoad => road;
+export const legOn = (road: LegRoad, section: PlanSection, index: number): Leg => ({ section, index, ...road });
 
 /**
  * Road kept at most in a store of routed legs (PlanData.routedLegs), km. A leg, its alternatives (route
@@ -27,12 +31,11 @@ export function routeLegs(data: PlanData, sections: PlanSection[]): Leg[] {
   return sections.map((section, index) => {
     const key = `${section.start[0]},${section.start[1]};${section.stop[0]},${section.stop[1]}`;
     const known = store?.legs.get(key);
-    if (known) return { section, index, ...known };
+    if (known) return legOn(known, section, index);
     const leg = routeLeg(data, section, index);
     const km = leg.path.lengthM / 1000;
     if (store && store.km + km <= MAX_ROUTED_LEGS_KM) {
-      const { section: _, index: __, ...road } = leg;
-      store.legs.set(key, road);
+      store.legs.set(key, roadOf(leg));
       store.km += km;
     }
     return leg;

@@ -32,7 +32,7 @@ import { encodePolyline } from "../network/polyline";
 import { tollSummary, tollsForEdges, tollVehicle } from "../tolls/compute";
 import { grossMassKg } from "../vehicles/energy";
 import { checkDeadline } from "./deadline";
-import { legAlong, type Leg, type LegRoad } from "./legs";
+import { legAlong, legOn, roadOf, type Leg, type LegRoad } from "./legs";
 import { valueOfTime } from "./optimizer-input";
 import { buildProfile, physicsEnergy } from "./profile";
 import { legWeather } from "./weather";
@@ -110,13 +110,10 @@ function alternativeLegs(data: PlanData, leg: Leg): Leg[] {
   let known = alternativesOf.get(leg.path);
   if (!known || known.router !== data.router) {
     const found = alternativeRoutes(data.router, leg.from.departNode, leg.to.arriveNode);
-    const roads = (found?.alternatives ?? []).map((a) => {
-      const { section: _, index: __, ...road } = legAlong(data.network, leg, a.path);
-      return road;
-    });
+    const roads = (found?.alternatives ?? []).map((a) => roadOf(legAlong(data.network, leg, a.path)));
     alternativesOf.set(leg.path, (known = { router: data.router, roads }));
   }
-  return known.roads.map((road) => ({ section: leg.section, index: leg.index, ...road }));
+  return known.roads.map((road) => legOn(road, leg.section, leg.index));
 }
 const alternativesOf = new WeakMap<Leg["path"], { router: PlanData["router"]; roads: LegRoad[] }>();
 

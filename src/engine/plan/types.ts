@@ -131,7 +131,6 @@ export interface RoutedLegs {
   km: number;
 }
 
-/** Immutable data the planner runs on, loaded once per process. */
 /** Where the plan's ban data comes from besides the calendar. */
 export interface BanData {
   /** The operator's corrections (lifted and added bans); absent: none. */
@@ -142,6 +141,7 @@ export interface BanData {
   overridesProblem?: string;
 }
 
+/** Data the planner runs on, loaded once per process and not changed (but for a caller's routedLegs). */
 export interface PlanData {
   network: RoadNetwork;
   snapper: Snapper;

@@ -28,8 +28,8 @@ export function telematicsPolicy(): AddressPolicy {
 export function checkSourceUrl(raw: string, field: "base_url" | "token_url", policy: AddressPolicy): { url: string } | { problem: string } {
   const checked = checkOutboundUrl(raw, policy, {
     subject: field, httpSetting: "TELEMATICS_ALLOW_HTTP", credentials: "give them in auth",
-    more: (url) => url.hash ? `${field} may not have a fragment (#…)`
-      : field === "base_url" && url.search ? "base_url may not have a query: the service adds the rFMS parameters" : null,
+    noFragment: true,
+    more: (url) => (field === "base_url" && url.search ? "base_url may not have a query: the service adds the rFMS parameters" : null),
   });
   if ("problem" in checked) return checked;
   return { url: field === "base_url" ? checked.url.href.replace(/\/+$/, "") : checked.url.href };

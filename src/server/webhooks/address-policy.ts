@@ -152,7 +152,9 @@ export interface OutboundUrlWords {
   httpSetting: string;
   /** What authenticates instead of credentials in the URL. */
   credentials: string;
-  /** Checks of the parsed URL of this kind, after the scheme and credentials (a fragment, a query). */
+  /** A fragment (#...) refused: where the URL is stored to be called, and a fragment is never sent. */
+  noFragment?: boolean;
+  /** Checks of the parsed URL of this kind, after the scheme, credentials and fragment (a query). */
   more?: (url: URL) => string | null;
   /** A refused literal address as said (default: the refusal as it is). */
   refused?: (why: string) => string;
@@ -175,6 +177,7 @@ export function checkOutboundUrl(raw: string, policy: AddressPolicy, words: Outb
     return say(policy.allowHttp ? "must be an https:// or http:// URL" : `must be an https:// URL (http is refused unless the operator sets ${words.httpSetting})`);
   }
   if (url.username || url.password) return say(`may not hold credentials (user:password@): ${words.credentials}`);
+  if (words.noFragment && url.hash) return say("may not have a fragment (#…)");
   const more = words.more?.(url);
   if (more) return { problem: more };
   const host = hostOf(url);

@@ -80,8 +80,8 @@ export const statusWords = (code: number) => STATUS_WORDS[code] ?? (code >= 2000
 export function urlProblem(raw: string, policy: AddressPolicy): string | null {
   const checked = checkOutboundUrl(raw, policy, {
     subject: "", httpSetting: "OCPI_PULL_ALLOW_HTTP", credentials: "the party's token authenticates", refused: (why) => `is refused: ${why}`,
-    // A fragment is never sent: the party's URL would not be the one stored (as for telematics sources).
-    more: (url) => (url.hash ? "may not have a fragment (#…)" : null),
+    // A fragment is never sent: the party's URL would not be the one stored.
+    noFragment: true,
   });
   return "problem" in checked ? checked.problem : null;
 }
