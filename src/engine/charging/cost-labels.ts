@@ -4,7 +4,7 @@
 // label of least objective. Where time matters (windows, hours, prices by
 // time), a set is dropped only when others are no worse in both.
 import { driverCovers, type Driver } from "./breaks";
-import { dominated, objAt, timeAt, type How, type LabelSet, type StopCtx } from "./labels";
+import { dominated, firstTarget, keptStopSet, objAt, timeAt, type How, type LabelSet, type StopCtx } from "./labels";
 import type { ChargePrice } from "./types";
 
 export interface CostCtx {
@@ -25,6 +25,15 @@ export interface CostCtx {
    * Absent: perMin.
    */
   leadPerMin?: number;
+  /**
+   * Whether a stop may host its pause without charging (a rest at a site, so that a later charge falls in a
+   * cheaper hour or while a charger is open): only where a charger's price or opening depends on the time of
+   * day (chargersByTimeOfDay). Elsewhere every cost ahead is nondecreasing in the arrival time, and such a
+   * stop is never better than the same plan without it, its pause taken by the road where a clock runs out:
+   * that plan is earlier everywhere after it by at least the detour and overhead, with more energy and no more
+   * money. Absent: false.
+   */
+  pauseAlone?: boolean;
 }
 
 /** The objective a service start adds by its lateness under `cc` (0 when on time or no latest). */
@@ -108,8 +117,7 @@ export function stopSetCost(
     head[l] = tail[l] = l * m;
     fixedCost[l] = a0 * ctx.fixedMin + levels[l].sessionFee + levels[l].perKWh * ctx.detourKWh;
   }
-  let first = 0;
-  while (first < n && fd[first] <= fa[arrLo - lo] + 1e-12) first++;
+  let first = firstTarget(ctx, arrLo, n);
   let p1 = arrLo - 1, p2 = arrLo - 1, last = -1;
   const floor = ctx.minChargeMin;
   if (L === 1) last = targetsAtOnePrice(ctx, levels[0], fixedCost[0], a0, long, arrLo, arrHi, first, n, O, T, bKey, dq, vals, tv, src, tgt, cells);
@@ -178,7 +186,7 @@ export function stopSetCost(
   }
   // A pause here without charging (worth it where an earlier pause moves a later charge into a cheaper
   // hour): back on the route with the arrival's energy less the detour's, rounded down to a cell.
-  if (pause > 0 && floor === 0) {
+  if (pause > 0 && floor === 0 && cc.pauseAlone) {
     let g = -1;
     for (let j = 0; j < m; j++) {
       if (O[j] === Infinity) continue;
@@ -199,19 +207,14 @@ export function stopSetCost(
   }
   if (last < 0) return null;
   atLeast(vals, tv, src, tgt, first, last);
-  const g0 = lo + first;
+  // Judged on the scratch buffers (index i is cell lo + i); only a set kept gets arrays of its own.
   const out: LabelSet = {
-    b: next.b, d: next.d, n: next.n, vals: vals.subarray(first, last + 1), origin: g0, base: 0, lo: g0, top: lo + last, parent: s, how,
-    src: src.subarray(first, last + 1), tgt: tgt.subarray(first, last + 1), tv: tv.subarray(first, last + 1), tb: 0, sources: undefined, pick: undefined,
+    b: next.b, d: next.d, n: next.n, vals, origin: lo, base: 0, lo: lo + first, top: lo + last, parent: s, how,
+    src: null, tgt: null, tv, tb: 0, sources: undefined, pick: undefined,
   };
   const cands = rivals.filter((r) => driverCovers(r, next, ctx.earliestRestMin) && r.top >= out.top);
   if (cands.length && dominated(out, cands, cc.faster, cc.leadPerMin ?? cc.perMin)) return null;
-  // Kept: its own copies of the buffers.
-  out.vals = vals.slice(first, last + 1);
-  out.src = src.slice(first, last + 1);
-  out.tgt = tgt.slice(first, last + 1);
-  out.tv = tv.slice(first, last + 1);
-  return out;
+  return keptStopSet(out, vals, tv, src, tgt, first, last);
 }
 
 /**
@@ -304,7 +307,8 @@ export function chargeVisitSetCost(
   const cost = latest === Infinity ? undefined
     : cc.latePerMin !== undefined ? (t: number) => latenessCost(cc, start(t), latest)
     : (t: number) => (start(t) <= latest + EPS ? 0 : Infinity);
-  const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc, price, cells, cost);
+  // Charging nothing here is the plain visit (visitSetCost), already among the rivals.
+  const out = stopSetCost(s, ctx, pause + serviceMin, next, how, rivals, cc.pauseAlone ? { ...cc, pauseAlone: false } : cc, price, cells, cost);
   if (!out || earliest === -Infinity) return out;
   const floor = earliest + serviceMin, a0 = cc.perMin;
   const tv = out.tv!;

@@ -566,13 +566,14 @@ function clockFree(sets: LabelSet[], bd: Bounds, k: number, ub: number, perMin: 
  */
 function costCtx<C extends string>(prep: Prepared<C>, windows: Windows, ub: number): CostCtx | null {
   const { input } = prep;
-  if (windows === "late") return { perMin: input.objective?.eurPerMin ?? 1, faster: true, latePerMin: LATE_PER_MIN };
+  const pauseAlone = chargersByTimeOfDay(input);
+  if (windows === "late") return { perMin: input.objective?.eurPerMin ?? 1, faster: true, latePerMin: LATE_PER_MIN, pauseAlone };
   if (!input.objective) return null;
   // A plan's objective is at least eurPerMin x its minutes (money spent is never negative).
   const horizonMin = input.objective.eurPerMin > 0 ? ub / input.objective.eurPerMin : Infinity;
   const faster = (input.bans ?? []).some((z) => z.startMin < horizonMin + 1e-6) || input.waypoints.some((w) => w.window?.earliestMs != null || w.window?.latestMs != null) ||
-    chargersByTimeOfDay(input);
-  return { perMin: input.objective.eurPerMin, faster };
+    pauseAlone;
+  return { perMin: input.objective.eurPerMin, faster, pauseAlone };
 }
 
 function priceByArrival<C extends string>(prep: Prepared<C>, price: Parameters<typeof priceAt>[0]): PriceByArrival {
