@@ -59,7 +59,7 @@ const SPACED_FROM_DAYS = 3;
  * budget at half the points). Of bench/tours.ts's tours of three days and more under balanced, the sweeps
  * that finish (Hamburg <-> Munich x4-x6, long haul x10) stay below PACE x the share at every point; those
  * that do not (x7-x10, round trip and long haul x25) cross it by 1 % of the budget at 9-75 % of their
- * points and go on rising: given up there, not at 5 %, they spend 20-50 % less for the same outcome.
+ * points and go on rising: given up there, not at 5 %, they spend 19-45 % less for the same outcome.
  */
 const PACE = 0.5, PACE_START = 0.01;
 
@@ -268,7 +268,7 @@ export function sweep<C extends string>(prep: Prepared<C>, windows: Windows, sta
   // Where driving bans are the only clock ahead: once no label can still be on the road when the first
   // ban starts, within the known plan's objective, time no longer matters (clockFree), and labels compare
   // and merge by the objective alone from there on.
-  const clockless: CostCtx | null = faster && ub < Infinity && perMin > 0 && windows === "keep" && bansAreTheOnlyClock(input) ? { perMin, faster: false } : null;
+  const clockless: CostCtx | null = faster && ub < Infinity && perMin > 0 && windows === "keep" && bansAreTheOnlyClock(input) ? { perMin, faster: false, pauseAlone: base?.pauseAlone } : null;
   const banStart = Math.min(...(input.bans ?? []).filter((z) => z.endMin > 0).map((z) => z.startMin));
   let free = false;
   let cc = base;
